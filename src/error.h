@@ -1,0 +1,24 @@
+/* error.h: errors as values, reported once by the command layer.
+ *
+ * Library code fills a struct gt_error and returns its status; only
+ * gametab.c prints "gametab: <what>: <why>" and chooses the exit status. */
+#ifndef GAMETAB_ERROR_H
+#define GAMETAB_ERROR_H
+
+enum gt_status {
+    GT_OK = 0,
+    GT_ERR_RUNTIME = 1, /* exit 1: unwritable path, full disk, bad template */
+    GT_ERR_USAGE = 2,   /* exit 2: unknown table or option, bad number */
+};
+
+struct gt_error {
+    int status;
+    char msg[1024]; /* one line, "<what>: <why>", without the "gametab: " */
+};
+
+/* Records a printf-style message in err (which may be NULL) and returns
+ * status, so that callers can write `return gt_fail(err, GT_ERR_USAGE, ...)`. */
+int gt_fail(struct gt_error *err, int status, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+#endif

@@ -1,0 +1,492 @@
+/* gametab.c: the command layer.  Parses the command line, runs one command,
+ * and is the only place that prints errors and chooses the exit status:
+ * 0 success, 1 runtime error, 2 usage error. */
+#include <config.h>
+
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "error.h"
+#include "output.h"
+#include "sink-csv.h"
+#include "sink-tex.h"
+#include "table.h"
+#include "templates.h"
+
+static const char *const languages[] = {"ru", "en"};
+#define NLANGUAGES (sizeof languages / sizeof languages[0])
+
+enum format { FORMAT_CSV, FORMAT_CSV_GZ, FORMAT_TEX };
+static const char *const format_names[] = {"csv", "csv.gz", "tex"};
+
+/* Long options without a short form. */
+enum {
+    OPT_COUNT = 256,
+    OPT_FORMAT,
+    OPT_LANG,
+    OPT_BLOCK_COLUMNS,
+    OPT_TEMPLATES,
+    OPT_HELP,
+    OPT_VERSION,
+};
+
+/* ---- parsing helpers ---------------------------------------------------- */
+
+/* Parses a whole decimal number: digits only, no sign, no spaces. */
+static int parse_u64(const char *option, const char *s, uint64_t *v, struct gt_error *err)
+{
+    if (!*s || strspn(s, "0123456789") != strlen(s))
+        return gt_fail(err, GT_ERR_USAGE, "%s: '%s' is not a whole number >= 0", option, s);
+    uint64_t x = 0;
+    for (; *s; s++) {
+        unsigned d = (unsigned)(*s - '0');
+        if (x > (UINT64_MAX - d) / 10)
+            return gt_fail(err, GT_ERR_USAGE, "%s: number too large (at most %" PRIu64 ")",
+                           option, UINT64_MAX);
+        x = x * 10 + d;
+    }
+    *v = x;
+    return GT_OK;
+}
+
+static int parse_lang(const char *s, const char **lang, struct gt_error *err)
+{
+    for (size_t i = 0; i < NLANGUAGES; i++)
+        if (strcmp(s, languages[i]) == 0) {
+            *lang = languages[i];
+            return GT_OK;
+        }
+    return gt_fail(err, GT_ERR_USAGE, "--lang: unknown language '%s' (ru or en)", s);
+}
+
+static int parse_format(const char *s, enum format *f, struct gt_error *err)
+{
+    for (size_t i = 0; i < sizeof format_names / sizeof format_names[0]; i++)
+        if (strcmp(s, format_names[i]) == 0) {
+            *f = (enum format)i;
+            return GT_OK;
+        }
+    return gt_fail(err, GT_ERR_USAGE, "--format: unknown format '%s' (csv, csv.gz or tex)", s);
+}
+
+static bool has_suffix(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), m = strlen(suffix);
+    return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+/* The format a file name asks for: by its extension; csv for standard
+ * output and for names without one (/dev/null). */
+static int format_of_path(const char *path, enum format *f, struct gt_error *err)
+{
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    if (strcmp(path, "-") == 0 || !strchr(base, '.') || has_suffix(base, ".csv"))
+        *f = FORMAT_CSV;
+    else if (has_suffix(base, ".csv.gz") || has_suffix(base, ".gz"))
+        *f = FORMAT_CSV_GZ;
+    else if (has_suffix(base, ".tex"))
+        *f = FORMAT_TEX;
+    else
+        return gt_fail(err, GT_ERR_USAGE,
+                       "-o: cannot tell the format of '%s' from its extension: give --format", path);
+    return GT_OK;
+}
+
+/* Explains an option getopt_long rejected. */
+static int bad_option(const char *command, char *const argv[], int c, struct gt_error *err)
+{
+    const char *arg = argv[optind - 1];
+    if (c == ':')
+        return gt_fail(err, GT_ERR_USAGE, "%s: option needs a value (see gametab %s --help)",
+                       arg, command);
+    return gt_fail(err, GT_ERR_USAGE, "%s: unknown option (see gametab %s --help)", arg, command);
+}
+
+/* ---- help ---------------------------------------------------------------- */
+
+static void print_version(void)
+{
+    printf("%s %s\n", PACKAGE_NAME, PACKAGE_VERSION);
+}
+
+static void print_main_help(void)
+{
+    printf("Usage: gametab COMMAND [OPTIONS]\n"
+           "Tables of impartial games (Wythoff's game, Nim) from Kvant articles,\n"
+           "as gzip-compressed CSV and as LaTeX.\n"
+           "\n"
+           "Commands:\n"
+           "  list     one line per table: name, description, source\n"
+           "  table    write one table (CSV, CSV.gz or a LaTeX fragment)\n"
+           "  build    write every table at the article's parameters into a directory\n"
+           "\n"
+           "  gametab COMMAND --help   options of a command\n"
+           "  gametab --version        the version\n"
+           "\n"
+           "Exit status: 0 success, 1 runtime error, 2 usage error.\n");
+}
+
+static void print_list_help(void)
+{
+    printf("Usage: gametab list\n"
+           "One line per table: its name, what it holds and its source (article,\n"
+           "journal, year, issue and the table or theorem it reproduces).\n");
+}
+
+static void print_table_help(void)
+{
+    printf("Usage: gametab table NAME [OPTIONS]\n"
+           "Write one table.\n"
+           "\n"
+           "  --count K          how many rows (default and range: per table, below)\n"
+           "  --format F         csv, csv.gz or tex; default from the extension of -o\n"
+           "                     (.csv, .csv.gz or .gz, .tex), csv on standard output\n"
+           "  --lang L           ru or en: the language of a tex table (default ru)\n"
+           "  --block-columns N  columns per block of a horizontal LaTeX table, 1..%d\n"
+           "                     (default %d, fewer when the numbers are too wide)\n"
+           "  --templates DIR    look for templates in DIR first\n"
+           "  -o, --output FILE  write to FILE (default -, standard output)\n"
+           "\n"
+           "CSV rows stream: memory does not grow with K.  A tex table is built whole,\n"
+           "so it takes at most %d rows.\n"
+           "\nTables and their parameters:\n",
+           TEX_BLOCK_COLUMNS_MAX, TEX_BLOCK_COLUMNS_DEFAULT, TEX_ROWS_MAX);
+    for (size_t i = 0; i < table_registry_size; i++) {
+        const struct table_def *t = table_registry[i];
+        printf("  %s\n", t->name);
+        for (int p = 0; p < PARAM__N; p++) {
+            const struct table_param_spec *s = &t->params[p];
+            if (s->accepted)
+                printf("    --%s: %s; default %" PRIu64 ", %" PRIu64 "..%" PRIu64 "\n",
+                       table_param_name((enum table_param)p), s->help, s->def, s->min, s->max);
+        }
+    }
+}
+
+static void print_build_help(void)
+{
+    printf("Usage: gametab build [OPTIONS]\n"
+           "Write every table at the article's own parameters:\n"
+           "  DIR/NAME.csv.gz        each table as gzip-compressed CSV\n"
+           "  DIR/LANG/NAME.tex      each table as a LaTeX fragment to \\input\n"
+           "  DIR/LANG/preamble.tex  the packages and macros the fragments need\n"
+           "\n"
+           "  -o, --output DIR   the directory (default output), made if missing\n"
+           "  --lang L           ru or en only (default: both)\n"
+           "  --templates DIR    look for templates in DIR first\n");
+}
+
+/* ---- list ---------------------------------------------------------------- */
+
+static int cmd_list(int argc, char *argv[], struct gt_error *err)
+{
+    static const struct option longopts[] = {
+        {"help", no_argument, NULL, OPT_HELP},
+        {"version", no_argument, NULL, OPT_VERSION},
+        {0},
+    };
+    int c;
+    while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+        switch (c) {
+        case OPT_HELP: print_list_help(); return GT_OK;
+        case OPT_VERSION: print_version(); return GT_OK;
+        default: return bad_option("list", argv, c, err);
+        }
+    }
+    if (optind < argc)
+        return gt_fail(err, GT_ERR_USAGE, "list: unexpected argument '%s'", argv[optind]);
+    int width = 0;
+    for (size_t i = 0; i < table_registry_size; i++) {
+        int n = (int)strlen(table_registry[i]->name);
+        width = n > width ? n : width;
+    }
+    for (size_t i = 0; i < table_registry_size; i++) {
+        const struct table_def *t = table_registry[i];
+        const struct table_source *s = &t->source;
+        printf("%-*s  %s  [%s, %s, %s %d no. %d, %s]\n", width, t->name, t->summary, s->authors,
+               s->title, s->journal, s->year, s->issue, s->item);
+    }
+    return GT_OK;
+}
+
+/* ---- table --------------------------------------------------------------- */
+
+struct table_request {
+    const struct table_def *table;
+    struct table_args args;
+    enum format format;
+    struct tex_options tex;
+};
+
+/* Writes one table to path ("-" for standard output) atomically. */
+static int write_table(const struct table_request *r, const char *path, struct gt_error *err)
+{
+    struct output *out;
+    enum output_encoding enc = r->format == FORMAT_CSV_GZ ? OUTPUT_GZIP : OUTPUT_PLAIN;
+    if (output_open(&out, path, enc, OUTPUT_GZIP_LEVEL_DEFAULT, err) != GT_OK)
+        return GT_ERR_RUNTIME;
+    int rc = r->format == FORMAT_TEX ? sink_tex_write(r->table, &r->args, &r->tex, out, err)
+                                     : sink_csv_write(r->table, &r->args, out, err);
+    if (rc != GT_OK) {
+        output_abort(out);
+        return rc;
+    }
+    return output_commit(out, err);
+}
+
+static int cmd_table(int argc, char *argv[], struct gt_error *err)
+{
+    static const struct option longopts[] = {
+        {"count", required_argument, NULL, OPT_COUNT},
+        {"format", required_argument, NULL, OPT_FORMAT},
+        {"lang", required_argument, NULL, OPT_LANG},
+        {"block-columns", required_argument, NULL, OPT_BLOCK_COLUMNS},
+        {"templates", required_argument, NULL, OPT_TEMPLATES},
+        {"output", required_argument, NULL, 'o'},
+        {"help", no_argument, NULL, OPT_HELP},
+        {"version", no_argument, NULL, OPT_VERSION},
+        {0},
+    };
+    const char *path = "-", *templates = NULL, *count_text = NULL;
+    const char *lang = "ru";
+    enum format format = FORMAT_CSV;
+    bool format_given = false;
+    uint64_t block_columns = 0;
+    int c;
+    while ((c = getopt_long(argc, argv, ":o:", longopts, NULL)) != -1) {
+        switch (c) {
+        case OPT_COUNT: count_text = optarg; break;
+        case OPT_FORMAT:
+            if (parse_format(optarg, &format, err) != GT_OK)
+                return GT_ERR_USAGE;
+            format_given = true;
+            break;
+        case OPT_LANG:
+            if (parse_lang(optarg, &lang, err) != GT_OK)
+                return GT_ERR_USAGE;
+            break;
+        case OPT_BLOCK_COLUMNS:
+            if (parse_u64("--block-columns", optarg, &block_columns, err) != GT_OK)
+                return GT_ERR_USAGE;
+            if (block_columns < 1 || block_columns > TEX_BLOCK_COLUMNS_MAX)
+                return gt_fail(err, GT_ERR_USAGE, "--block-columns: %" PRIu64
+                               " is out of range (1..%d)", block_columns, TEX_BLOCK_COLUMNS_MAX);
+            break;
+        case OPT_TEMPLATES: templates = optarg; break;
+        case 'o': path = optarg; break;
+        case OPT_HELP: print_table_help(); return GT_OK;
+        case OPT_VERSION: print_version(); return GT_OK;
+        default: return bad_option("table", argv, c, err);
+        }
+    }
+    if (optind >= argc)
+        return gt_fail(err, GT_ERR_USAGE, "table: missing table name (see gametab list)");
+    if (optind + 1 < argc)
+        return gt_fail(err, GT_ERR_USAGE, "table: unexpected argument '%s'", argv[optind + 1]);
+
+    struct table_request r = {.table = table_find(argv[optind])};
+    if (!r.table)
+        return gt_fail(err, GT_ERR_USAGE, "%s: no such table (see gametab list)", argv[optind]);
+    table_default_args(r.table, &r.args);
+    if (count_text) {
+        uint64_t count;
+        if (parse_u64("--count", count_text, &count, err) != GT_OK ||
+            table_check_param(r.table, PARAM_COUNT, count, err) != GT_OK)
+            return GT_ERR_USAGE;
+        r.args.param[PARAM_COUNT] = count;
+    }
+    if (!format_given && format_of_path(path, &format, err) != GT_OK)
+        return GT_ERR_USAGE;
+    if (format == FORMAT_TEX && r.args.param[PARAM_COUNT] > TEX_ROWS_MAX)
+        return gt_fail(err, GT_ERR_USAGE,
+                       "--count: a LaTeX table holds at most %d rows; use csv or csv.gz for more",
+                       TEX_ROWS_MAX);
+    struct template_dirs dirs;
+    template_dirs_init(&dirs, templates);
+    r.format = format;
+    r.tex = (struct tex_options){.lang = lang, .block_columns = (unsigned)block_columns, .dirs = &dirs};
+    return write_table(&r, path, err);
+}
+
+/* ---- build --------------------------------------------------------------- */
+
+/* mkdir -p: makes dir and its missing parents. */
+static int make_directories(const char *dir, struct gt_error *err)
+{
+    char *path = strdup(dir);
+    if (!path)
+        return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", dir, strerror(ENOMEM));
+    int rc = GT_OK;
+    for (char *p = path + 1; rc == GT_OK; p++) {
+        bool end = *p == '\0';
+        if (*p != '/' && !end)
+            continue;
+        *p = '\0';
+        struct stat st;
+        if (mkdir(path, 0777) != 0 && errno != EEXIST)
+            rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", path, strerror(errno));
+        else if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode))
+            rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", path, strerror(ENOTDIR));
+        if (end)
+            break;
+        *p = '/';
+    }
+    free(path);
+    return rc;
+}
+
+static char *path_join3(const char *a, const char *b, const char *c)
+{
+    size_t n = strlen(a) + strlen(b) + strlen(c) + 3;
+    char *p = malloc(n);
+    if (p)
+        snprintf(p, n, "%s/%s%s%s", a, b, *c ? "/" : "", c);
+    return p;
+}
+
+/* Writes one file of the build; *written counts the files written. */
+static int build_file(const struct table_request *r, const char *dir, const char *sub,
+                      const char *file, int *written, struct gt_error *err)
+{
+    char *path = path_join3(dir, sub, file);
+    if (!path)
+        return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", dir, strerror(ENOMEM));
+    int rc;
+    if (r->table) {
+        rc = write_table(r, path, err);
+    } else {
+        struct output *out;
+        rc = output_open(&out, path, OUTPUT_PLAIN, 0, err);
+        if (rc == GT_OK && (rc = sink_tex_preamble(&r->tex, out, err)) != GT_OK)
+            output_abort(out);
+        else if (rc == GT_OK)
+            rc = output_commit(out, err);
+    }
+    free(path);
+    *written += rc == GT_OK;
+    return rc;
+}
+
+static int build_language(const char *dir, const char *lang, const struct template_dirs *dirs,
+                          int *written, struct gt_error *err)
+{
+    char *langdir = path_join3(dir, lang, "");
+    if (!langdir)
+        return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", dir, strerror(ENOMEM));
+    int rc = make_directories(langdir, err);
+    free(langdir);
+    struct table_request r = {.format = FORMAT_TEX, .tex = {.lang = lang, .dirs = dirs}};
+    if (rc == GT_OK)
+        rc = build_file(&r, dir, lang, "preamble.tex", written, err);
+    for (size_t i = 0; rc == GT_OK && i < table_registry_size; i++) {
+        r.table = table_registry[i];
+        table_default_args(r.table, &r.args);
+        char file[256];
+        snprintf(file, sizeof file, "%s.tex", r.table->name);
+        rc = build_file(&r, dir, lang, file, written, err);
+    }
+    return rc;
+}
+
+static int cmd_build(int argc, char *argv[], struct gt_error *err)
+{
+    static const struct option longopts[] = {
+        {"lang", required_argument, NULL, OPT_LANG},
+        {"templates", required_argument, NULL, OPT_TEMPLATES},
+        {"output", required_argument, NULL, 'o'},
+        {"help", no_argument, NULL, OPT_HELP},
+        {"version", no_argument, NULL, OPT_VERSION},
+        {0},
+    };
+    const char *dir = "output", *templates = NULL, *only_lang = NULL;
+    int c;
+    while ((c = getopt_long(argc, argv, ":o:", longopts, NULL)) != -1) {
+        switch (c) {
+        case OPT_LANG:
+            if (parse_lang(optarg, &only_lang, err) != GT_OK)
+                return GT_ERR_USAGE;
+            break;
+        case OPT_TEMPLATES: templates = optarg; break;
+        case 'o': dir = optarg; break;
+        case OPT_HELP: print_build_help(); return GT_OK;
+        case OPT_VERSION: print_version(); return GT_OK;
+        default: return bad_option("build", argv, c, err);
+        }
+    }
+    if (optind < argc)
+        return gt_fail(err, GT_ERR_USAGE, "build: unexpected argument '%s'", argv[optind]);
+    if (!*dir)
+        return gt_fail(err, GT_ERR_USAGE, "-o: the directory name is empty");
+
+    struct template_dirs dirs;
+    template_dirs_init(&dirs, templates);
+    int written = 0;
+    int rc = make_directories(dir, err);
+    for (size_t i = 0; rc == GT_OK && i < table_registry_size; i++) {
+        struct table_request r = {.table = table_registry[i], .format = FORMAT_CSV_GZ};
+        table_default_args(r.table, &r.args);
+        char file[256];
+        snprintf(file, sizeof file, "%s.csv.gz", r.table->name);
+        rc = build_file(&r, dir, "", file, &written, err);
+    }
+    for (size_t i = 0; rc == GT_OK && i < NLANGUAGES; i++)
+        if (!only_lang || strcmp(only_lang, languages[i]) == 0)
+            rc = build_language(dir, languages[i], &dirs, &written, err);
+    if (rc == GT_OK)
+        printf("gametab: wrote %d files under %s/\n", written, dir);
+    return rc;
+}
+
+/* ---- main ---------------------------------------------------------------- */
+
+struct command {
+    const char *name;
+    int (*run)(int argc, char *argv[], struct gt_error *err);
+};
+
+static const struct command commands[] = {
+    {"list", cmd_list},
+    {"table", cmd_table},
+    {"build", cmd_build},
+};
+
+static int run(int argc, char *argv[], struct gt_error *err)
+{
+    if (argc < 2)
+        return gt_fail(err, GT_ERR_USAGE, "missing command (see gametab --help)");
+    const char *name = argv[1];
+    if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0) {
+        print_main_help();
+        return GT_OK;
+    }
+    if (strcmp(name, "--version") == 0) {
+        print_version();
+        return GT_OK;
+    }
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (strcmp(name, commands[i].name) == 0) {
+            optind = 1;
+            opterr = 0;
+            return commands[i].run(argc - 1, argv + 1, err);
+        }
+    return gt_fail(err, GT_ERR_USAGE, "%s: unknown command (list, table or build)", name);
+}
+
+int main(int argc, char *argv[])
+{
+    struct gt_error err = {0};
+    int rc = run(argc, argv, &err);
+    /* stdout carries help, list and the build summary through stdio: its
+     * flush and close are checked like any other write. */
+    if (rc == GT_OK && (fflush(stdout) != 0 || ferror(stdout) || fclose(stdout) != 0))
+        rc = gt_fail(&err, GT_ERR_RUNTIME, "standard output: %s", strerror(errno ? errno : EIO));
+    if (rc != GT_OK)
+        fprintf(stderr, "gametab: %s\n", err.msg);
+    return rc;
+}

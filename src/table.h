@@ -1,0 +1,91 @@
+/* table.h: a table is a schema plus a stream of rows.
+ *
+ * Each table family lives in its own table-*.c file and exports constant
+ * descriptors; tables.c lists them all.  `gametab list`, `table`, `build` and
+ * --help read that one array, so nothing else needs to know a table exists.
+ * Rows are produced one at a time into a caller-owned struct table_row, so
+ * writing K rows takes memory independent of K. */
+#ifndef GAMETAB_TABLE_H
+#define GAMETAB_TABLE_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "error.h"
+
+#define TABLE_MAX_COLUMNS 16
+#define TABLE_CELL_SIZE 128 /* bytes of one cell's text, NUL included */
+#define TABLE_STATE_SIZE 256 /* bytes of a row generator's state */
+
+/* The numeric parameters a table may take, each a command-line option. */
+enum table_param {
+    PARAM_COUNT, /* --count K: how many rows */
+    PARAM__N
+};
+
+struct table_param_spec {
+    bool accepted;         /* false: the option is a usage error for this table */
+    uint64_t def, min, max;
+    const char *help;      /* what the parameter means for this table */
+};
+
+struct table_args {
+    uint64_t param[PARAM__N];
+};
+
+/* Where a table comes from: the article, its journal issue, and the item. */
+struct table_source {
+    const char *authors;   /* "Matulis & Savukinas" */
+    const char *title;     /* the article's title, as printed */
+    const char *journal;   /* "Kvant" */
+    int year;
+    int issue;
+    const char *item;      /* "table «Проигрышные поля»", "Theorem 1", ... */
+};
+
+struct table_row {
+    char cell[TABLE_MAX_COLUMNS][TABLE_CELL_SIZE];
+};
+
+struct table_def {
+    const char *name;
+    const char *summary;               /* one line, English */
+    struct table_source source;
+    const char *const *columns;        /* CSV header, in order */
+    size_t ncolumns;
+    struct table_param_spec params[PARAM__N];
+
+    /* The row stream: start once, then next until it returns false. */
+    void (*start)(void *state, const struct table_args *args);
+    bool (*next)(void *state, struct table_row *row);
+
+    /* The LaTeX layout: a template file name under templates/, and an
+     * optional hook that adds the table's own values for it (to each row
+     * object, then to the whole context).  Hooks return 0, or -1 when out of
+     * memory. */
+    const char *tex_template;
+    int (*tex_row)(json_t *row_obj, const struct table_row *row);
+    int (*tex_context)(json_t *ctx, const struct table_args *args);
+};
+
+/* The registry, in the order `gametab list` and `build` use. */
+extern const struct table_def *const table_registry[];
+extern const size_t table_registry_size;
+
+/* The table called name, or NULL. */
+const struct table_def *table_find(const char *name);
+
+/* Fills args with every accepted parameter's default. */
+void table_default_args(const struct table_def *t, struct table_args *args);
+
+/* The command-line name of a parameter ("count"). */
+const char *table_param_name(enum table_param p);
+
+/* Checks that value is allowed for parameter p of table t; GT_OK or
+ * GT_ERR_USAGE with err naming the option, the value and the allowed range. */
+int table_check_param(const struct table_def *t, enum table_param p, uint64_t value,
+                      struct gt_error *err);
+
+#endif

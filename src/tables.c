@@ -1,0 +1,50 @@
+#include <config.h>
+
+#include <inttypes.h>
+#include <string.h>
+
+#include "table.h"
+#include "table-wythoff.h"
+
+const struct table_def *const table_registry[] = {
+    &table_wythoff_p_positions,
+    &table_wythoff_frequencies,
+};
+
+const size_t table_registry_size = sizeof table_registry / sizeof table_registry[0];
+
+const struct table_def *table_find(const char *name)
+{
+    for (size_t i = 0; i < table_registry_size; i++)
+        if (strcmp(table_registry[i]->name, name) == 0)
+            return table_registry[i];
+    return NULL;
+}
+
+void table_default_args(const struct table_def *t, struct table_args *args)
+{
+    for (int p = 0; p < PARAM__N; p++)
+        args->param[p] = t->params[p].accepted ? t->params[p].def : 0;
+}
+
+const char *table_param_name(enum table_param p)
+{
+    static const char *const names[PARAM__N] = {
+        [PARAM_COUNT] = "count",
+    };
+    return names[p];
+}
+
+int table_check_param(const struct table_def *t, enum table_param p, uint64_t value,
+                      struct gt_error *err)
+{
+    const struct table_param_spec *s = &t->params[p];
+    if (!s->accepted)
+        return gt_fail(err, GT_ERR_USAGE, "--%s: not a parameter of table %s",
+                       table_param_name(p), t->name);
+    if (value < s->min || value > s->max)
+        return gt_fail(err, GT_ERR_USAGE,
+                       "--%s: %" PRIu64 " is out of range for table %s (%" PRIu64 "..%" PRIu64 ")",
+                       table_param_name(p), value, t->name, s->min, s->max);
+    return GT_OK;
+}

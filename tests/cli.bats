@@ -1,0 +1,98 @@
+#!/usr/bin/env bats
+# The command line: help, version, list, and every kind of bad argument.
+
+load helpers
+
+@test "--help and --version work for the program and every command" {
+    for cmd in "" list table build; do
+        gt $cmd --help
+        [ "$status" -eq 0 ] && [[ "$out" == Usage:* ]] && [ -z "$err" ]
+        gt $cmd --version
+        [ "$status" -eq 0 ] && [[ "$out" == "gametab "* ]]
+    done
+}
+
+@test "list names each table with its source" {
+    gt list
+    [ "$status" -eq 0 ]
+    [ "$(echo "$out" | wc -l)" -eq 2 ]
+    echo "$out" | grep -q '^wythoff-p-positions .*Matulis & Savukinas.*Kvant 1984 no. 7'
+    echo "$out" | grep -q '^wythoff-frequencies .*Kvant 1984 no. 7'
+}
+
+@test "table writes CSV to standard output by default" {
+    gt table wythoff-p-positions
+    [ "$status" -eq 0 ]
+    [ "$(echo "$out" | head -3 | tr '\n' ' ')" = "n,a_n,b_n 0,0,0 1,1,2 " ]
+    [ "$(echo "$out" | wc -l)" -eq 14 ]
+    [ "$(echo "$out" | tail -1)" = "12,19,31" ]
+}
+
+@test "table --count sets the number of rows" {
+    gt table wythoff-frequencies --count 3
+    [ "$status" -eq 0 ]
+    [ "$out" = "$(printf 'N,A_N,B_N,p_N,q_N\n1,1,0,1.000000000000,0.000000000000\n2,1,1,0.500000000000,0.500000000000\n3,2,1,0.666666666667,0.333333333333')" ]
+}
+
+@test "table --format tex and csv.gz on standard output" {
+    gt table wythoff-p-positions --format tex --lang en
+    [ "$status" -eq 0 ]
+    [[ "$out" == *"P-positions"* ]]
+    "$GAMETAB" table wythoff-p-positions --format csv.gz | gzip -dc | head -2 > "$T/head"
+    [ "$(cat "$T/head")" = "$(printf 'n,a_n,b_n\n0,0,0')" ]
+}
+
+@test "the format follows the extension of -o" {
+    gt table wythoff-p-positions -o "$T/p.csv.gz"
+    [ "$status" -eq 0 ] && gzip -t "$T/p.csv.gz"
+    gt table wythoff-p-positions -o "$T/p.gz"
+    [ "$status" -eq 0 ] && gzip -t "$T/p.gz"
+    gt table wythoff-p-positions -o "$T/p.tex"
+    [ "$status" -eq 0 ] && grep -q 'begin{tabular}' "$T/p.tex"
+    gt table wythoff-p-positions -o "$T/p.csv"
+    [ "$status" -eq 0 ] && [ "$(head -1 "$T/p.csv")" = "n,a_n,b_n" ]
+    gt table wythoff-p-positions --format csv -o "$T/p.txt"
+    [ "$status" -eq 0 ] && [ "$(head -1 "$T/p.txt")" = "n,a_n,b_n" ]
+}
+
+@test "usage errors: exit 2, one line on stderr naming the argument" {
+    while IFS='|' read -r args want; do
+        # shellcheck disable=SC2086
+        gt $args
+        assert_error 2 || { echo "for: gametab $args" >&2; return 1; }
+        [[ "$err" == *"$want"* ]] || { echo "for: gametab $args: '$err' lacks '$want'" >&2; return 1; }
+    done <<'CASES'
+|missing command
+frobnicate|frobnicate: unknown command
+table|missing table name
+table no-such-table|no-such-table: no such table
+table wythoff-p-positions --count -1|--count: '-1' is not a whole number
+table wythoff-p-positions --count abc|--count: 'abc' is not a whole number
+table wythoff-p-positions --count 99999999999999999999999|--count: number too large
+table wythoff-p-positions --count 12x|--count: '12x'
+table wythoff-p-positions --count=|--count: '' is not a whole number
+table wythoff-p-positions --count 0|--count: 0 is out of range
+table wythoff-p-positions --count 7046029254386353132|out of range for table wythoff-p-positions (1..7046029254386353131)
+table wythoff-frequencies --count 7046029254386353130|out of range for table wythoff-frequencies (1..7046029254386353129)
+table wythoff-p-positions --format xls|--format: unknown format 'xls'
+table wythoff-p-positions --lang fr|--lang: unknown language 'fr'
+table wythoff-p-positions --frobnicate|--frobnicate: unknown option
+table wythoff-p-positions --count|--count: option needs a value
+table wythoff-p-positions -o|-o: option needs a value
+table wythoff-p-positions -o table.xls|cannot tell the format
+table wythoff-p-positions --format tex --count 5001|at most 5000 rows
+table wythoff-p-positions --block-columns 0|--block-columns: 0 is out of range
+table wythoff-p-positions extra|unexpected argument 'extra'
+list extra|unexpected argument 'extra'
+build extra|unexpected argument 'extra'
+build --lang de|--lang: unknown language 'de'
+build -o|-o: option needs a value
+CASES
+}
+
+@test "the largest count is accepted (checked without writing the rows)" {
+    # The top of the range passes validation: with -o in a missing directory
+    # the run fails at open (exit 1), not at the count (exit 2).
+    gt table wythoff-p-positions --count 7046029254386353131 -o "$T/missing/x.csv"
+    assert_error 1
+}

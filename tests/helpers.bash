@@ -1,0 +1,41 @@
+# Shared set-up of the bats tests: $GAMETAB is the binary under test (set by
+# `make check`), $T a fresh scratch directory removed after each test.
+
+: "${GAMETAB:=$BATS_TEST_DIRNAME/../gametab}"
+
+setup() {
+    T=$(mktemp -d "${TMPDIR:-/tmp}/gametab-bats.XXXXXX")
+}
+
+teardown() {
+    if mountpoint -q "$T/full" 2>/dev/null; then umount "$T/full"; fi
+    rm -rf "$T"
+}
+
+# Runs gametab with stdout and stderr kept apart: $status, $out, $err.
+gt() {
+    set +e
+    "$GAMETAB" "$@" >"$T/stdout" 2>"$T/stderr"
+    status=$?
+    set -e
+    out=$(cat "$T/stdout")
+    err=$(cat "$T/stderr")
+}
+
+# A usage or runtime error: the given status, one line on stderr that starts
+# with "gametab: ", and nothing on stdout.
+assert_error() {
+    local want=$1
+    if [ "$status" -ne "$want" ]; then
+        echo "exit status $status, want $want; stderr: $err" >&2
+        return 1
+    fi
+    if [ "$(wc -l <"$T/stderr")" -ne 1 ] || [[ "$err" != "gametab: "* ]]; then
+        echo "stderr is not one 'gametab: ' line: $err" >&2
+        return 1
+    fi
+    if [ -s "$T/stdout" ]; then
+        echo "stdout is not empty: $out" >&2
+        return 1
+    fi
+}

@@ -1,0 +1,118 @@
+#!/usr/bin/env bats
+# Files: the main job, gzip, determinism, atomic writes and write errors.
+
+load helpers
+
+@test "build writes every table as csv.gz and tex in both languages" {
+    gt build -o "$T/out"
+    [ "$status" -eq 0 ]
+    [ "$out" = "gametab: wrote 8 files under $T/out/" ]
+    for f in wythoff-p-positions.csv.gz wythoff-frequencies.csv.gz \
+             ru/preamble.tex ru/wythoff-p-positions.tex ru/wythoff-frequencies.tex \
+             en/preamble.tex en/wythoff-p-positions.tex en/wythoff-frequencies.tex; do
+        [ -s "$T/out/$f" ] || { echo "missing $f" >&2; return 1; }
+    done
+    gzip -t "$T"/out/*.csv.gz
+    [ "$(zcat "$T/out/wythoff-p-positions.csv.gz" | head -3 | tr '\n' ' ')" = "n,a_n,b_n 0,0,0 1,1,2 " ]
+    grep -q 'T2A' "$T/out/ru/preamble.tex"
+    grep -q 'russian' "$T/out/ru/preamble.tex"
+    ! ls -a "$T/out" "$T/out/ru" "$T/out/en" | grep -q '\.tmp\|XXXX\|^\.[^.]'
+}
+
+@test "build --lang writes one language" {
+    gt build -o "$T/out" --lang en
+    [ "$status" -eq 0 ]
+    [ -d "$T/out/en" ] && [ ! -e "$T/out/ru" ]
+}
+
+@test "the same command writes the same bytes" {
+    gt build -o "$T/a"
+    sleep 1
+    gt build -o "$T/b"
+    diff -r "$T/a" "$T/b"
+}
+
+@test "standard output on /dev/full: exit 1" {
+    set +e
+    "$GAMETAB" table wythoff-p-positions >/dev/full 2>"$T/stderr"
+    status=$?
+    set -e
+    [ "$status" -eq 1 ]
+    [ "$(wc -l <"$T/stderr")" -eq 1 ]
+    grep -q '^gametab: standard output: No space left on device$' "$T/stderr"
+    set +e
+    "$GAMETAB" list >/dev/full 2>"$T/stderr"
+    status=$?
+    set -e
+    [ "$status" -eq 1 ]
+    grep -q '^gametab: standard output: No space left on device$' "$T/stderr"
+}
+
+@test "-o /dev/full: exit 1; -o /dev/null: written in place" {
+    gt table wythoff-p-positions -o /dev/full
+    assert_error 1
+    [[ "$err" == "gametab: /dev/full: No space left on device" ]]
+    gt table wythoff-p-positions --format csv.gz -o /dev/null
+    [ "$status" -eq 0 ]
+    [ -c /dev/null ]
+}
+
+@test "a missing directory: exit 1, the path named" {
+    gt table wythoff-p-positions -o "$T/no/such/dir/p.csv"
+    assert_error 1
+    [[ "$err" == "gametab: $T/no/such/dir/p.csv: No such file or directory" ]]
+}
+
+@test "a FIFO is written in place and nothing is made beside it" {
+    mkfifo "$T/fifo"
+    cat "$T/fifo" > "$T/received" &
+    gt table wythoff-p-positions -o "$T/fifo"
+    wait
+    [ "$status" -eq 0 ]
+    [ "$(head -1 "$T/received")" = "n,a_n,b_n" ]
+    [ "$(ls -A "$T" | sort | tr '\n' ' ')" = "fifo received stderr stdout " ]
+}
+
+mount_tiny_tmpfs() {
+    mkdir "$T/full"
+    mount -t tmpfs -o size=16k tmpfs "$T/full" 2>/dev/null ||
+        skip "cannot mount a tmpfs here (not root)"
+}
+
+@test "a full disk: exit 1 and no file left behind" {
+    mount_tiny_tmpfs
+    gt table wythoff-p-positions --count 100000 -o "$T/full/p.csv"
+    assert_error 1
+    [[ "$err" == "gametab: $T/full/p.csv: No space left on device" ]]
+    [ -z "$(ls -A "$T/full")" ]
+}
+
+@test "a full disk keeps the old file whole" {
+    mount_tiny_tmpfs
+    gt table wythoff-p-positions -o "$T/full/p.csv"
+    [ "$status" -eq 0 ]
+    cp "$T/full/p.csv" "$T/before"
+    gt table wythoff-p-positions --count 100000 -o "$T/full/p.csv"
+    assert_error 1
+    cmp "$T/before" "$T/full/p.csv"
+    [ "$(ls -A "$T/full")" = "p.csv" ]
+}
+
+@test "an unwritable directory: exit 1" {
+    mkdir "$T/ro"
+    chmod 555 "$T/ro"
+    if touch "$T/ro/probe" 2>/dev/null; then
+        # root ignores permissions: a file where the directory should be
+        touch "$T/notadir"
+        gt build -o "$T/notadir/out"
+    else
+        gt table wythoff-p-positions -o "$T/ro/p.csv"
+    fi
+    assert_error 1
+}
+
+@test "the written file gets the usual permissions" {
+    umask 022
+    gt table wythoff-p-positions -o "$T/p.csv"
+    [ "$(stat -c %a "$T/p.csv")" = "644" ]
+}

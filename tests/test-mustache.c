@@ -1,0 +1,752 @@
+/*
+ * test-mustache.c - cmocka tests for src/mustache.c.
+ *
+ * Group 1 runs every case of the official Mustache spec (core modules), read
+ * at run time from the JSON files in the spec directory:
+ *   $GAMETAB_SHARED/mustache-spec            if GAMETAB_SHARED is set,
+ *   $GAMETAB_TOP_SRCDIR/../shared/mustache-spec  else if GAMETAB_TOP_SRCDIR
+ *                                                 is set (the project root),
+ *   ../shared/mustache-spec                  else (relative to the cwd).
+ * If the directory does not exist the program exits 77 (automake SKIP).
+ * Each spec case is one cmocka test named "FILE: test name".
+ *
+ * Group 2 holds our own cases: LaTeX / no escaping, value formatting,
+ * syntax errors with positions, strict partials, loader and write failures,
+ * partial caching, nesting limit and indentation.
+ *
+ * Output is TAP (cmocka_set_message_output(CM_OUTPUT_TAP)).
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <dirent.h>
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <cmocka.h>
+#include <jansson.h>
+
+#include "mustache.h"
+
+#define SKIP_EXIT_STATUS 77
+#define MAX_DETAIL 2000
+/* a string literal as the (tmpl, len) argument pair */
+#define TMPL(lit) (lit), (sizeof (lit) - 1)
+
+/* ------------------------------------------------------------------ */
+/* Shared helpers                                                      */
+/* ------------------------------------------------------------------ */
+
+/* Partial loader serving a JSON object {name: template}. */
+struct json_partials {
+    json_t *map;     /* may be NULL: no partials */
+    int calls;       /* number of loader calls */
+    int fail_errno;  /* non-zero: fail every call with this errno */
+};
+
+static int load_json_partial(void *ud, const char *name, char **text,
+                             size_t *len)
+{
+    struct json_partials *jp = ud;
+    json_t *v;
+
+    jp->calls++;
+    if (jp->fail_errno) {
+        errno = jp->fail_errno;
+        return -1;
+    }
+    v = jp->map ? json_object_get(jp->map, name) : NULL;
+    if (!json_is_string(v))
+        return 1;
+    *len = json_string_length(v);
+    *text = malloc(*len + 1);
+    if (*text == NULL) {
+        errno = ENOMEM;
+        return -1;
+    }
+    memcpy(*text, json_string_value(v), *len + 1);
+    return 0;
+}
+
+/* C-style quote s[0..n) into dst (always NUL-terminated, truncated). */
+static const char *quote(char *dst, size_t size, const char *s, size_t n)
+{
+    size_t o = 0;
+
+    if (s == NULL)
+        s = "", n = 0;
+    dst[o++] = '"';
+    for (size_t i = 0; i < n && o + 8 < size; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == '\n')
+            o += (size_t)snprintf(dst + o, size - o, "\\n");
+        else if (c == '\r')
+            o += (size_t)snprintf(dst + o, size - o, "\\r");
+        else if (c == '\t')
+            o += (size_t)snprintf(dst + o, size - o, "\\t");
+        else if (c == '"' || c == '\\')
+            o += (size_t)snprintf(dst + o, size - o, "\\%c", c);
+        else if (c < 0x20 || c == 0x7f)
+            o += (size_t)snprintf(dst + o, size - o, "\\x%02x", c);
+        else
+            dst[o++] = (char)c;
+    }
+    dst[o++] = '"';
+    dst[o] = '\0';
+    return dst;
+}
+
+/* Write callback collecting output; can be told to fail. */
+struct capture {
+    char *buf;
+    size_t len;
+    int calls;
+    int fail_at_call;   /* 1-based call number that fails; 0: never */
+    size_t max_chunk;
+};
+
+static int capture_write(void *ud, const char *buf, size_t len)
+{
+    struct capture *c = ud;
+    char *p;
+
+    c->calls++;
+    if (len > c->max_chunk)
+        c->max_chunk = len;
+    if (c->fail_at_call && c->calls >= c->fail_at_call) {
+        errno = EPIPE;
+        return -1;
+    }
+    p = realloc(c->buf, c->len + len + 1);
+    if (p == NULL) {
+        errno = ENOMEM;
+        return -1;
+    }
+    c->buf = p;
+    memcpy(c->buf + c->len, buf, len);
+    c->len += len;
+    c->buf[c->len] = '\0';
+    return 0;
+}
+
+static json_t *parse_json(const char *text)
+{
+    json_error_t jerr;
+    json_t *v = json_loads(text, JSON_DECODE_ANY, &jerr);
+
+    if (v == NULL)
+        fail_msg("bad test JSON %s: %s", text, jerr.text);
+    return v;
+}
+
+/* ------------------------------------------------------------------ */
+/* Group 1: the official spec                                          */
+/* ------------------------------------------------------------------ */
+
+struct spec_case {
+    char *name;      /* "FILE: test name" */
+    json_t *test;    /* owned reference to the test object */
+};
+
+static void run_spec_case(void **state)
+{
+    const struct spec_case *c = *state;
+    json_t *tmpl = json_object_get(c->test, "template");
+    json_t *expected = json_object_get(c->test, "expected");
+    struct json_partials jp = { json_object_get(c->test, "partials"), 0, 0 };
+    struct mustache_options opt = { MUSTACHE_ESCAPE_HTML, load_json_partial,
+                                    &jp, 0, c->name };
+    struct mustache_error err;
+    char *out = NULL;
+    size_t out_len = 0;
+    char qt[MAX_DETAIL], qe[MAX_DETAIL], qg[MAX_DETAIL];
+    int rc;
+
+    assert_true(json_is_string(tmpl));
+    assert_true(json_is_string(expected));
+    rc = mustache_render_string(json_string_value(tmpl),
+                                json_string_length(tmpl),
+                                json_object_get(c->test, "data"), &opt, &out,
+                                &out_len, &err);
+    quote(qt, sizeof qt, json_string_value(tmpl), json_string_length(tmpl));
+    quote(qe, sizeof qe, json_string_value(expected),
+          json_string_length(expected));
+    if (rc != MUSTACHE_OK) {
+        print_message("# template: %s\n# expected: %s\n# got: error %d "
+                      "%s:%u:%u: %s\n", qt, qe, rc, err.source, err.line,
+                      err.col, err.message);
+        fail_msg("%s: render failed with %d: %s", c->name, rc, err.message);
+    }
+    quote(qg, sizeof qg, out, out_len);
+    if (out_len != json_string_length(expected) ||
+        memcmp(out, json_string_value(expected), out_len) != 0) {
+        free(out);
+        print_message("# template: %s\n# expected: %s\n# got:      %s\n", qt,
+                      qe, qg);
+        fail_msg("%s: template %s expected %s got %s", c->name, qt, qe, qg);
+    }
+    free(out);
+}
+
+/* Directory holding the spec JSON files (see the file comment). */
+static void spec_dir(char *buf, size_t size)
+{
+    const char *shared = getenv("GAMETAB_SHARED");
+    const char *top = getenv("GAMETAB_TOP_SRCDIR");
+
+    if (shared && *shared)
+        snprintf(buf, size, "%s/mustache-spec", shared);
+    else if (top && *top)
+        snprintf(buf, size, "%s/../shared/mustache-spec", top);
+    else
+        snprintf(buf, size, "../shared/mustache-spec");
+}
+
+static int is_json_file(const struct dirent *d)
+{
+    size_t n = strlen(d->d_name);
+    return n > 5 && strcmp(d->d_name + n - 5, ".json") == 0;
+}
+
+static void free_cases(struct spec_case *cases, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        free(cases[i].name);
+        json_decref(cases[i].test);
+    }
+    free(cases);
+}
+
+/* Append the cases of one parsed spec file; 0 on success, -1 on error. */
+static int add_spec_cases(const char *file, json_t *tests,
+                          struct spec_case **cases, size_t *n)
+{
+    size_t i;
+    json_t *t;
+
+    json_array_foreach(tests, i, t) {
+        const char *name = json_string_value(json_object_get(t, "name"));
+        struct spec_case *grown = realloc(*cases, (*n + 1) * sizeof **cases);
+        size_t len;
+
+        if (grown == NULL)
+            return -1;
+        *cases = grown;
+        name = name ? name : "?";
+        len = strlen(file) + 2 + strlen(name) + 1;
+        grown[*n].name = malloc(len);
+        if (grown[*n].name == NULL)
+            return -1;
+        snprintf(grown[*n].name, len, "%s: %s", file, name);
+        grown[*n].test = json_incref(t);
+        (*n)++;
+    }
+    return 0;
+}
+
+/* Append the cases of one spec file; 0 on success, -1 (message printed). */
+static int load_spec_file(const char *dir, const char *file,
+                          struct spec_case **cases, size_t *n)
+{
+    size_t size = strlen(dir) + 1 + strlen(file) + 1;
+    char *path = malloc(size);
+    json_error_t jerr;
+    json_t *root = NULL, *tests;
+    int rc = -1;
+
+    if (path == NULL)
+        return -1;
+    snprintf(path, size, "%s/%s", dir, file);
+    root = json_load_file(path, 0, &jerr);
+    tests = json_object_get(root, "tests");
+    if (root == NULL)
+        fprintf(stderr, "%s:%d: %s\n", path, jerr.line, jerr.text);
+    else if (!json_is_array(tests))
+        fprintf(stderr, "%s: no \"tests\" array\n", path);
+    else if ((rc = add_spec_cases(file, tests, cases, n)) != 0)
+        fprintf(stderr, "%s: out of memory\n", path);
+    json_decref(root);
+    free(path);
+    return rc;
+}
+
+/* Load all spec cases from dir; -1 on error (message printed). */
+static int load_spec(const char *dir, struct spec_case **cases, size_t *n)
+{
+    struct dirent **files;
+    int count = scandir(dir, &files, is_json_file, alphasort);
+    int rc = 0;
+
+    *cases = NULL;
+    *n = 0;
+    if (count < 0) {
+        fprintf(stderr, "%s: %s\n", dir, strerror(errno));
+        return -1;
+    }
+    for (int i = 0; i < count; i++) {
+        if (rc == 0)
+            rc = load_spec_file(dir, files[i]->d_name, cases, n);
+        free(files[i]);
+    }
+    free(files);
+    if (rc == 0 && *n == 0) {
+        fprintf(stderr, "%s: no spec cases found\n", dir);
+        rc = -1;
+    }
+    return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* Group 2: our own cases                                              */
+/* ------------------------------------------------------------------ */
+
+/* Render tmpl against JSON text data and compare with expected. */
+static void check_render(const char *tmpl, const char *data,
+                         const struct mustache_options *opt,
+                         const char *expected)
+{
+    json_t *ctx = parse_json(data);
+    struct mustache_error err;
+    char *out = NULL;
+    size_t out_len = 0;
+    char qt[MAX_DETAIL], qe[MAX_DETAIL], qg[MAX_DETAIL];
+    int rc = mustache_render_string(tmpl, strlen(tmpl), ctx, opt, &out,
+                                    &out_len, &err);
+
+    json_decref(ctx);
+    if (rc != MUSTACHE_OK)
+        fail_msg("template %s: error %d %s:%u:%u: %s",
+                 quote(qt, sizeof qt, tmpl, strlen(tmpl)), rc, err.source,
+                 err.line, err.col, err.message);
+    if (out_len != strlen(expected) || memcmp(out, expected, out_len) != 0) {
+        quote(qt, sizeof qt, tmpl, strlen(tmpl));
+        quote(qe, sizeof qe, expected, strlen(expected));
+        quote(qg, sizeof qg, out, out_len);
+        free(out);
+        fail_msg("template %s expected %s got %s", qt, qe, qg);
+    }
+    free(out);
+}
+
+static void check_latex(const char *tmpl, const char *data,
+                        const char *expected)
+{
+    struct mustache_options opt = { MUSTACHE_ESCAPE_LATEX, NULL, NULL, 0,
+                                    NULL };
+    check_render(tmpl, data, &opt, expected);
+}
+
+static void test_latex_specials(void **state)
+{
+    (void)state;
+    check_latex("{{x}}", "{\"x\": \"\\\\ # $ % & _ { } ~ ^\"}",
+                "\\textbackslash{} \\# \\$ \\% \\& \\_ \\{ \\} "
+                "\\textasciitilde{} \\textasciicircum{}");
+    check_latex("{{x}}", "{\"x\": \"a\\\\b~~c^\"}",
+                "a\\textbackslash{}b\\textasciitilde{}\\textasciitilde{}c"
+                "\\textasciicircum{}");
+}
+
+static void test_latex_utf8(void **state)
+{
+    (void)state;
+    check_latex("{{x}}", "{\"x\": \"Проигрышные поля_#1\"}",
+                "Проигрышные поля\\_\\#1");
+    /* HTML specials and non-ASCII bytes pass through in LaTeX mode */
+    check_latex("{{x}}", "{\"x\": \"<\\\"é\\\">'ü'\"}", "<\"é\">'ü'");
+}
+
+static void test_latex_raw(void **state)
+{
+    (void)state;
+    check_latex("{{{x}}}|{{&x}}|{{x}}", "{\"x\": \"a_b#c&\"}",
+                "a_b#c&|a_b#c&|a\\_b\\#c\\&");
+}
+
+static void test_escape_none_and_default(void **state)
+{
+    struct mustache_options none = { MUSTACHE_ESCAPE_NONE, NULL, NULL, 0,
+                                     NULL };
+    (void)state;
+    check_render("{{x}}", "{\"x\": \"<&\\\"_>\"}", &none, "<&\"_>");
+    check_render("{{x}}", "{\"x\": \"<&\\\"'>\"}", NULL,
+                 "&lt;&amp;&quot;'&gt;");
+}
+
+static void test_values(void **state)
+{
+    (void)state;
+    check_render("{{a}} {{b}} {{c}} {{d}} {{e}} {{f}} {{g}}",
+                 "{\"a\": 0.1, \"b\": 1e21, \"c\": -2.5, \"d\": 3.0, "
+                 "\"e\": 1.210, \"f\": -9007199254740993, \"g\": 0}",
+                 NULL, "0.1 1e+21 -2.5 3 1.21 -9007199254740993 0");
+    check_render("{{t}} {{f}} [{{n}}] [{{o}}] [{{l}}]",
+                 "{\"t\": true, \"f\": false, \"n\": null, \"o\": {}, "
+                 "\"l\": [1]}",
+                 NULL, "true false [] [] []");
+    /* 0, "" and {} are truthy; false, null, [] and misses are falsey */
+    check_render("{{#z}}z{{/z}}{{#s}}s{{/s}}{{#o}}o{{/o}}"
+                 "{{^f}}F{{/f}}{{^n}}N{{/n}}{{^l}}L{{/l}}{{^m}}M{{/m}}",
+                 "{\"z\": 0, \"s\": \"\", \"o\": {}, \"f\": false, "
+                 "\"n\": null, \"l\": []}",
+                 NULL, "zsoFNLM");
+    /* NULL context behaves like an empty one */
+    {
+        char *out = NULL;
+        assert_int_equal(mustache_render_string(TMPL("[{{x}}{{.}}]"), NULL,
+                                                NULL, &out, NULL, NULL),
+                         MUSTACHE_OK);
+        assert_string_equal(out, "[]");
+        free(out);
+    }
+}
+
+/* Expect a syntax error at line:col with message, and no output at all. */
+static void check_syntax_error(const char *tmpl, unsigned line, unsigned col,
+                               const char *message)
+{
+    struct mustache_options opt = { MUSTACHE_ESCAPE_HTML, NULL, NULL, 0,
+                                    "test.mustache" };
+    struct capture cap = { NULL, 0, 0, 0, 0 };
+    struct mustache_error err;
+    json_t *ctx = json_pack("{s:b, s:s}", "rows", 1, "x", "data");
+    char *out = (char *)"sentinel";
+    size_t out_len = 99;
+    int rc = mustache_render(tmpl, strlen(tmpl), ctx, &opt, capture_write,
+                             &cap, &err);
+
+    free(cap.buf);
+    assert_int_equal(rc, MUSTACHE_ERR_SYNTAX);
+    assert_int_equal(cap.calls, 0);
+    assert_string_equal(err.source, "test.mustache");
+    assert_string_equal(err.message, message);
+    assert_int_equal(err.line, line);
+    assert_int_equal(err.col, col);
+
+    rc = mustache_render_string(tmpl, strlen(tmpl), ctx, &opt, &out, &out_len,
+                                &err);
+    json_decref(ctx);
+    assert_int_equal(rc, MUSTACHE_ERR_SYNTAX);
+    assert_null(out);
+    assert_int_equal(out_len, 0);
+}
+
+static void test_error_unclosed_section(void **state)
+{
+    (void)state;
+    check_syntax_error("line one\n  {{#rows}}\n{{x}}\n", 2, 3,
+                       "unclosed section 'rows'");
+    check_syntax_error("{{#rows}}{{^x}}{{/x}}", 1, 1,
+                       "unclosed section 'rows'");
+    /* column counts UTF-8 characters */
+    check_syntax_error("Привет {{#rows}}", 1, 8, "unclosed section 'rows'");
+    /* position after a delimiter change */
+    check_syntax_error("{{=<% %>=}}\nab<%#rows%>", 2, 3,
+                       "unclosed section 'rows'");
+}
+
+static void test_error_mismatched_close(void **state)
+{
+    (void)state;
+    check_syntax_error("{{#a}}\nxx {{/b}}", 2, 4,
+                       "section 'a' closed by '/b'");
+    check_syntax_error("ok\n\n   {{/a}}", 3, 4, "unexpected close tag '/a'");
+}
+
+static void test_error_bad_delimiter(void **state)
+{
+    (void)state;
+    check_syntax_error("ab{{=<% %>}}", 1, 3, "bad delimiter tag");
+    check_syntax_error("x\n{{= a b c =}}", 2, 1, "bad delimiter tag");
+    check_syntax_error("{{=<%=}}", 1, 1, "bad delimiter tag");
+    check_syntax_error("{{==}}", 1, 1, "bad delimiter tag");
+}
+
+static void test_error_unclosed_tag(void **state)
+{
+    (void)state;
+    check_syntax_error("x\ny {{name", 2, 3, "unclosed tag");
+    check_syntax_error("{{{x}}", 1, 1, "unclosed tag");
+    check_syntax_error("{{! comment", 1, 1, "unclosed tag");
+    check_syntax_error("a {{", 1, 3, "unclosed tag");
+}
+
+static void test_error_bad_names(void **state)
+{
+    (void)state;
+    check_syntax_error("{{ }}", 1, 1, "empty tag name");
+    check_syntax_error("{{#}}{{/}}", 1, 1, "empty tag name");
+    check_syntax_error("  {{a b}}", 1, 3, "bad tag name 'a b'");
+}
+
+static void test_error_section_depth(void **state)
+{
+    size_t n = MUSTACHE_MAX_SECTION_DEPTH + 1;
+    char *tmpl = malloc(n * 6 + 1);
+    struct mustache_error err;
+    char *out = NULL;
+    int rc;
+
+    (void)state;
+    assert_non_null(tmpl);
+    for (size_t i = 0; i < n; i++)
+        memcpy(tmpl + i * 6, "{{#a}}", 6);
+    tmpl[n * 6] = '\0';
+    rc = mustache_render_string(tmpl, n * 6, NULL, NULL, &out, NULL, &err);
+    free(tmpl);
+    assert_int_equal(rc, MUSTACHE_ERR_SYNTAX);
+    assert_string_equal(err.message, "sections nested too deep");
+    assert_int_equal(err.col, MUSTACHE_MAX_SECTION_DEPTH * 6 + 1);
+}
+
+static void test_strict_partials(void **state)
+{
+    struct json_partials jp = { NULL, 0, 0 };
+    struct mustache_options opt = { MUSTACHE_ESCAPE_HTML, load_json_partial,
+                                    &jp, 1, "main.tex" };
+    struct mustache_error err;
+    char *out = NULL;
+    int rc;
+
+    (void)state;
+    jp.map = json_pack("{s:s}", "known", "K");
+    rc = mustache_render_string(TMPL("[{{>known}}]\nx{{> nope }}"), NULL, &opt,
+                                &out, NULL, &err);
+    assert_int_equal(rc, MUSTACHE_ERR_PARTIAL);
+    assert_null(out);
+    assert_string_equal(err.source, "main.tex");
+    assert_string_equal(err.message, "unknown partial 'nope'");
+    assert_int_equal(err.line, 2);
+    assert_int_equal(err.col, 2);
+
+    /* not strict: renders as the empty string, as the spec says */
+    opt.strict_partials = 0;
+    rc = mustache_render_string(TMPL("[{{>known}}]\nx{{> nope }}"), NULL, &opt,
+                                &out, NULL, &err);
+    assert_int_equal(rc, MUSTACHE_OK);
+    assert_string_equal(out, "[K]\nx");
+    free(out);
+
+    /* no loader at all: every partial is unknown */
+    opt.partial = NULL;
+    opt.strict_partials = 1;
+    rc = mustache_render_string(TMPL("{{>known}}"), NULL, &opt, &out, NULL,
+                                &err);
+    assert_int_equal(rc, MUSTACHE_ERR_PARTIAL);
+    assert_string_equal(err.message, "unknown partial 'known'");
+    json_decref(jp.map);
+}
+
+static void test_partial_syntax_error(void **state)
+{
+    struct json_partials jp = { NULL, 0, 0 };
+    struct mustache_options opt = { MUSTACHE_ESCAPE_HTML, load_json_partial,
+                                    &jp, 0, "main" };
+    struct mustache_error err;
+    char *out = NULL;
+    int rc;
+
+    (void)state;
+    jp.map = json_pack("{s:s}", "rowpart", "ok\n  {{#s}}");
+    rc = mustache_render_string(TMPL("a{{>rowpart}}"), NULL, &opt, &out, NULL,
+                                &err);
+    json_decref(jp.map);
+    assert_int_equal(rc, MUSTACHE_ERR_SYNTAX);
+    assert_null(out);
+    assert_string_equal(err.source, "rowpart");
+    assert_string_equal(err.message, "unclosed section 's'");
+    assert_int_equal(err.line, 2);
+    assert_int_equal(err.col, 3);
+}
+
+static void test_partial_depth_limit(void **state)
+{
+    struct json_partials jp = { NULL, 0, 0 };
+    struct mustache_options opt = { MUSTACHE_ESCAPE_HTML, load_json_partial,
+                                    &jp, 0, "main" };
+    struct mustache_error err;
+    char *out = NULL;
+    int rc;
+
+    (void)state;
+    jp.map = json_pack("{s:s}", "loop", "x{{>loop}}");
+    rc = mustache_render_string(TMPL("{{>loop}}"), NULL, &opt, &out, NULL,
+                                &err);
+    assert_int_equal(rc, MUSTACHE_ERR_PARTIAL);
+    assert_null(out);
+    assert_string_equal(err.message, "partial nesting too deep");
+    assert_string_equal(err.source, "loop");
+    assert_int_equal(err.line, 1);
+    assert_int_equal(err.col, 2);
+    assert_int_equal(jp.calls, 1); /* parsed once, then cached */
+    json_decref(jp.map);
+}
+
+static void test_partial_cache_and_indent(void **state)
+{
+    struct json_partials jp = { NULL, 0, 0 };
+    struct mustache_options opt = { MUSTACHE_ESCAPE_HTML, load_json_partial,
+                                    &jp, 0, NULL };
+
+    (void)state;
+    jp.map = json_pack("{s:s, s:s, s:s}", "outer", "o\n  {{>inner}}\n",
+                       "inner", "i1 {{v}}\ni2\n", "inline", "<{{v}}\n>");
+    check_render("a\n  {{>outer}}\nb {{>inline}} {{>missing}}{{>missing}}\n",
+                 "{\"v\": \"x\\ny\"}", &opt,
+                 "a\n  o\n    i1 x\ny\n    i2\nb <x\ny\n> \n");
+    assert_int_equal(jp.calls, 4); /* outer, inner, inline, missing once */
+    json_decref(jp.map);
+}
+
+static void test_loader_failure(void **state)
+{
+    struct json_partials jp = { NULL, 0, EACCES };
+    struct mustache_options opt = { MUSTACHE_ESCAPE_HTML, load_json_partial,
+                                    &jp, 0, "main" };
+    struct mustache_error err;
+    char *out = NULL;
+    int rc;
+
+    (void)state;
+    errno = 0;
+    rc = mustache_render_string(TMPL("\n {{>p}}"), NULL, &opt, &out, NULL,
+                                &err);
+    assert_int_equal(errno, EACCES);
+    assert_int_equal(rc, MUSTACHE_ERR_IO);
+    assert_null(out);
+    assert_string_equal(err.message, "cannot load partial 'p'");
+    assert_int_equal(err.line, 2);
+    assert_int_equal(err.col, 2);
+}
+
+static void test_write_failure(void **state)
+{
+    struct capture cap = { NULL, 0, 0, 1, 0 };
+    struct mustache_error err;
+    json_t *ctx = json_pack("{s:s}", "x", "hello");
+    int rc;
+
+    (void)state;
+    errno = 0;
+    rc = mustache_render(TMPL("say {{x}}"), ctx, NULL, capture_write, &cap,
+                         &err);
+    assert_int_equal(rc, MUSTACHE_ERR_WRITE);
+    assert_int_equal(errno, EPIPE);
+    assert_string_equal(err.message, "write failed");
+
+    /* a later write failing stops rendering as well */
+    memset(&cap, 0, sizeof cap);
+    cap.fail_at_call = 2;
+    {
+        json_t *big = json_array();
+        for (int i = 0; i < 5000; i++)
+            json_array_append_new(big, json_integer(i));
+        json_object_set_new(ctx, "list", big);
+    }
+    rc = mustache_render(TMPL("{{#list}}{{.}},{{/list}}"), ctx, NULL,
+                         capture_write, &cap, &err);
+    free(cap.buf);
+    json_decref(ctx);
+    assert_int_equal(rc, MUSTACHE_ERR_WRITE);
+    assert_int_equal(cap.calls, 2);
+}
+
+static void test_chunked_output(void **state)
+{
+    struct capture cap = { NULL, 0, 0, 0, 0 };
+    json_t *ctx = json_array();
+    char *expected, *p;
+    int rc;
+
+    (void)state;
+    for (int i = 0; i < 3000; i++)
+        json_array_append_new(ctx, json_string("<row>"));
+    rc = mustache_render(TMPL("{{#.}}{{.}}|{{{.}}};{{/.}}"), ctx, NULL,
+                         capture_write, &cap, NULL);
+    json_decref(ctx);
+    assert_int_equal(rc, MUSTACHE_OK);
+    expected = malloc(3000 * 18 + 1);
+    assert_non_null(expected);
+    for (p = expected; p < expected + 3000 * 18; p += 18)
+        memcpy(p, "&lt;row&gt;|<row>;", 18);
+    *p = '\0';
+    assert_int_equal(cap.len, 3000 * 18);
+    assert_memory_equal(cap.buf, expected, cap.len);
+    assert_true(cap.calls > 1);
+    assert_true(cap.max_chunk <= 8192);
+    free(expected);
+    free(cap.buf);
+}
+
+/* ------------------------------------------------------------------ */
+/* main                                                                */
+/* ------------------------------------------------------------------ */
+
+int main(void)
+{
+    static const struct CMUnitTest extra[] = {
+        cmocka_unit_test(test_latex_specials),
+        cmocka_unit_test(test_latex_utf8),
+        cmocka_unit_test(test_latex_raw),
+        cmocka_unit_test(test_escape_none_and_default),
+        cmocka_unit_test(test_values),
+        cmocka_unit_test(test_error_unclosed_section),
+        cmocka_unit_test(test_error_mismatched_close),
+        cmocka_unit_test(test_error_bad_delimiter),
+        cmocka_unit_test(test_error_unclosed_tag),
+        cmocka_unit_test(test_error_bad_names),
+        cmocka_unit_test(test_error_section_depth),
+        cmocka_unit_test(test_strict_partials),
+        cmocka_unit_test(test_partial_syntax_error),
+        cmocka_unit_test(test_partial_depth_limit),
+        cmocka_unit_test(test_partial_cache_and_indent),
+        cmocka_unit_test(test_loader_failure),
+        cmocka_unit_test(test_write_failure),
+        cmocka_unit_test(test_chunked_output),
+    };
+    char dir[4096];
+    struct stat st;
+    struct spec_case *cases;
+    struct CMUnitTest *tests;
+    size_t n;
+    int failed;
+
+    cmocka_set_message_output(CM_OUTPUT_TAP);
+    spec_dir(dir, sizeof dir);
+    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        printf("1..0 # SKIP mustache spec directory %s not found\n", dir);
+        fprintf(stderr,
+                "test-mustache: spec directory %s not found; set "
+                "GAMETAB_SHARED (the shared/ dir) or GAMETAB_TOP_SRCDIR (project "
+                "root) - skipping\n",
+                dir);
+        return SKIP_EXIT_STATUS;
+    }
+    if (load_spec(dir, &cases, &n) != 0) {
+        fprintf(stderr, "test-mustache: cannot load the spec from %s\n", dir);
+        return 1;
+    }
+    /* One group, so the TAP stream has one plan line for tap-driver.sh. */
+    size_t nextra = sizeof extra / sizeof extra[0];
+    tests = calloc(n + nextra, sizeof *tests);
+    if (tests == NULL) {
+        free_cases(cases, n);
+        return 1;
+    }
+    for (size_t i = 0; i < n; i++) {
+        tests[i] = (struct CMUnitTest)cmocka_unit_test_prestate(run_spec_case,
+                                                                &cases[i]);
+        tests[i].name = cases[i].name;
+    }
+    memcpy(tests + n, extra, sizeof extra);
+    failed = _cmocka_run_group_tests("mustache", tests, n + nextra, NULL, NULL);
+    free(tests);
+    free_cases(cases, n);
+    return failed ? 1 : 0;
+}

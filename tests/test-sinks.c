@@ -1,0 +1,325 @@
+/* The sinks: every table's CSV.gz read back with zlib and libcsv gives the
+ * generator's rows; gzip output is deterministic; the LaTeX context and the
+ * rendered fragments hold what the article prints. */
+#include <config.h>
+
+#include <csv.h>
+#include <ftw.h>
+#include <setjmp.h>
+#include <stdalign.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <zlib.h>
+#include <cmocka.h>
+
+#include "output.h"
+#include "sink-csv.h"
+#include "sink-tex.h"
+#include "table.h"
+#include "templates.h"
+
+static char tmpdir[] = "/tmp/gametab-test-XXXXXX";
+
+static int make_tmpdir(void **state)
+{
+    (void)state;
+    return mkdtemp(tmpdir) ? 0 : -1;
+}
+
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+    (void)st, (void)flag, (void)ftw;
+    return remove(path);
+}
+
+static int remove_tmpdir(void **state)
+{
+    (void)state;
+    return nftw(tmpdir, remove_entry, 8, FTW_DEPTH | FTW_PHYS);
+}
+
+static void write_csv(const struct table_def *t, const struct table_args *args,
+                      const char *path, enum output_encoding enc)
+{
+    struct gt_error err = {0};
+    struct output *out;
+    assert_int_equal(output_open(&out, path, enc, OUTPUT_GZIP_LEVEL_DEFAULT, &err), GT_OK);
+    if (sink_csv_write(t, args, out, &err) != GT_OK) {
+        output_abort(out);
+        fail_msg("%s", err.msg);
+    }
+    assert_int_equal(output_commit(out, &err), GT_OK);
+}
+
+/* ---- the CSV read back: gzread + libcsv --------------------------------- */
+
+struct reader {
+    const struct table_def *t;
+    alignas(max_align_t) unsigned char state[TABLE_STATE_SIZE];
+    struct table_row expected;
+    size_t field, records;
+    bool mismatch;
+    char why[256];
+};
+
+static void on_field(void *data, size_t len, void *ctx)
+{
+    struct reader *r = ctx;
+    size_t i = r->field++;
+    const char *want = r->records == 0 ? r->t->columns[i] : r->expected.cell[i];
+    if (!r->mismatch && (i >= r->t->ncolumns || strlen(want) != len || memcmp(data, want, len))) {
+        r->mismatch = true;
+        snprintf(r->why, sizeof r->why, "record %zu field %zu: got '%.*s', want '%s'",
+                 r->records, i, (int)len, (const char *)data, i < r->t->ncolumns ? want : "");
+    }
+}
+
+static void on_record(int c, void *ctx)
+{
+    (void)c;
+    struct reader *r = ctx;
+    if (!r->mismatch && r->field != r->t->ncolumns) {
+        r->mismatch = true;
+        snprintf(r->why, sizeof r->why, "record %zu has %zu fields", r->records, r->field);
+    }
+    /* The header is checked against the columns; each data record against
+     * the generator's next row. */
+    if (r->records > 0 && !r->t->next(r->state, &r->expected))
+        memset(&r->expected, 0, sizeof r->expected);
+    r->records++;
+    r->field = 0;
+}
+
+static size_t read_back(const struct table_def *t, const struct table_args *args,
+                        const char *path, struct reader *r)
+{
+    memset(r, 0, sizeof *r);
+    r->t = t;
+    t->start(r->state, args);
+    assert_true(t->next(r->state, &r->expected));
+    struct csv_parser p;
+    assert_int_equal(csv_init(&p, CSV_STRICT | CSV_STRICT_FINI), 0);
+    gzFile gz = gzopen(path, "rb");
+    assert_non_null(gz);
+    char buf[4096];
+    int n;
+    while ((n = gzread(gz, buf, sizeof buf)) > 0)
+        assert_int_equal(csv_parse(&p, buf, (size_t)n, on_field, on_record, r), (size_t)n);
+    assert_int_equal(n, 0);
+    assert_int_equal(gzclose(gz), Z_OK);
+    assert_int_equal(csv_fini(&p, on_field, on_record, r), 0);
+    csv_free(&p);
+    return r->records;
+}
+
+static void test_round_trip(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < table_registry_size; i++) {
+        const struct table_def *t = table_registry[i];
+        struct table_args args;
+        table_default_args(t, &args);
+        args.param[PARAM_COUNT] = 50000; /* several deflate buffers */
+        char path[256];
+        snprintf(path, sizeof path, "%s/%s.csv.gz", tmpdir, t->name);
+        write_csv(t, &args, path, OUTPUT_GZIP);
+        struct reader r;
+        size_t records = read_back(t, &args, path, &r);
+        if (r.mismatch)
+            fail_msg("%s: %s", t->name, r.why);
+        assert_int_equal(records, 50001);
+        unlink(path);
+    }
+}
+
+static size_t slurp(const char *path, unsigned char *buf, size_t size)
+{
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    size_t n = fread(buf, 1, size, f);
+    fclose(f);
+    return n;
+}
+
+/* The same table twice gives the same bytes, and the gzip header carries
+ * no time stamp (bytes 4..7) and no file name (FLG, byte 3, is 0). */
+static void test_gzip_deterministic(void **state)
+{
+    (void)state;
+    const struct table_def *t = table_find("wythoff-p-positions");
+    struct table_args args;
+    table_default_args(t, &args);
+    char a[256], b[256];
+    snprintf(a, sizeof a, "%s/a.csv.gz", tmpdir);
+    snprintf(b, sizeof b, "%s/b.csv.gz", tmpdir);
+    write_csv(t, &args, a, OUTPUT_GZIP);
+    sleep(1);
+    write_csv(t, &args, b, OUTPUT_GZIP);
+    static unsigned char x[1 << 16], y[1 << 16];
+    size_t nx = slurp(a, x, sizeof x), ny = slurp(b, y, sizeof y);
+    assert_int_equal(nx, ny);
+    assert_memory_equal(x, y, nx);
+    static const unsigned char header[] = {0x1f, 0x8b, 8, 0, 0, 0, 0, 0};
+    assert_memory_equal(x, header, sizeof header);
+    unlink(a);
+    unlink(b);
+}
+
+/* The article's table, through the CSV sink. */
+static void test_csv_text(void **state)
+{
+    (void)state;
+    char path[256];
+    snprintf(path, sizeof path, "%s/p.csv", tmpdir);
+    const struct table_def *t = table_find("wythoff-p-positions");
+    struct table_args args;
+    table_default_args(t, &args);
+    write_csv(t, &args, path, OUTPUT_PLAIN);
+    static unsigned char text[4096];
+    size_t n = slurp(path, text, sizeof text - 1);
+    text[n] = '\0';
+    assert_string_equal((char *)text,
+                        "n,a_n,b_n\n0,0,0\n1,1,2\n2,3,5\n3,4,7\n4,6,10\n5,8,13\n6,9,15\n"
+                        "7,11,18\n8,12,20\n9,14,23\n10,16,26\n11,17,28\n12,19,31\n");
+    unlink(path);
+}
+
+/* ---- LaTeX ---------------------------------------------------------------- */
+
+static struct template_dirs source_templates(void)
+{
+    struct template_dirs d = {.n = 1};
+    d.dir[0] = getenv("GAMETAB_TEMPLATES_DIR");
+    if (!d.dir[0])
+        d.dir[0] = "templates";
+    return d;
+}
+
+static char *render(const char *table, const char *lang, uint64_t count, unsigned block_columns)
+{
+    struct template_dirs dirs = source_templates();
+    struct tex_options opt = {.lang = lang, .block_columns = block_columns, .dirs = &dirs};
+    const struct table_def *t = table_find(table);
+    struct table_args args;
+    table_default_args(t, &args);
+    if (count)
+        args.param[PARAM_COUNT] = count;
+    char path[256];
+    snprintf(path, sizeof path, "%s/%s.%s.tex", tmpdir, table, lang);
+    struct gt_error err = {0};
+    struct output *out;
+    assert_int_equal(output_open(&out, path, OUTPUT_PLAIN, 0, &err), GT_OK);
+    if (sink_tex_write(t, &args, &opt, out, &err) != GT_OK) {
+        output_abort(out);
+        fail_msg("%s", err.msg);
+    }
+    assert_int_equal(output_commit(out, &err), GT_OK);
+    static char text[1 << 20];
+    size_t n = slurp(path, (unsigned char *)text, sizeof text - 1);
+    text[n] = '\0';
+    unlink(path);
+    return text;
+}
+
+/* Kvant 1984 no. 7: the list of p_N and q_N, N = 1..11, as printed. */
+static const char *const article_frequencies[] = {
+    "p_{1}&=1/1=1,&\\quad q_{1}&=0/1=0;\\\\",
+    "p_{2}&=1/2=0{,}5,&\\quad q_{2}&=1/2=0{,}5;\\\\",
+    "p_{3}&=2/3\\approx0{,}6667,&\\quad q_{3}&=1/3\\approx0{,}3333;\\\\",
+    "p_{4}&=3/4=0{,}75,&\\quad q_{4}&=1/4=0{,}25;\\\\",
+    "p_{5}&=3/5=0{,}6,&\\quad q_{5}&=2/5=0{,}4;\\\\",
+    "p_{6}&=4/6\\approx0{,}6667,&\\quad q_{6}&=2/6\\approx0{,}3333;\\\\",
+    "p_{7}&=4/7\\approx0{,}5714,&\\quad q_{7}&=3/7\\approx0{,}4286;\\\\",
+    "p_{8}&=5/8=0{,}625,&\\quad q_{8}&=3/8=0{,}375;\\\\",
+    "p_{9}&=6/9\\approx0{,}6667,&\\quad q_{9}&=3/9\\approx0{,}3333;\\\\",
+    "p_{10}&=6/10=0{,}6,&\\quad q_{10}&=4/10=0{,}4;\\\\",
+    "p_{11}&=7/11\\approx0{,}6364,&\\quad q_{11}&=4/11\\approx0{,}3636.",
+};
+
+static void test_frequencies_as_printed(void **state)
+{
+    (void)state;
+    const char *text = render("wythoff-frequencies", "ru", 0, 0);
+    for (size_t i = 0; i < sizeof article_frequencies / sizeof article_frequencies[0]; i++)
+        if (!strstr(text, article_frequencies[i]))
+            fail_msg("line %zu of the article's list is missing: %s\nrendered:\n%s", i + 1,
+                     article_frequencies[i], text);
+    assert_non_null(strstr(text, "\\approx0{,}6180"));
+    assert_non_null(strstr(text, "\\approx0{,}3820"));
+    const char *en = render("wythoff-frequencies", "en", 0, 0);
+    assert_non_null(strstr(en, "p_{3}&=2/3\\approx0.6667,&\\quad q_{3}&=1/3\\approx0.3333;"));
+    assert_non_null(strstr(en, "\\approx0.6180"));
+}
+
+static size_t count(const char *text, const char *needle)
+{
+    size_t n = 0;
+    for (const char *p = text; (p = strstr(p, needle)) != NULL; p++)
+        n++;
+    return n;
+}
+
+static void test_p_positions_blocks(void **state)
+{
+    (void)state;
+    const char *text = render("wythoff-p-positions", "ru", 0, 0);
+    assert_int_equal(count(text, "\\begin{tabular}"), 1);
+    assert_non_null(strstr(text, "$a_n$&0&1&3&4&6&8&9&11&12&14&16&17&19\\\\"));
+    assert_non_null(strstr(text, "$b_n$&0&2&5&7&10&13&15&18&20&23&26&28&31\\\\"));
+    assert_non_null(strstr(text, "Проигрышные поля"));
+    /* 30 columns in blocks of 13: 13 + 13 + 4. */
+    text = render("wythoff-p-positions", "en", 30, 0);
+    assert_int_equal(count(text, "\\begin{tabular}"), 3);
+    assert_non_null(strstr(text, "$n$&26&27&28&29\\\\"));
+    text = render("wythoff-p-positions", "en", 30, 7);
+    assert_int_equal(count(text, "\\begin{tabular}"), 5);
+}
+
+static void test_wide_numbers_narrow_blocks(void **state)
+{
+    (void)state;
+    struct template_dirs dirs = source_templates();
+    struct tex_options opt = {.lang = "en", .dirs = &dirs};
+    const struct table_def *t = table_find("wythoff-p-positions");
+    struct table_args args = {{[PARAM_COUNT] = 5000}}; /* b_n has 5 digits */
+    struct gt_error err = {0};
+    json_t *ctx = sink_tex_context(t, &args, &opt, &err);
+    assert_non_null(ctx);
+    json_t *blocks = json_object_get(ctx, "blocks");
+    size_t width = json_array_size(json_object_get(json_array_get(blocks, 0), "rows"));
+    assert_true(width < 13 && width >= 5);
+    assert_int_equal(json_integer_value(json_object_get(ctx, "row_count")), 5000);
+    json_decref(ctx);
+}
+
+static void test_tex_rows_bounded(void **state)
+{
+    (void)state;
+    struct template_dirs dirs = source_templates();
+    struct tex_options opt = {.lang = "en", .dirs = &dirs};
+    const struct table_def *t = table_find("wythoff-p-positions");
+    struct table_args args = {{[PARAM_COUNT] = TEX_ROWS_MAX + 1}};
+    struct gt_error err = {0};
+    assert_null(sink_tex_context(t, &args, &opt, &err));
+    assert_int_equal(err.status, GT_ERR_RUNTIME);
+    assert_non_null(strstr(err.msg, "more than"));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_round_trip),
+        cmocka_unit_test(test_gzip_deterministic),
+        cmocka_unit_test(test_csv_text),
+        cmocka_unit_test(test_frequencies_as_printed),
+        cmocka_unit_test(test_p_positions_blocks),
+        cmocka_unit_test(test_wide_numbers_narrow_blocks),
+        cmocka_unit_test(test_tex_rows_bounded),
+    };
+    return cmocka_run_group_tests_name("sinks", tests, make_tmpdir, remove_tmpdir);
+}
