@@ -70,17 +70,30 @@ static int mark_ends(json_t *list)
 }
 
 /* Columns per block: the requested number, or by default 13 cut down so
- * that a block of cells `widest` digits wide still fits a page (about 64
- * digit widths of \small text, a cell costing its digits plus 2.5 for the
- * column separation). */
+ * that a block still fits the text width of an A4 article page (about 318pt
+ * for the cells beside the header column; a cell of `widest` \small digits
+ * takes 4.5pt a digit plus 12.4pt of column separation and rule). */
 static size_t block_width(unsigned requested, size_t widest)
 {
     if (requested)
         return requested;
-    size_t fit = 640 / (10 * widest + 25);
+    size_t fit = 3180 / (45 * widest + 124);
     if (fit < 1)
         fit = 1;
     return fit < TEX_BLOCK_COLUMNS_DEFAULT ? fit : TEX_BLOCK_COLUMNS_DEFAULT;
+}
+
+/* An array of n empty objects: the blank cells that pad the last block of
+ * a stacked table to the width of the others. */
+static json_t *blank_cells(size_t n)
+{
+    json_t *pad = json_array();
+    for (size_t i = 0; pad && i < n; i++)
+        if (json_array_append_new(pad, json_object()) != 0) {
+            json_decref(pad);
+            pad = NULL;
+        }
+    return pad;
 }
 
 static json_t *blocks_of(json_t *rows, size_t width)
@@ -94,8 +107,11 @@ static json_t *blocks_of(json_t *rows, size_t width)
                 json_decref(slice);
                 slice = NULL;
             }
-        json_t *block = slice ? json_pack("{s:O}", "rows", slice) : NULL;
+        size_t taken = n - start < width ? n - start : width;
+        json_t *pad = blank_cells(n > width ? width - taken : 0);
+        json_t *block = slice && pad ? json_pack("{s:O, s:O}", "rows", slice, "pad", pad) : NULL;
         json_decref(slice);
+        json_decref(pad);
         if (!block || json_array_append_new(blocks, block) != 0) {
             json_decref(block);
             json_decref(blocks);
@@ -130,15 +146,20 @@ json_t *sink_tex_context(const struct table_def *t, const struct table_args *arg
     json_t *ctx = NULL;
     json_t *blocks = NULL;
     json_t *source = source_object(&t->source);
-    if (columns && source && mark_ends(rows) == 0 &&
-        (blocks = blocks_of(rows, block_width(opt->block_columns, widest))) != NULL)
-        ctx = json_pack("{s:O, s:{s:s, s:s, s:O}, s:O, s:I, s:O, s:O}",
+    size_t width = block_width(opt->block_columns, widest);
+    char zeros[TABLE_CELL_SIZE];
+    memset(zeros, '0', widest);
+    zeros[widest] = '\0';
+    if (columns && source && mark_ends(rows) == 0 && (blocks = blocks_of(rows, width)) != NULL)
+        ctx = json_pack("{s:O, s:{s:s, s:s, s:O}, s:O, s:I, s:O, s:O, s:I, s:s}",
                         "lang", lang,
                         "table", "name", t->name, "summary", t->summary, "source", source,
                         "columns", columns,
                         "row_count", (json_int_t)json_array_size(rows),
                         "rows", rows,
-                        "blocks", blocks);
+                        "blocks", blocks,
+                        "block_columns", (json_int_t)width,
+                        "widest_cell", zeros);
     json_decref(source);
     json_decref(lang);
     json_decref(blocks);

@@ -23,9 +23,11 @@ struct tex_options {
 
 /* The template context of table t: "lang" (the language strings), "table"
  * (name, summary, source), "columns", "rows" (objects keyed by column name,
- * with "first" and "last"), "row_count" and "blocks" (the rows in groups of
- * block_columns, each with "rows", "first" and "last"), plus what the table's
- * hooks add.  A new reference, or NULL with err set (GT_ERR_RUNTIME: out of
+ * with "first" and "last"), "row_count", "blocks" (the rows in groups of
+ * "block_columns", each with "rows", "first", "last" and "pad": as many
+ * blank cells as the last block lacks to be as wide as the others) and
+ * "widest_cell" (a run of zeros as wide as the widest cell, to size the
+ * columns), plus what the table's hooks add.  A new reference, or NULL with err set (GT_ERR_RUNTIME: out of
  * memory, more than TEX_ROWS_MAX rows, or the language strings unreadable). */
 json_t *sink_tex_context(const struct table_def *t, const struct table_args *args,
                          const struct tex_options *opt, struct gt_error *err);

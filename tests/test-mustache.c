@@ -34,7 +34,6 @@
 
 #include "mustache.h"
 
-#define SKIP_EXIT_STATUS 77
 #define MAX_DETAIL 2000
 /* a string literal as the (tmpl, len) argument pair */
 #define TMPL(lit) (lit), (sizeof (lit) - 1)
@@ -720,13 +719,16 @@ int main(void)
     cmocka_set_message_output(CM_OUTPUT_TAP);
     spec_dir(dir, sizeof dir);
     if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
-        printf("1..0 # SKIP mustache spec directory %s not found\n", dir);
-        fprintf(stderr,
-                "test-mustache: spec directory %s not found; set "
-                "GAMETAB_SHARED (the shared/ dir) or GAMETAB_TOP_SRCDIR (project "
-                "root) - skipping\n",
-                dir);
-        return SKIP_EXIT_STATUS;
+        /* Skip only where shared/ is genuinely absent (a tarball unpacked
+         * on another machine); CI always has it, so there it fails. */
+        if (getenv("CI")) {
+            printf("1..1\nnot ok 1 - mustache spec directory %s not found (CI)\n", dir);
+            return 1;
+        }
+        /* A TAP skip: a plan of zero with a reason, and exit 0. */
+        printf("1..0 # SKIP mustache spec directory %s not found "
+               "(set GAMETAB_SHARED to the shared/ directory)\n", dir);
+        return 0;
     }
     if (load_spec(dir, &cases, &n) != 0) {
         fprintf(stderr, "test-mustache: cannot load the spec from %s\n", dir);
