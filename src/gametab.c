@@ -156,7 +156,7 @@ static void print_table_help(void)
            "CSV rows stream: memory does not grow with K.  A tex table is built whole,\n"
            "so it takes at most %d rows.\n"
            "\nTables and their parameters:\n",
-           TEX_BLOCK_COLUMNS_MAX, TEX_BLOCK_COLUMNS_DEFAULT, TEX_ROWS_MAX);
+           CONTEXT_BLOCK_COLUMNS_MAX, CONTEXT_BLOCK_COLUMNS_DEFAULT, TEX_ROWS_MAX);
     for (size_t i = 0; i < table_registry_size; i++) {
         const struct table_def *t = table_registry[i];
         printf("  %s\n", t->name);
@@ -274,9 +274,9 @@ static int cmd_table(int argc, char *argv[], struct gt_error *err)
         case OPT_BLOCK_COLUMNS:
             if (parse_u64("--block-columns", optarg, &block_columns, err) != GT_OK)
                 return GT_ERR_USAGE;
-            if (block_columns < 1 || block_columns > TEX_BLOCK_COLUMNS_MAX)
+            if (block_columns < 1 || block_columns > CONTEXT_BLOCK_COLUMNS_MAX)
                 return gt_fail(err, GT_ERR_USAGE, "--block-columns: %" PRIu64
-                               " is out of range (1..%d)", block_columns, TEX_BLOCK_COLUMNS_MAX);
+                               " is out of range (1..%d)", block_columns, CONTEXT_BLOCK_COLUMNS_MAX);
             break;
         case OPT_TEMPLATES: templates = optarg; break;
         case 'o': path = optarg; break;

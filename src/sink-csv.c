@@ -39,11 +39,13 @@ static int write_record(struct output *out, const char *const *fields, size_t n,
 int sink_csv_write(const struct table_def *t, const struct table_args *args,
                    struct output *out, struct gt_error *err)
 {
-    if (write_record(out, t->columns, t->ncolumns, err) != GT_OK)
+    const char *fields[TABLE_MAX_COLUMNS];
+    for (size_t i = 0; i < t->ncolumns; i++)
+        fields[i] = t->columns[i].name;
+    if (write_record(out, fields, t->ncolumns, err) != GT_OK)
         return GT_ERR_RUNTIME;
     alignas(max_align_t) unsigned char state[TABLE_STATE_SIZE];
     struct table_row row;
-    const char *fields[TABLE_MAX_COLUMNS];
     for (size_t i = 0; i < t->ncolumns; i++)
         fields[i] = row.cell[i];
     t->start(state, args);

@@ -40,7 +40,9 @@ static bool p_positions_next(void *state, struct table_row *row)
     return true;
 }
 
-static const char *const p_positions_columns[] = {"n", "a_n", "b_n"};
+static const struct table_column p_positions_columns[] = {
+    {"n", COLUMN_INTEGER}, {"a_n", COLUMN_INTEGER}, {"b_n", COLUMN_INTEGER},
+};
 
 const struct table_def table_wythoff_p_positions = {
     .name = "wythoff-p-positions",
@@ -145,7 +147,10 @@ static int frequencies_tex_context(json_t *ctx, const struct table_args *args)
     return rc ? -1 : 0;
 }
 
-static const char *const frequencies_columns[] = {"N", "A_N", "B_N", "p_N", "q_N"};
+static const struct table_column frequencies_columns[] = {
+    {"N", COLUMN_INTEGER}, {"A_N", COLUMN_INTEGER}, {"B_N", COLUMN_INTEGER},
+    {"p_N", COLUMN_DECIMAL}, {"q_N", COLUMN_DECIMAL},
+};
 
 const struct table_def table_wythoff_frequencies = {
     .name = "wythoff-frequencies",

@@ -45,6 +45,15 @@ struct table_source {
     const char *item;      /* "table «Проигрышные поля»", "Theorem 1", ... */
 };
 
+/* How a column's cells read: JSON writes INTEGER and DECIMAL cells as
+ * numbers and TEXT cells (binary digits with leading zeros, say) as strings. */
+enum column_type { COLUMN_INTEGER, COLUMN_DECIMAL, COLUMN_TEXT };
+
+struct table_column {
+    const char *name;      /* the CSV header, exactly */
+    enum column_type type;
+};
+
 struct table_row {
     char cell[TABLE_MAX_COLUMNS][TABLE_CELL_SIZE];
 };
@@ -53,7 +62,7 @@ struct table_def {
     const char *name;
     const char *summary;               /* one line, English */
     struct table_source source;
-    const char *const *columns;        /* CSV header, in order */
+    const struct table_column *columns; /* in order */
     size_t ncolumns;
     struct table_param_spec params[PARAM__N];
 

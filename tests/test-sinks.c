@@ -71,7 +71,7 @@ static void on_field(void *data, size_t len, void *ctx)
 {
     struct reader *r = ctx;
     size_t i = r->field++;
-    const char *want = r->records == 0 ? r->t->columns[i] : r->expected.cell[i];
+    const char *want = r->records == 0 ? r->t->columns[i].name : r->expected.cell[i];
     if (!r->mismatch && (i >= r->t->ncolumns || strlen(want) != len || memcmp(data, want, len))) {
         r->mismatch = true;
         snprintf(r->why, sizeof r->why, "record %zu field %zu: got '%.*s', want '%s'",

@@ -1,0 +1,53 @@
+/* context.h: the template context of a table, built row by row.
+ *
+ * Both `gametab table --format tex` (a computed table) and `gametab render`
+ * (any CSV) hand their templates the same shape of data:
+ *   columns       [{name, first, last}], in order
+ *   rows          [{<column name>: value, ..., cells, first, last}], where
+ *                 cells is [{value, column, first, last}] in column order;
+ *                 the keys cells, first and last win over columns so named
+ *   row_count     the number of rows
+ *   blocks        the rows in groups of block_columns for the horizontal
+ *                 Kvant layout: [{rows, lines, pad, first, last}]; lines is
+ *                 the block transposed, [{name, cells: [{value}], pad,
+ *                 first, last}], one per column; pad holds as many blank
+ *                 cells as the block lacks to be as wide as the others
+ *   block_columns the width of a block
+ *   widest_cell   a run of zeros as long as the widest cell (in characters),
+ *                 to size fixed-width columns
+ * Every value is a string.  The context is held whole: memory grows with
+ * rows × columns. */
+#ifndef GAMETAB_CONTEXT_H
+#define GAMETAB_CONTEXT_H
+
+#include <jansson.h>
+#include <stddef.h>
+
+/* Columns per block when none is asked for: 13, as printed in Kvant 1984
+ * no. 7, or fewer when the cells are too wide for 13 to fit an A4 page. */
+#define CONTEXT_BLOCK_COLUMNS_DEFAULT 13
+#define CONTEXT_BLOCK_COLUMNS_MAX 1000
+
+struct context_builder;
+
+/* A builder for a table with the given column names (copied).  NULL when
+ * out of memory. */
+struct context_builder *context_new(const char *const *columns, size_t ncolumns);
+
+/* Adds a row of ncolumns cells (copied).  Returns the row's object, still
+ * owned by the builder, so that the caller may add keys to it; NULL when out
+ * of memory. */
+json_t *context_add_row(struct context_builder *b, const char *const *cells);
+
+/* The number of rows added so far. */
+size_t context_row_count(const struct context_builder *b);
+
+/* Completes the context (a new reference) and frees b.  block_columns:
+ * 1..CONTEXT_BLOCK_COLUMNS_MAX, or 0 for the default.  NULL when out of
+ * memory. */
+json_t *context_finish(struct context_builder *b, unsigned block_columns);
+
+/* Frees a builder that will not be finished. */
+void context_free(struct context_builder *b);
+
+#endif
