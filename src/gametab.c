@@ -11,9 +11,12 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "context.h"
+#include "csv-read.h"
 #include "error.h"
 #include "output.h"
 #include "sink-csv.h"
+#include "sink-json.h"
 #include "sink-tex.h"
 #include "table.h"
 #include "templates.h"
@@ -21,8 +24,11 @@
 static const char *const languages[] = {"ru", "en"};
 #define NLANGUAGES (sizeof languages / sizeof languages[0])
 
-enum format { FORMAT_CSV, FORMAT_CSV_GZ, FORMAT_TEX };
-static const char *const format_names[] = {"csv", "csv.gz", "tex"};
+/* `render` holds its data whole, as a template context. */
+#define RENDER_ROWS_MAX 100000
+
+enum format { FORMAT_CSV, FORMAT_CSV_GZ, FORMAT_TEX, FORMAT_JSON };
+static const char *const format_names[] = {"csv", "csv.gz", "tex", "json"};
 
 /* Long options without a short form. */
 enum {
@@ -71,7 +77,17 @@ static int parse_format(const char *s, enum format *f, struct gt_error *err)
             *f = (enum format)i;
             return GT_OK;
         }
-    return gt_fail(err, GT_ERR_USAGE, "--format: unknown format '%s' (csv, csv.gz or tex)", s);
+    return gt_fail(err, GT_ERR_USAGE, "--format: unknown format '%s' (csv, csv.gz, tex or json)", s);
+}
+
+static int parse_block_columns(const char *s, uint64_t *v, struct gt_error *err)
+{
+    if (parse_u64("--block-columns", s, v, err) != GT_OK)
+        return GT_ERR_USAGE;
+    if (*v < 1 || *v > CONTEXT_BLOCK_COLUMNS_MAX)
+        return gt_fail(err, GT_ERR_USAGE, "--block-columns: %" PRIu64 " is out of range (1..%d)",
+                       *v, CONTEXT_BLOCK_COLUMNS_MAX);
+    return GT_OK;
 }
 
 static bool has_suffix(const char *s, const char *suffix)
@@ -92,6 +108,8 @@ static int format_of_path(const char *path, enum format *f, struct gt_error *err
         *f = FORMAT_CSV_GZ;
     else if (has_suffix(base, ".tex"))
         *f = FORMAT_TEX;
+    else if (has_suffix(base, ".json"))
+        *f = FORMAT_JSON;
     else
         return gt_fail(err, GT_ERR_USAGE,
                        "-o: cannot tell the format of '%s' from its extension: give --format", path);
@@ -125,6 +143,7 @@ static void print_main_help(void)
            "  list     one line per table: name, description, source\n"
            "  table    write one table (CSV, CSV.gz or a LaTeX fragment)\n"
            "  build    write every table at the article's parameters into a directory\n"
+           "  render   fill a template with the rows of any CSV file\n"
            "\n"
            "  gametab COMMAND --help   options of a command\n"
            "  gametab --version        the version\n"
@@ -145,8 +164,9 @@ static void print_table_help(void)
            "Write one table.\n"
            "\n"
            "  --count K          how many rows (default and range: per table, below)\n"
-           "  --format F         csv, csv.gz or tex; default from the extension of -o\n"
-           "                     (.csv, .csv.gz or .gz, .tex), csv on standard output\n"
+           "  --format F         csv, csv.gz, tex or json; default from the extension of\n"
+           "                     -o (.csv, .csv.gz or .gz, .tex, .json), csv on\n"
+           "                     standard output\n"
            "  --lang L           ru or en: the language of a tex table (default ru)\n"
            "  --block-columns N  columns per block of a horizontal LaTeX table, 1..%d\n"
            "                     (default %d, fewer when the numbers are too wide)\n"
@@ -167,6 +187,30 @@ static void print_table_help(void)
                        table_param_name((enum table_param)p), s->help, s->def, s->min, s->max);
         }
     }
+}
+
+static void print_render_help(void)
+{
+    printf("Usage: gametab render TEMPLATE [DATA] [OPTIONS]\n"
+           "Fill a Mustache template with the rows of a CSV file.\n"
+           "\n"
+           "TEMPLATE is a file, or else the name of a template in the search path\n"
+           "(--templates DIR, $GAMETAB_TEMPLATES, the built-in ones), such as\n"
+           "table-booktabs.tex or table-kvant.tex.  DATA is a CSV file, gzip-compressed\n"
+           "or not, or - for standard input; without it the template gets no rows.\n"
+           "Templates whose name ends in .tex escape {{x}} for LaTeX, others for HTML.\n"
+           "\n"
+           "  --block-columns N  rows per block of the horizontal layout, 1..%d\n"
+           "                     (default %d, fewer when the cells are too wide)\n"
+           "  --lang L           ru or en: the language strings offered as lang\n"
+           "  --templates DIR    look for templates in DIR first\n"
+           "  -o, --output FILE  write to FILE (default -, standard output)\n"
+           "\n"
+           "The context: columns, rows (each keyed by column name, with cells, first\n"
+           "and last), row_count, file, blocks (the rows in groups for the horizontal\n"
+           "Kvant layout, each with rows, lines, pad, first and last), block_columns,\n"
+           "widest_cell and lang.  The data is held whole: at most %d rows.\n",
+           CONTEXT_BLOCK_COLUMNS_MAX, CONTEXT_BLOCK_COLUMNS_DEFAULT, RENDER_ROWS_MAX);
 }
 
 static void print_build_help(void)
@@ -231,8 +275,12 @@ static int write_table(const struct table_request *r, const char *path, struct g
     enum output_encoding enc = r->format == FORMAT_CSV_GZ ? OUTPUT_GZIP : OUTPUT_PLAIN;
     if (output_open(&out, path, enc, OUTPUT_GZIP_LEVEL_DEFAULT, err) != GT_OK)
         return GT_ERR_RUNTIME;
-    int rc = r->format == FORMAT_TEX ? sink_tex_write(r->table, &r->args, &r->tex, out, err)
-                                     : sink_csv_write(r->table, &r->args, out, err);
+    int rc;
+    switch (r->format) {
+    case FORMAT_TEX: rc = sink_tex_write(r->table, &r->args, &r->tex, out, err); break;
+    case FORMAT_JSON: rc = sink_json_write(r->table, &r->args, out, err); break;
+    default: rc = sink_csv_write(r->table, &r->args, out, err); break;
+    }
     if (rc != GT_OK) {
         output_abort(out);
         return rc;
@@ -272,11 +320,8 @@ static int cmd_table(int argc, char *argv[], struct gt_error *err)
                 return GT_ERR_USAGE;
             break;
         case OPT_BLOCK_COLUMNS:
-            if (parse_u64("--block-columns", optarg, &block_columns, err) != GT_OK)
+            if (parse_block_columns(optarg, &block_columns, err) != GT_OK)
                 return GT_ERR_USAGE;
-            if (block_columns < 1 || block_columns > CONTEXT_BLOCK_COLUMNS_MAX)
-                return gt_fail(err, GT_ERR_USAGE, "--block-columns: %" PRIu64
-                               " is out of range (1..%d)", block_columns, CONTEXT_BLOCK_COLUMNS_MAX);
             break;
         case OPT_TEMPLATES: templates = optarg; break;
         case 'o': path = optarg; break;
@@ -312,6 +357,132 @@ static int cmd_table(int argc, char *argv[], struct gt_error *err)
     r.format = format;
     r.tex = (struct tex_options){.lang = lang, .block_columns = (unsigned)block_columns, .dirs = &dirs};
     return write_table(&r, path, err);
+}
+
+/* ---- render -------------------------------------------------------------- */
+
+struct render_data {
+    struct context_builder *builder;
+    const char *name; /* for messages */
+};
+
+static int render_header(void *ud, const char *const *names, size_t n, struct gt_error *err)
+{
+    struct render_data *d = ud;
+    d->builder = context_new(names, n);
+    if (!d->builder)
+        return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", d->name, strerror(ENOMEM));
+    return GT_OK;
+}
+
+static int render_row(void *ud, const char *const *fields, size_t n, unsigned long line,
+                      struct gt_error *err)
+{
+    (void)n;
+    struct render_data *d = ud;
+    if (context_row_count(d->builder) == RENDER_ROWS_MAX)
+        return gt_fail(err, GT_ERR_RUNTIME, "%s:%lu: more than %d rows to render", d->name, line,
+                       RENDER_ROWS_MAX);
+    if (!context_add_row(d->builder, fields))
+        return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", d->name, strerror(ENOMEM));
+    return GT_OK;
+}
+
+/* The context of `render`: the CSV's rows (context.h), the file name and the
+ * language strings. */
+static json_t *render_context(const char *data, unsigned block_columns, json_t *lang,
+                              struct gt_error *err)
+{
+    json_t *ctx;
+    if (data) {
+        struct render_data d = {.name = strcmp(data, "-") ? data : "standard input"};
+        static const struct csv_read_callbacks cb = {render_header, render_row};
+        if (csv_read_file(data, &cb, &d, err) != GT_OK) {
+            context_free(d.builder);
+            return NULL;
+        }
+        ctx = context_finish(d.builder, block_columns);
+        if (ctx && json_object_set_new(ctx, "file", json_string(data)) != 0) {
+            json_decref(ctx);
+            ctx = NULL;
+        }
+    } else {
+        ctx = json_object();
+    }
+    if (ctx && json_object_set(ctx, "lang", lang) != 0) {
+        json_decref(ctx);
+        ctx = NULL;
+    }
+    if (!ctx)
+        gt_fail(err, GT_ERR_RUNTIME, "%s: %s", data ? data : "render", strerror(ENOMEM));
+    return ctx;
+}
+
+static bool is_file(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && !S_ISDIR(st.st_mode);
+}
+
+static int cmd_render(int argc, char *argv[], struct gt_error *err)
+{
+    static const struct option longopts[] = {
+        {"lang", required_argument, NULL, OPT_LANG},
+        {"block-columns", required_argument, NULL, OPT_BLOCK_COLUMNS},
+        {"templates", required_argument, NULL, OPT_TEMPLATES},
+        {"output", required_argument, NULL, 'o'},
+        {"help", no_argument, NULL, OPT_HELP},
+        {"version", no_argument, NULL, OPT_VERSION},
+        {0},
+    };
+    const char *path = "-", *templates = NULL, *lang = "ru";
+    uint64_t block_columns = 0;
+    int c;
+    while ((c = getopt_long(argc, argv, ":o:", longopts, NULL)) != -1) {
+        switch (c) {
+        case OPT_LANG:
+            if (parse_lang(optarg, &lang, err) != GT_OK)
+                return GT_ERR_USAGE;
+            break;
+        case OPT_BLOCK_COLUMNS:
+            if (parse_block_columns(optarg, &block_columns, err) != GT_OK)
+                return GT_ERR_USAGE;
+            break;
+        case OPT_TEMPLATES: templates = optarg; break;
+        case 'o': path = optarg; break;
+        case OPT_HELP: print_render_help(); return GT_OK;
+        case OPT_VERSION: print_version(); return GT_OK;
+        default: return bad_option("render", argv, c, err);
+        }
+    }
+    if (optind >= argc)
+        return gt_fail(err, GT_ERR_USAGE, "render: missing template (see gametab render --help)");
+    if (argc - optind > 2)
+        return gt_fail(err, GT_ERR_USAGE, "render: unexpected argument '%s'", argv[optind + 2]);
+    const char *template = argv[optind];
+    const char *data = optind + 1 < argc ? argv[optind + 1] : NULL;
+
+    struct template_dirs dirs;
+    template_dirs_init(&dirs, templates);
+    json_t *strings = lang_strings_load(&dirs, lang, err);
+    if (!strings)
+        return GT_ERR_RUNTIME;
+    json_t *ctx = render_context(data, (unsigned)block_columns, strings, err);
+    json_decref(strings);
+    if (!ctx)
+        return GT_ERR_RUNTIME;
+    struct output *out;
+    int rc = output_open(&out, path, OUTPUT_PLAIN, 0, err);
+    if (rc == GT_OK) {
+        rc = is_file(template) ? template_render_path(&dirs, template, ctx, out, err)
+                               : template_render(&dirs, template, ctx, out, err);
+        if (rc == GT_OK)
+            rc = output_commit(out, err);
+        else
+            output_abort(out);
+    }
+    json_decref(ctx);
+    return rc;
 }
 
 /* ---- build --------------------------------------------------------------- */
@@ -454,6 +625,7 @@ static const struct command commands[] = {
     {"list", cmd_list},
     {"table", cmd_table},
     {"build", cmd_build},
+    {"render", cmd_render},
 };
 
 static int run(int argc, char *argv[], struct gt_error *err)
@@ -475,7 +647,7 @@ static int run(int argc, char *argv[], struct gt_error *err)
             opterr = 0;
             return commands[i].run(argc - 1, argv + 1, err);
         }
-    return gt_fail(err, GT_ERR_USAGE, "%s: unknown command (list, table or build)", name);
+    return gt_fail(err, GT_ERR_USAGE, "%s: unknown command (list, table, build or render)", name);
 }
 
 int main(int argc, char *argv[])

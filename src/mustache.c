@@ -612,6 +612,15 @@ static const char *latex_escape(unsigned char c)
     case '}': return "\\}";
     case '~': return "\\textasciitilde{}";
     case '^': return "\\textasciicircum{}";
+    /* Not special to TeX, but not printed as themselves either: " is a
+     * shorthand of babel's Russian, < > | are other glyphs outside T1. */
+    case '"': return "\\textquotedbl{}";
+    case '<': return "\\textless{}";
+    case '>': return "\\textgreater{}";
+    case '|': return "\\textbar{}";
+    /* A line break in data must not end a paragraph (or a table cell). */
+    case '\n': return " ";
+    case '\r': return " ";
     default: return NULL;
     }
 }

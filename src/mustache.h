@@ -33,7 +33,9 @@ enum mustache_escape {
     MUSTACHE_ESCAPE_HTML,  /* & " < >  ->  &amp; &quot; &lt; &gt; */
     MUSTACHE_ESCAPE_LATEX, /* \ # $ % & _ { } ~ ^ -> \textbackslash{} \# \$
                               \% \& \_ \{ \} \textasciitilde{}
-                              \textasciicircum{}; other bytes pass through */
+                              \textasciicircum{}; " < > | -> \textquotedbl{}
+                              \textless{} \textgreater{} \textbar{}; CR and
+                              LF -> a space; other bytes pass through */
     MUSTACHE_ESCAPE_NONE   /* everything passes through */
 };
 

@@ -159,16 +159,16 @@ static bool ends_with(const char *s, const char *suffix)
     return n >= m && strcmp(s + n - m, suffix) == 0;
 }
 
-int template_render(const struct template_dirs *d, const char *name, json_t *ctx,
-                    struct output *out, struct gt_error *err)
+/* Renders the template text read from path; partials are looked up in
+ * dirs.  The escaping follows the name: LaTeX for .tex, HTML otherwise. */
+static int render_text(const struct template_dirs *dirs, const char *path, const char *text,
+                       size_t len, json_t *ctx, struct output *out, struct gt_error *err)
 {
-    char *text, *path;
-    size_t len;
-    if (template_read(d, name, &text, &len, &path, err) != GT_OK)
-        return GT_ERR_RUNTIME;
-    struct partial_lookup pl = {d, strrchr(name, '.')};
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    struct partial_lookup pl = {dirs, strrchr(base, '.')};
     struct mustache_options opt = {
-        .escape = ends_with(name, ".tex") ? MUSTACHE_ESCAPE_LATEX : MUSTACHE_ESCAPE_HTML,
+        .escape = ends_with(path, ".tex") ? MUSTACHE_ESCAPE_LATEX : MUSTACHE_ESCAPE_HTML,
         .partial = load_partial,
         .partial_ud = &pl,
         .strict_partials = 1,
@@ -180,15 +180,51 @@ int template_render(const struct template_dirs *d, const char *name, json_t *ctx
     int rc = mustache_render_string(text, len, ctx, &opt, &result, &result_len, &merr);
     if (rc == MUSTACHE_OK)
         rc = output_write(out, result, result_len, err);
-    else if (rc == MUSTACHE_ERR_SYNTAX || rc == MUSTACHE_ERR_PARTIAL)
-        rc = gt_fail(err, GT_ERR_RUNTIME, "%s:%u:%u: %s", merr.source, merr.line, merr.col,
-                     merr.message);
+    else if (merr.line > 0)
+        rc = gt_fail(err, GT_ERR_RUNTIME, "%s:%u:%u: %s%s%s", merr.source, merr.line, merr.col,
+                     merr.message, rc == MUSTACHE_ERR_IO ? ": " : "",
+                     rc == MUSTACHE_ERR_IO ? strerror(errno) : "");
     else
         rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", path,
-                     rc == MUSTACHE_ERR_NOMEM ? strerror(ENOMEM) : "cannot render template");
+                     rc == MUSTACHE_ERR_NOMEM ? strerror(ENOMEM) : merr.message);
     free(result);
+    return rc;
+}
+
+int template_render(const struct template_dirs *d, const char *name, json_t *ctx,
+                    struct output *out, struct gt_error *err)
+{
+    char *text, *path;
+    size_t len;
+    if (template_read(d, name, &text, &len, &path, err) != GT_OK)
+        return GT_ERR_RUNTIME;
+    int rc = render_text(d, path, text, len, ctx, out, err);
     free(text);
     free(path);
+    return rc;
+}
+
+int template_render_path(const struct template_dirs *d, const char *path, json_t *ctx,
+                         struct output *out, struct gt_error *err)
+{
+    char *text;
+    size_t len;
+    if (read_file(path, &text, &len) != 0)
+        return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", path, strerror(errno));
+    /* Partials: beside the template first, then the usual directories. */
+    char *dir = strdup(path);
+    if (!dir) {
+        free(text);
+        return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", path, strerror(ENOMEM));
+    }
+    char *slash = strrchr(dir, '/');
+    struct template_dirs with_own = {.n = 1};
+    with_own.dir[0] = slash ? (*slash = '\0', *dir ? dir : "/") : ".";
+    for (size_t i = 0; i < d->n && with_own.n < TEMPLATE_DIRS_MAX; i++)
+        with_own.dir[with_own.n++] = d->dir[i];
+    int rc = render_text(&with_own, path, text, len, ctx, out, err);
+    free(dir);
+    free(text);
     return rc;
 }
 

@@ -14,7 +14,7 @@
 #include "error.h"
 #include "output.h"
 
-#define TEMPLATE_DIRS_MAX 3
+#define TEMPLATE_DIRS_MAX 4
 
 struct template_dirs {
     const char *dir[TEMPLATE_DIRS_MAX]; /* not owned: must outlive the struct */
@@ -38,6 +38,11 @@ int template_read(const struct template_dirs *d, const char *name, char **text,
  * is written to out unless the whole template rendered. */
 int template_render(const struct template_dirs *d, const char *name, json_t *ctx,
                     struct output *out, struct gt_error *err);
+
+/* As template_render, for the template file at path (not searched for);
+ * its partials are looked up beside it first, then in d. */
+int template_render_path(const struct template_dirs *d, const char *path, json_t *ctx,
+                         struct output *out, struct gt_error *err);
 
 /* The language strings templates/lang/<code>.json, an object (new
  * reference), or NULL with err set. */

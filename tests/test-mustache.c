@@ -357,8 +357,12 @@ static void test_latex_utf8(void **state)
     (void)state;
     check_latex("{{x}}", "{\"x\": \"Проигрышные поля_#1\"}",
                 "Проигрышные поля\\_\\#1");
-    /* HTML specials and non-ASCII bytes pass through in LaTeX mode */
-    check_latex("{{x}}", "{\"x\": \"<\\\"é\\\">'ü'\"}", "<\"é\">'ü'");
+    /* non-ASCII bytes pass through; " < > | are spelled out, since babel's
+     * Russian makes " a shorthand and < > | are other glyphs outside T1 */
+    check_latex("{{x}}", "{\"x\": \"<\\\"é\\\">'ü'|\"}",
+                "\\textless{}\\textquotedbl{}é\\textquotedbl{}\\textgreater{}'ü'\\textbar{}");
+    /* a line break in data does not end the paragraph */
+    check_latex("{{x}}", "{\"x\": \"a\\n\\nb\\r\\n\"}", "a  b  ");
 }
 
 static void test_latex_raw(void **state)

@@ -19,6 +19,7 @@
 
 #include "output.h"
 #include "sink-csv.h"
+#include "sink-json.h"
 #include "sink-tex.h"
 #include "table.h"
 #include "templates.h"
@@ -189,6 +190,52 @@ static void test_csv_text(void **state)
     unlink(path);
 }
 
+/* ---- JSON ------------------------------------------------------------------ */
+
+/* Every table's JSON parses (jansson) and its rows equal the CSV cells:
+ * numbers as numbers. */
+static void test_json(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < table_registry_size; i++) {
+        const struct table_def *t = table_registry[i];
+        struct table_args args;
+        table_default_args(t, &args);
+        char path[256];
+        snprintf(path, sizeof path, "%s/%s.json", tmpdir, t->name);
+        struct gt_error err = {0};
+        struct output *out;
+        assert_int_equal(output_open(&out, path, OUTPUT_PLAIN, 0, &err), GT_OK);
+        assert_int_equal(sink_json_write(t, &args, out, &err), GT_OK);
+        assert_int_equal(output_commit(out, &err), GT_OK);
+        json_error_t jerr;
+        json_t *doc = json_load_file(path, JSON_DECODE_ANY, &jerr);
+        if (!doc)
+            fail_msg("%s: %s at line %d", t->name, jerr.text, jerr.line);
+        assert_string_equal(json_string_value(json_object_get(doc, "table")), t->name);
+        json_t *rows = json_object_get(doc, "rows");
+        assert_int_equal(json_array_size(rows), args.param[PARAM_COUNT]);
+        alignas(max_align_t) unsigned char gen[TABLE_STATE_SIZE];
+        struct table_row row;
+        t->start(gen, &args);
+        for (size_t r = 0; t->next(gen, &row); r++)
+            for (size_t c = 0; c < t->ncolumns; c++) {
+                json_t *v = json_object_get(json_array_get(rows, r), t->columns[c].name);
+                char text[64];
+                if (json_is_integer(v))
+                    snprintf(text, sizeof text, "%" JSON_INTEGER_FORMAT, json_integer_value(v));
+                else
+                    assert_true(json_is_real(v));
+                if (json_is_integer(v))
+                    assert_string_equal(text, row.cell[c]);
+                else
+                    assert_true(json_real_value(v) == strtod(row.cell[c], NULL));
+            }
+        json_decref(doc);
+        unlink(path);
+    }
+}
+
 /* ---- LaTeX ---------------------------------------------------------------- */
 
 static struct template_dirs source_templates(void)
@@ -316,6 +363,7 @@ int main(void)
         cmocka_unit_test(test_round_trip),
         cmocka_unit_test(test_gzip_deterministic),
         cmocka_unit_test(test_csv_text),
+        cmocka_unit_test(test_json),
         cmocka_unit_test(test_frequencies_as_printed),
         cmocka_unit_test(test_p_positions_blocks),
         cmocka_unit_test(test_wide_numbers_narrow_blocks),

@@ -1,0 +1,91 @@
+#include <config.h>
+
+#include <stdalign.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sink-json.h"
+
+/* Writes a JSON value encoded by jansson (strings escaped by it). */
+static int write_json(struct output *out, json_t *v, struct gt_error *err)
+{
+    if (!v)
+        return gt_fail(err, GT_ERR_RUNTIME, "%s: out of memory", output_name(out));
+    char *text = json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT | JSON_PRESERVE_ORDER);
+    json_decref(v);
+    if (!text)
+        return gt_fail(err, GT_ERR_RUNTIME, "%s: out of memory", output_name(out));
+    int rc = output_puts(out, text, err);
+    free(text);
+    return rc;
+}
+
+static json_t *header_object(const struct table_def *t)
+{
+    const struct table_source *s = &t->source;
+    json_t *columns = json_array();
+    for (size_t i = 0; columns && i < t->ncolumns; i++)
+        if (json_array_append_new(columns, json_string(t->columns[i].name)) != 0) {
+            json_decref(columns);
+            columns = NULL;
+        }
+    if (!columns)
+        return NULL;
+    return json_pack("{s:s, s:s, s:{s:s, s:s, s:s, s:i, s:i, s:s}, s:o}", "table", t->name,
+                     "summary", t->summary, "source", "authors", s->authors, "title", s->title,
+                     "journal", s->journal, "year", s->year, "issue", s->issue, "item", s->item,
+                     "columns", columns);
+}
+
+int sink_json_write(const struct table_def *t, const struct table_args *args,
+                    struct output *out, struct gt_error *err)
+{
+    /* The header object without its closing brace, then "rows". */
+    json_t *header = header_object(t);
+    char *head = header ? json_dumps(header, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
+    json_decref(header);
+    if (!head)
+        return gt_fail(err, GT_ERR_RUNTIME, "%s: out of memory", output_name(out));
+    head[strlen(head) - 1] = '\0';
+    int rc = output_puts(out, head, err);
+    free(head);
+    if (rc != GT_OK || output_puts(out, ",\"rows\":[", err) != GT_OK)
+        return GT_ERR_RUNTIME;
+
+    /* Keys once, escaped by jansson. */
+    char *keys[TABLE_MAX_COLUMNS] = {0};
+    for (size_t i = 0; i < t->ncolumns && rc == GT_OK; i++) {
+        json_t *k = json_string(t->columns[i].name);
+        keys[i] = k ? json_dumps(k, JSON_ENCODE_ANY) : NULL;
+        json_decref(k);
+        if (!keys[i])
+            rc = gt_fail(err, GT_ERR_RUNTIME, "%s: out of memory", output_name(out));
+    }
+    alignas(max_align_t) unsigned char state[TABLE_STATE_SIZE];
+    struct table_row row;
+    bool first = true;
+    t->start(state, args);
+    while (rc == GT_OK && t->next(state, &row)) {
+        rc = output_puts(out, first ? "\n{" : ",\n{", err);
+        first = false;
+        for (size_t i = 0; i < t->ncolumns && rc == GT_OK; i++) {
+            if (i > 0)
+                rc = output_puts(out, ",", err);
+            if (rc == GT_OK)
+                rc = output_puts(out, keys[i], err);
+            if (rc == GT_OK)
+                rc = output_puts(out, ":", err);
+            if (rc != GT_OK)
+                break;
+            if (t->columns[i].type == COLUMN_TEXT)
+                rc = write_json(out, json_string(row.cell[i]), err);
+            else
+                rc = output_puts(out, row.cell[i], err);
+        }
+        if (rc == GT_OK)
+            rc = output_puts(out, "}", err);
+    }
+    for (size_t i = 0; i < t->ncolumns; i++)
+        free(keys[i]);
+    return rc == GT_OK ? output_puts(out, "\n]}\n", err) : rc;
+}

@@ -1,0 +1,215 @@
+#!/usr/bin/env bats
+# `gametab render`: real-world CSV through the generic templates, compiled
+# with pdflatex; template and data errors.
+
+load helpers
+
+setup_file() {
+    # A preamble for the compile tests, as the build writes it.
+    export PRE="$BATS_FILE_TMPDIR/pre"
+    "$GAMETAB" build -o "$PRE" >/dev/null
+}
+
+# Renders DATA with TEMPLATE into $T/LANG/frag.tex and compiles it with the
+# preamble of LANG; the text of the PDF is left in $T/LANG/doc.txt.
+render_and_compile() { # TEMPLATE DATA [LANG]
+    local template=$1 data=$2 lang=${3:-ru}
+    mkdir -p "$T/$lang"
+    cp "$PRE/$lang/preamble.tex" "$T/$lang/"
+    gt render "$template" "$data" -o "$T/$lang/frag.tex"
+    [ "$status" -eq 0 ] || { echo "render failed: $err" >&2; return 1; }
+    printf '%s\n' '\documentclass[a4paper]{article}' '\input{preamble}' '\begin{document}' \
+        '\input{frag}' '\end{document}' > "$T/$lang/doc.tex"
+    if ! (cd "$T/$lang" && "${PDFLATEX:-pdflatex}" -interaction=nonstopmode -halt-on-error \
+            doc.tex >/dev/null 2>&1); then
+        grep -A3 '^!' "$T/$lang/doc.log" >&2
+        return 1
+    fi
+    pdftotext -layout "$T/$lang/doc.pdf" "$T/$lang/doc.txt"
+}
+
+@test "quoted fields with commas, doubled quotes and line breaks" {
+    printf 'name,remark\n"Wythoff, W. A.","the ""queen"" game"\n"two\nlines",x\n' > "$T/q.csv"
+    render_and_compile table-booktabs.tex "$T/q.csv"
+    grep -q 'Wythoff, W. A.' "$T/ru/doc.txt"
+    grep -q 'the "queen" game' "$T/ru/doc.txt"
+    grep -q 'two lines' "$T/ru/doc.txt"
+}
+
+@test "CRLF line ends, a byte order mark, no final line break" {
+    printf '\xef\xbb\xbfa,b\r\n1,2\r\n3,4' > "$T/crlf.csv"
+    gt render table-booktabs.tex "$T/crlf.csv"
+    [ "$status" -eq 0 ]
+    [[ "$out" == *$'\na & b\\\\\n'* ]] # the BOM is not part of the first name
+    [[ "$out" == *$'\n3 & 4\\\\\n'* ]]
+    [[ "$out" != *$'\r'* ]]
+    render_and_compile table-booktabs.tex "$T/crlf.csv" en
+}
+
+@test "empty fields and blank lines" {
+    printf 'a,b,c\n,,\n1,,3\n\n' > "$T/empty.csv"
+    gt render table-booktabs.tex "$T/empty.csv"
+    [ "$status" -eq 0 ]
+    [[ "$out" == *$'\n &  & \\\\\n1 &  & 3\\\\\n'* ]]
+    render_and_compile table-booktabs.tex "$T/empty.csv"
+}
+
+@test "a header-only file renders an empty table" {
+    printf 'n,a_n,b_n\n' > "$T/header.csv"
+    render_and_compile table-booktabs.tex "$T/header.csv"
+    grep -q 'a_n' "$T/ru/doc.txt"
+}
+
+@test "an empty file is an error, and nothing is written" {
+    : > "$T/void.csv"
+    gt render table-booktabs.tex "$T/void.csv" -o "$T/out.tex"
+    assert_error 1
+    [ "$err" = "gametab: $T/void.csv: empty file: no header row" ]
+    [ ! -e "$T/out.tex" ]
+}
+
+@test "a row with the wrong number of fields names its line" {
+    printf 'a,b\n1,2\n"multi\nline",2\n3\n' > "$T/short.csv"
+    gt render table-booktabs.tex "$T/short.csv" -o "$T/out.tex"
+    assert_error 1
+    [ "$err" = "gametab: $T/short.csv:5: row has 1 field, the header has 2" ]
+    [ ! -e "$T/out.tex" ]
+    printf 'a,b\n1,2,3\n' > "$T/long.csv"
+    gt render table-booktabs.tex "$T/long.csv"
+    assert_error 1
+    [ "$err" = "gametab: $T/long.csv:2: row has 3 fields, the header has 2" ]
+}
+
+@test "malformed quoting and an unterminated quote are errors" {
+    printf 'a,b\n1,x"y\n' > "$T/bad.csv"
+    gt render table-booktabs.tex "$T/bad.csv"
+    assert_error 1
+    [[ "$err" == "gametab: $T/bad.csv:2: malformed quoting" ]]
+    printf 'a,b\n1,"open\n' > "$T/open.csv"
+    gt render table-booktabs.tex "$T/open.csv"
+    assert_error 1
+    [[ "$err" == "gametab: $T/open.csv:2: unterminated quoted field at the end of the file" ]]
+}
+
+@test "gzip is recognised by its magic bytes, not its name" {
+    printf 'a,b\n1,2\n' | gzip -n > "$T/looks-plain.csv"
+    printf 'a,b\n1,2\n' > "$T/looks-gzipped.csv.gz"
+    gt render table-booktabs.tex "$T/looks-plain.csv"
+    [ "$status" -eq 0 ] && [[ "$out" == *$'\n1 & 2\\\\\n'* ]]
+    gt render table-booktabs.tex "$T/looks-gzipped.csv.gz"
+    [ "$status" -eq 0 ] && [[ "$out" == *$'\n1 & 2\\\\\n'* ]]
+    printf '\x1f\x8b\x08\x00garbage' > "$T/corrupt.csv.gz"
+    gt render table-booktabs.tex "$T/corrupt.csv.gz"
+    assert_error 1
+}
+
+@test "data from standard input" {
+    set +e
+    printf 'x,y\n5,6\n' | "$GAMETAB" render table-booktabs.tex - > "$T/stdout" 2>"$T/stderr"
+    status=$?
+    set -e
+    [ "$status" -eq 0 ]
+    grep -q '^5 & 6' "$T/stdout"
+}
+
+@test "every LaTeX special character prints literally, in Russian and English" {
+    printf '%s\n' 'chars,text' \
+        '"\ # $ % & _ { } ~ ^ "" < > |","Проигрышные поля — «цзяньшицзы»"' > "$T/specials.csv"
+    for lang in ru en; do
+        render_and_compile table-booktabs.tex "$T/specials.csv" $lang
+        # pdftotext guesses spaces from gaps: compare without them
+        tr -d ' ' < "$T/$lang/doc.txt" | grep -qF '\#$%&_{}~^"<>|' ||
+            { echo "$lang: not literal:" >&2; cat "$T/$lang/doc.txt" >&2; return 1; }
+        grep -qF 'Проигрышные поля — «цзяньшицзы»' "$T/$lang/doc.txt"
+    done
+}
+
+@test "gametab's own CSV.gz through both generic templates compiles" {
+    gt build -o "$T/out"
+    render_and_compile table-booktabs.tex "$T/out/wythoff-p-positions.csv.gz"
+    render_and_compile table-kvant.tex "$T/out/wythoff-frequencies.csv.gz" en
+    grep -q '0.666666666667' "$T/en/doc.txt"
+}
+
+@test "a long CSV breaks across pages in booktabs and wraps in kvant" {
+    "$GAMETAB" table wythoff-p-positions --count 300 -o "$T/long.csv"
+    render_and_compile table-booktabs.tex "$T/long.csv"
+    [ "$(grep -c 'Page\|^\f' "$T/ru/doc.txt")" -ge 0 ]
+    pages=$(pdfinfo "$T/ru/doc.pdf" | awk '/^Pages:/ {print $2}')
+    [ "$pages" -ge 5 ]
+    gt render table-kvant.tex "$T/long.csv" --block-columns 10
+    [ "$(grep -c 'begin{tabular}' <<<"$out")" -eq 30 ]
+}
+
+# ---- templates ---------------------------------------------------------------
+
+bad_template() { # NAME TEXT: writes a broken template into $T/tpl
+    mkdir -p "$T/tpl"
+    printf '%s' "$2" > "$T/tpl/$1"
+}
+
+@test "template errors: FILE:LINE:COL, exit 1, no output file" {
+    printf 'a\n1\n' > "$T/d.csv"
+    while IFS='|' read -r text want; do
+        bad_template broken.tex "$(printf '%b' "$text")"
+        gt render "$T/tpl/broken.tex" "$T/d.csv" -o "$T/out.tex"
+        assert_error 1 || { echo "for: $text" >&2; return 1; }
+        [ "$err" = "gametab: $T/tpl/broken.tex:$want" ] ||
+            { echo "for: $text: got '$err', want '...:$want'" >&2; return 1; }
+        [ ! -e "$T/out.tex" ]
+    done <<'CASES'
+line\n{{#rows}}\n{{a}}|2:1: unclosed section 'rows'
+{{#rows}}x{{/columns}}|1:11: section 'rows' closed by '/columns'
+ok\n  {{=<% =}}|2:3: bad delimiter tag
+{{> nowhere}}|1:1: unknown partial 'nowhere'
+{{#rows}}{{a|1:10: unclosed tag
+CASES
+}
+
+@test "a template in no directory: exit 1, the directories named" {
+    gt render no-such-template.tex
+    assert_error 1
+    [[ "$err" == "gametab: template no-such-template.tex: not found in "* ]]
+}
+
+@test "restyling: --templates and GAMETAB_TEMPLATES win over the built-in templates" {
+    mkdir -p "$T/mine"
+    sed 's/\\hline/\\hline\\hline/g' "$GAMETAB_TEMPLATES_DIR/wythoff-p-positions.tex" \
+        > "$T/mine/wythoff-p-positions.tex"
+    gt table wythoff-p-positions --format tex --templates "$T/mine"
+    [ "$status" -eq 0 ] && [[ "$out" == *'\hline\hline'* ]]
+    GAMETAB_TEMPLATES="$T/mine" gt table wythoff-p-positions --format tex
+    [ "$status" -eq 0 ] && [[ "$out" == *'\hline\hline'* ]]
+    # the other templates still come from the built-in directory
+    gt table wythoff-frequencies --format tex --templates "$T/mine"
+    [ "$status" -eq 0 ] && [[ "$out" == *'alignat'* ]]
+    gt table wythoff-p-positions --format tex
+    [[ "$out" != *'\hline\hline'* ]]
+}
+
+@test "partials are found beside a template file" {
+    mkdir -p "$T/tpl"
+    printf '{{#rows}}{{> row}}{{/rows}}' > "$T/tpl/main.tex"
+    printf '[{{a}}]' > "$T/tpl/row.tex"
+    printf 'a\nx_1\ny\n' > "$T/d.csv"
+    gt render "$T/tpl/main.tex" "$T/d.csv"
+    [ "$status" -eq 0 ]
+    [ "$out" = '[x\_1][y]' ]
+}
+
+@test "HTML escaping for templates not named .tex" {
+    mkdir -p "$T/tpl"
+    printf '<td>{{#rows}}{{a}}{{/rows}}</td>' > "$T/tpl/t.html"
+    printf 'a\n<b>&\n' > "$T/d.csv"
+    gt render "$T/tpl/t.html" "$T/d.csv"
+    [ "$out" = '<td>&lt;b&gt;&amp;</td>' ]
+}
+
+@test "render usage errors: exit 2" {
+    gt render
+    assert_error 2
+    gt render a b c
+    assert_error 2
+    gt render table-booktabs.tex x --block-columns 0
+    assert_error 2
+}
