@@ -4,12 +4,15 @@
 #include <config.h>
 
 #include <errno.h>
+#include <ftw.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "context.h"
 #include "csv-read.h"
@@ -47,7 +50,7 @@ enum {
 static int parse_u64(const char *option, const char *s, uint64_t *v, struct gt_error *err)
 {
     if (!*s || strspn(s, "0123456789") != strlen(s))
-        return gt_fail(err, GT_ERR_USAGE, "%s: '%s' is not a whole number >= 0", option, s);
+        return gt_fail(err, GT_ERR_USAGE, "%s: '%s' is not a non-negative whole number", option, s);
     uint64_t x = 0;
     for (; *s; s++) {
         unsigned d = (unsigned)(*s - '0');
@@ -90,10 +93,11 @@ static int parse_block_columns(const char *s, uint64_t *v, struct gt_error *err)
     return GT_OK;
 }
 
+/* True when s ends in suffix, ignoring case (TABLE.CSV.GZ is gzip too). */
 static bool has_suffix(const char *s, const char *suffix)
 {
     size_t n = strlen(s), m = strlen(suffix);
-    return n >= m && strcmp(s + n - m, suffix) == 0;
+    return n >= m && strcasecmp(s + n - m, suffix) == 0;
 }
 
 /* The format a file name asks for: by its extension; csv for standard
@@ -353,7 +357,8 @@ static int cmd_table(int argc, char *argv[], struct gt_error *err)
                        "--count: a LaTeX table holds at most %d rows; use csv or csv.gz for more",
                        TEX_ROWS_MAX);
     struct template_dirs dirs;
-    template_dirs_init(&dirs, templates);
+    if (template_dirs_init(&dirs, templates, err) != GT_OK)
+        return err->status;
     r.format = format;
     r.tex = (struct tex_options){.lang = lang, .block_columns = (unsigned)block_columns, .dirs = &dirs};
     return write_table(&r, path, err);
@@ -463,7 +468,8 @@ static int cmd_render(int argc, char *argv[], struct gt_error *err)
     const char *data = optind + 1 < argc ? argv[optind + 1] : NULL;
 
     struct template_dirs dirs;
-    template_dirs_init(&dirs, templates);
+    if (template_dirs_init(&dirs, templates, err) != GT_OK)
+        return err->status;
     json_t *strings = lang_strings_load(&dirs, lang, err);
     if (!strings)
         return GT_ERR_RUNTIME;
@@ -512,22 +518,51 @@ static int make_directories(const char *dir, struct gt_error *err)
     return rc;
 }
 
-static char *path_join3(const char *a, const char *b, const char *c)
+/* A build writes every file under a staging directory inside DIR first and
+ * moves them into place only when all were written, so that a failed build
+ * leaves DIR as it was. */
+struct build {
+    const char *dir;      /* DIR as given */
+    char *staging;        /* DIR/.gametab-build.XXXXXX */
+    char **files;         /* written, relative to staging and to DIR */
+    size_t nfiles;
+    const struct template_dirs *dirs;
+};
+
+static char *path_join(const char *a, const char *b)
 {
-    size_t n = strlen(a) + strlen(b) + strlen(c) + 3;
+    size_t n = strlen(a) + strlen(b) + 2;
     char *p = malloc(n);
     if (p)
-        snprintf(p, n, "%s/%s%s%s", a, b, *c ? "/" : "", c);
+        snprintf(p, n, "%s/%s", a, b);
     return p;
 }
 
-/* Writes one file of the build; *written counts the files written. */
-static int build_file(const struct table_request *r, const char *dir, const char *sub,
-                      const char *file, int *written, struct gt_error *err)
+/* Names the final path, not the staging one, in a message about a file. */
+static void unstage_message(const struct build *b, struct gt_error *err)
 {
-    char *path = path_join3(dir, sub, file);
-    if (!path)
-        return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", dir, strerror(ENOMEM));
+    size_t n = strlen(b->staging);
+    if (strncmp(err->msg, b->staging, n) == 0 && err->msg[n] == '/') {
+        char rest[sizeof err->msg];
+        snprintf(rest, sizeof rest, "%s", err->msg + n);
+        snprintf(err->msg, sizeof err->msg, "%s%s", b->dir, rest);
+    }
+}
+
+/* Writes one file of the build, `rel` under the staging directory: table
+ * r->table, or the preamble when r->table is NULL. */
+static int build_file(struct build *b, const struct table_request *r, const char *rel,
+                      struct gt_error *err)
+{
+    char **files = realloc(b->files, (b->nfiles + 1) * sizeof *files);
+    if (files)
+        b->files = files;
+    char *path = files ? path_join(b->staging, rel) : NULL;
+    char *name = path ? strdup(rel) : NULL;
+    if (!name) {
+        free(path);
+        return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", b->dir, strerror(ENOMEM));
+    }
     int rc;
     if (r->table) {
         rc = write_table(r, path, err);
@@ -540,29 +575,80 @@ static int build_file(const struct table_request *r, const char *dir, const char
             rc = output_commit(out, err);
     }
     free(path);
-    *written += rc == GT_OK;
-    return rc;
+    if (rc != GT_OK) {
+        free(name);
+        unstage_message(b, err);
+        return rc;
+    }
+    b->files[b->nfiles++] = name;
+    return GT_OK;
 }
 
-static int build_language(const char *dir, const char *lang, const struct template_dirs *dirs,
-                          int *written, struct gt_error *err)
+static int build_language(struct build *b, const char *lang, struct gt_error *err)
 {
-    char *langdir = path_join3(dir, lang, "");
+    char *langdir = path_join(b->staging, lang);
     if (!langdir)
-        return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", dir, strerror(ENOMEM));
+        return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", b->dir, strerror(ENOMEM));
     int rc = make_directories(langdir, err);
     free(langdir);
-    struct table_request r = {.format = FORMAT_TEX, .tex = {.lang = lang, .dirs = dirs}};
+    struct table_request r = {.format = FORMAT_TEX, .tex = {.lang = lang, .dirs = b->dirs}};
+    char rel[256];
+    snprintf(rel, sizeof rel, "%s/preamble.tex", lang);
     if (rc == GT_OK)
-        rc = build_file(&r, dir, lang, "preamble.tex", written, err);
+        rc = build_file(b, &r, rel, err);
     for (size_t i = 0; rc == GT_OK && i < table_registry_size; i++) {
         r.table = table_registry[i];
         table_default_args(r.table, &r.args);
-        char file[256];
-        snprintf(file, sizeof file, "%s.tex", r.table->name);
-        rc = build_file(&r, dir, lang, file, written, err);
+        snprintf(rel, sizeof rel, "%s/%s.tex", lang, r.table->name);
+        rc = build_file(b, &r, rel, err);
     }
     return rc;
+}
+
+/* Moves every written file from the staging directory into DIR. */
+static int build_publish(struct build *b, struct gt_error *err)
+{
+    int rc = GT_OK;
+    for (size_t i = 0; rc == GT_OK && i < b->nfiles; i++) {
+        char *from = path_join(b->staging, b->files[i]);
+        char *to = path_join(b->dir, b->files[i]);
+        char *slash = to ? strrchr(to, '/') : NULL;
+        if (!from || !to) {
+            rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", b->dir, strerror(ENOMEM));
+        } else {
+            *slash = '\0';
+            rc = make_directories(to, err);
+            *slash = '/';
+            if (rc == GT_OK && rename(from, to) != 0)
+                rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", to, strerror(errno));
+        }
+        free(from);
+        free(to);
+    }
+    return rc;
+}
+
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+    (void)st, (void)flag, (void)ftw;
+    return remove(path);
+}
+
+static int run_build(struct build *b, const char *only_lang, struct gt_error *err)
+{
+    for (size_t i = 0; i < table_registry_size; i++) {
+        struct table_request r = {.table = table_registry[i], .format = FORMAT_CSV_GZ};
+        table_default_args(r.table, &r.args);
+        char rel[256];
+        snprintf(rel, sizeof rel, "%s.csv.gz", r.table->name);
+        if (build_file(b, &r, rel, err) != GT_OK)
+            return GT_ERR_RUNTIME;
+    }
+    for (size_t i = 0; i < NLANGUAGES; i++)
+        if ((!only_lang || strcmp(only_lang, languages[i]) == 0) &&
+            build_language(b, languages[i], err) != GT_OK)
+            return GT_ERR_RUNTIME;
+    return build_publish(b, err);
 }
 
 static int cmd_build(int argc, char *argv[], struct gt_error *err)
@@ -594,23 +680,30 @@ static int cmd_build(int argc, char *argv[], struct gt_error *err)
         return gt_fail(err, GT_ERR_USAGE, "build: unexpected argument '%s'", argv[optind]);
     if (!*dir)
         return gt_fail(err, GT_ERR_USAGE, "-o: the directory name is empty");
-
     struct template_dirs dirs;
-    template_dirs_init(&dirs, templates);
-    int written = 0;
-    int rc = make_directories(dir, err);
-    for (size_t i = 0; rc == GT_OK && i < table_registry_size; i++) {
-        struct table_request r = {.table = table_registry[i], .format = FORMAT_CSV_GZ};
-        table_default_args(r.table, &r.args);
-        char file[256];
-        snprintf(file, sizeof file, "%s.csv.gz", r.table->name);
-        rc = build_file(&r, dir, "", file, &written, err);
+    if (template_dirs_init(&dirs, templates, err) != GT_OK)
+        return err->status;
+
+    struct stat st;
+    bool existed = stat(dir, &st) == 0;
+    if (make_directories(dir, err) != GT_OK)
+        return GT_ERR_RUNTIME;
+    struct build b = {.dir = dir, .dirs = &dirs, .staging = path_join(dir, ".gametab-build.XXXXXX")};
+    if (!b.staging || !mkdtemp(b.staging)) {
+        int rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", dir, strerror(b.staging ? errno : ENOMEM));
+        free(b.staging);
+        return rc;
     }
-    for (size_t i = 0; rc == GT_OK && i < NLANGUAGES; i++)
-        if (!only_lang || strcmp(only_lang, languages[i]) == 0)
-            rc = build_language(dir, languages[i], &dirs, &written, err);
+    int rc = run_build(&b, only_lang, err);
+    nftw(b.staging, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+    if (rc != GT_OK && !existed)
+        rmdir(dir); /* made for this build: leave no empty directory */
     if (rc == GT_OK)
-        printf("gametab: wrote %d files under %s/\n", written, dir);
+        printf("gametab: wrote %zu files under %s/\n", b.nfiles, dir);
+    for (size_t i = 0; i < b.nfiles; i++)
+        free(b.files[i]);
+    free(b.files);
+    free(b.staging);
     return rc;
 }
 

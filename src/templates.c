@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "mustache.h"
@@ -30,15 +31,32 @@ static bool running_uninstalled(void)
     return same;
 }
 
-void template_dirs_init(struct template_dirs *d, const char *explicit_dir)
+static int check_directory(const char *what, const char *dir, int status, struct gt_error *err)
+{
+    struct stat st;
+    if (stat(dir, &st) != 0)
+        return gt_fail(err, status, "%s: %s: %s", what, dir, strerror(errno));
+    if (!S_ISDIR(st.st_mode))
+        return gt_fail(err, status, "%s: %s: %s", what, dir, strerror(ENOTDIR));
+    return GT_OK;
+}
+
+int template_dirs_init(struct template_dirs *d, const char *explicit_dir, struct gt_error *err)
 {
     d->n = 0;
-    if (explicit_dir)
+    if (explicit_dir) {
+        if (check_directory("--templates", explicit_dir, GT_ERR_USAGE, err) != GT_OK)
+            return GT_ERR_USAGE;
         d->dir[d->n++] = explicit_dir;
+    }
     const char *env = getenv("GAMETAB_TEMPLATES");
-    if (env && *env)
+    if (env && *env) {
+        if (check_directory("GAMETAB_TEMPLATES", env, GT_ERR_RUNTIME, err) != GT_OK)
+            return GT_ERR_RUNTIME;
         d->dir[d->n++] = env;
+    }
     d->dir[d->n++] = running_uninstalled() ? GAMETAB_SRC_TEMPLATES : GAMETAB_DATA_TEMPLATES;
+    return GT_OK;
 }
 
 /* Reads a whole file into a NUL-terminated malloc'd buffer; -1 with errno. */

@@ -21,8 +21,10 @@ struct template_dirs {
     size_t n;
 };
 
-/* Fills d in search order; explicit_dir (from --templates) may be NULL. */
-void template_dirs_init(struct template_dirs *d, const char *explicit_dir);
+/* Fills d in search order; explicit_dir (from --templates) may be NULL.
+ * GT_OK, GT_ERR_USAGE when explicit_dir is not a directory, GT_ERR_RUNTIME
+ * when $GAMETAB_TEMPLATES is set to something that is not one. */
+int template_dirs_init(struct template_dirs *d, const char *explicit_dir, struct gt_error *err);
 
 /* Reads template `name` (a file name, "wythoff-p-positions.tex") from the
  * first directory that has it.  On GT_OK *text (NUL-terminated, *len bytes)

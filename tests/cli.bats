@@ -66,11 +66,11 @@ load helpers
 frobnicate|frobnicate: unknown command
 table|missing table name
 table no-such-table|no-such-table: no such table
-table wythoff-p-positions --count -1|--count: '-1' is not a whole number
-table wythoff-p-positions --count abc|--count: 'abc' is not a whole number
+table wythoff-p-positions --count -1|--count: '-1' is not a non-negative whole number
+table wythoff-p-positions --count abc|--count: 'abc' is not a non-negative whole number
 table wythoff-p-positions --count 99999999999999999999999|--count: number too large
 table wythoff-p-positions --count 12x|--count: '12x'
-table wythoff-p-positions --count=|--count: '' is not a whole number
+table wythoff-p-positions --count=|--count: '' is not a non-negative whole number
 table wythoff-p-positions --count 0|--count: 0 is out of range
 table wythoff-p-positions --count 7046029254386353132|out of range for table wythoff-p-positions (1..7046029254386353131)
 table wythoff-frequencies --count 7046029254386353130|out of range for table wythoff-frequencies (1..7046029254386353129)

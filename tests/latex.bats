@@ -25,6 +25,13 @@ DOC
         return 1
     fi
     [ -s "$dir/$lang/doc-$name.pdf" ]
+    # Bitmap (Type 3) fonts mean a font size without a Type 1 font: blurry
+    # print, text that cannot be searched or copied.
+    if pdffonts "$dir/$lang/doc-$name.pdf" | grep -q 'Type 3'; then
+        echo "$lang/$name.tex: bitmap fonts in the PDF" >&2
+        pdffonts "$dir/$lang/doc-$name.pdf" >&2
+        return 1
+    fi
 }
 
 @test "pdflatex is installed (the quick start installs it)" {
@@ -41,6 +48,19 @@ DOC
             compile_fragment "$T/out" "$lang" "$name"
         done
     done
+}
+
+@test "the Russian caption is real text in the PDF" {
+    gt build -o "$T/out" --lang ru
+    compile_fragment "$T/out" ru wythoff-p-positions
+    pdftotext "$T/out/ru/doc-wythoff-p-positions.pdf" - | grep -q 'Проигрышные поля'
+}
+
+@test "both preambles in one document" {
+    gt build -o "$T/out"
+    printf '%s\n' '\documentclass{article}' '\input{ru/preamble}' '\input{en/preamble}' \
+        '\begin{document}' '\input{ru/wythoff-p-positions}' '\end{document}' > "$T/out/both.tex"
+    (cd "$T/out" && "${PDFLATEX:-pdflatex}" -interaction=nonstopmode -halt-on-error both.tex >/dev/null)
 }
 
 @test "long tables wrap into blocks and still compile" {

@@ -116,3 +116,50 @@ mount_tiny_tmpfs() {
     gt table wythoff-p-positions -o "$T/p.csv"
     [ "$(stat -c %a "$T/p.csv")" = "644" ]
 }
+
+@test "a failed build leaves the directory as it was" {
+    mkdir -p "$T/mine"
+    printf '{{#rows}}never closed\n' > "$T/mine/wythoff-frequencies.tex"
+    # into a new directory: nothing is made
+    gt build -o "$T/new" --templates "$T/mine"
+    assert_error 1
+    [ "$err" = "gametab: $T/mine/wythoff-frequencies.tex:1:1: unclosed section 'rows'" ]
+    [ ! -e "$T/new" ]
+    # over an earlier build: every file stays as it was
+    gt build -o "$T/old"
+    [ "$status" -eq 0 ]
+    (cd "$T/old" && find . -type f | sort | xargs sha256sum) > "$T/before"
+    gt build -o "$T/old" --templates "$T/mine"
+    assert_error 1
+    (cd "$T/old" && find . -type f | sort | xargs sha256sum) > "$T/after"
+    diff "$T/before" "$T/after"
+    [ -z "$(ls -A "$T/old" | grep '^\.')" ]
+}
+
+@test "a build on a full disk fails whole and leaves nothing" {
+    mount_tiny_tmpfs
+    gt build -o "$T/full/out"
+    assert_error 1
+    [[ "$err" == "gametab: $T/full/out/"*": No space left on device" ]]
+    [ -z "$(ls -A "$T/full")" ]
+}
+
+@test "--templates and GAMETAB_TEMPLATES must be directories" {
+    gt table wythoff-p-positions --format tex --templates "$T/nowhere"
+    assert_error 2
+    [ "$err" = "gametab: --templates: $T/nowhere: No such file or directory" ]
+    touch "$T/file"
+    gt build -o "$T/out" --templates "$T/file"
+    assert_error 2
+    [ "$err" = "gametab: --templates: $T/file: Not a directory" ]
+    GAMETAB_TEMPLATES="$T/nowhere" gt build -o "$T/out"
+    assert_error 1
+    [ "$err" = "gametab: GAMETAB_TEMPLATES: $T/nowhere: No such file or directory" ]
+}
+
+@test "extensions are read without regard to case" {
+    gt table wythoff-p-positions -o "$T/P.CSV.GZ"
+    [ "$status" -eq 0 ] && gzip -t "$T/P.CSV.GZ"
+    gt table wythoff-p-positions -o "$T/P.TEX"
+    [ "$status" -eq 0 ] && grep -q 'tabular' "$T/P.TEX"
+}
