@@ -35,7 +35,8 @@ static const char *const format_names[] = {"csv", "csv.gz", "tex", "json"};
 
 /* Long options without a short form. */
 enum {
-    OPT_COUNT = 256,
+    OPT_PARAM = 256, /* OPT_PARAM + p: the option of table parameter p */
+    OPT_NO_COLOR = OPT_PARAM + PARAM__N,
     OPT_FORMAT,
     OPT_LANG,
     OPT_BLOCK_COLUMNS,
@@ -167,7 +168,11 @@ static void print_table_help(void)
     printf("Usage: gametab table NAME [OPTIONS]\n"
            "Write one table.\n"
            "\n"
-           "  --count K          how many rows (default and range: per table, below)\n"
+           "  --count K          how many rows     } the parameters a table takes,\n"
+           "  --max M            the largest size  } with their defaults and\n"
+           "  --heaps k          how many heaps    } ranges, are listed below\n"
+           "  --radix r          digits in base r  }\n"
+           "  --no-color         LaTeX in black and white\n"
            "  --format F         csv, csv.gz, tex or json; default from the extension of\n"
            "                     -o (.csv, .csv.gz or .gz, .tex, .json), csv on\n"
            "                     standard output\n"
@@ -186,7 +191,9 @@ static void print_table_help(void)
         printf("  %s\n", t->name);
         for (int p = 0; p < PARAM__N; p++) {
             const struct table_param_spec *s = &t->params[p];
-            if (s->accepted)
+            if (s->accepted && p == PARAM_COLOR)
+                printf("    --no-color: %s\n", s->help);
+            else if (s->accepted)
                 printf("    --%s: %s; default %" PRIu64 ", %" PRIu64 "..%" PRIu64 "\n",
                        table_param_name((enum table_param)p), s->help, s->def, s->min, s->max);
         }
@@ -295,7 +302,11 @@ static int write_table(const struct table_request *r, const char *path, struct g
 static int cmd_table(int argc, char *argv[], struct gt_error *err)
 {
     static const struct option longopts[] = {
-        {"count", required_argument, NULL, OPT_COUNT},
+        {"count", required_argument, NULL, OPT_PARAM + PARAM_COUNT},
+        {"max", required_argument, NULL, OPT_PARAM + PARAM_MAX},
+        {"heaps", required_argument, NULL, OPT_PARAM + PARAM_HEAPS},
+        {"radix", required_argument, NULL, OPT_PARAM + PARAM_RADIX},
+        {"no-color", no_argument, NULL, OPT_NO_COLOR},
         {"format", required_argument, NULL, OPT_FORMAT},
         {"lang", required_argument, NULL, OPT_LANG},
         {"block-columns", required_argument, NULL, OPT_BLOCK_COLUMNS},
@@ -305,7 +316,8 @@ static int cmd_table(int argc, char *argv[], struct gt_error *err)
         {"version", no_argument, NULL, OPT_VERSION},
         {0},
     };
-    const char *path = "-", *templates = NULL, *count_text = NULL;
+    const char *path = "-", *templates = NULL;
+    const char *param_text[PARAM__N] = {0};
     const char *lang = "ru";
     enum format format = FORMAT_CSV;
     bool format_given = false;
@@ -313,7 +325,11 @@ static int cmd_table(int argc, char *argv[], struct gt_error *err)
     int c;
     while ((c = getopt_long(argc, argv, ":o:", longopts, NULL)) != -1) {
         switch (c) {
-        case OPT_COUNT: count_text = optarg; break;
+        case OPT_PARAM + PARAM_COUNT:
+        case OPT_PARAM + PARAM_MAX:
+        case OPT_PARAM + PARAM_HEAPS:
+        case OPT_PARAM + PARAM_RADIX: param_text[c - OPT_PARAM] = optarg; break;
+        case OPT_NO_COLOR: param_text[PARAM_COLOR] = "0"; break;
         case OPT_FORMAT:
             if (parse_format(optarg, &format, err) != GT_OK)
                 return GT_ERR_USAGE;
@@ -343,12 +359,16 @@ static int cmd_table(int argc, char *argv[], struct gt_error *err)
     if (!r.table)
         return gt_fail(err, GT_ERR_USAGE, "%s: no such table (see gametab list)", argv[optind]);
     table_default_args(r.table, &r.args);
-    if (count_text) {
-        uint64_t count;
-        if (parse_u64("--count", count_text, &count, err) != GT_OK ||
-            table_check_param(r.table, PARAM_COUNT, count, err) != GT_OK)
+    for (int p = 0; p < PARAM__N; p++) {
+        if (!param_text[p])
+            continue;
+        char option[32];
+        snprintf(option, sizeof option, "--%s", p == PARAM_COLOR ? "no-color" : table_param_name(p));
+        uint64_t v;
+        if (parse_u64(option, param_text[p], &v, err) != GT_OK ||
+            table_check_param(r.table, (enum table_param)p, v, err) != GT_OK)
             return GT_ERR_USAGE;
-        r.args.param[PARAM_COUNT] = count;
+        r.args.param[p] = v;
     }
     if (!format_given && format_of_path(path, &format, err) != GT_OK)
         return GT_ERR_USAGE;

@@ -1,7 +1,6 @@
 #include <config.h>
 
 #include <csv.h>
-#include <stdalign.h>
 #include <stddef.h>
 #include <string.h>
 
@@ -39,18 +38,17 @@ static int write_record(struct output *out, const char *const *fields, size_t n,
 int sink_csv_write(const struct table_def *t, const struct table_args *args,
                    struct output *out, struct gt_error *err)
 {
+    struct table_stream s;
+    if (table_stream_open(&s, t, args, err) != GT_OK)
+        return err->status;
     const char *fields[TABLE_MAX_COLUMNS];
-    for (size_t i = 0; i < t->ncolumns; i++)
+    for (size_t i = 0; i < s.ncolumns; i++)
         fields[i] = t->columns[i].name;
-    if (write_record(out, fields, t->ncolumns, err) != GT_OK)
-        return GT_ERR_RUNTIME;
-    alignas(max_align_t) unsigned char state[TABLE_STATE_SIZE];
-    struct table_row row;
-    for (size_t i = 0; i < t->ncolumns; i++)
-        fields[i] = row.cell[i];
-    t->start(state, args);
-    while (t->next(state, &row))
-        if (write_record(out, fields, t->ncolumns, err) != GT_OK)
-            return GT_ERR_RUNTIME;
-    return GT_OK;
+    int rc = write_record(out, fields, s.ncolumns, err);
+    for (size_t i = 0; i < s.ncolumns; i++)
+        fields[i] = s.row.cell[i];
+    while (rc == GT_OK && table_stream_next(&s))
+        rc = write_record(out, fields, s.ncolumns, err);
+    table_stream_close(&s);
+    return rc;
 }

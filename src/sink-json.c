@@ -1,6 +1,5 @@
 #include <config.h>
 
-#include <stdalign.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,11 +19,11 @@ static int write_json(struct output *out, json_t *v, struct gt_error *err)
     return rc;
 }
 
-static json_t *header_object(const struct table_def *t)
+static json_t *header_object(const struct table_def *t, size_t ncolumns)
 {
     const struct table_source *s = &t->source;
     json_t *columns = json_array();
-    for (size_t i = 0; columns && i < t->ncolumns; i++)
+    for (size_t i = 0; columns && i < ncolumns; i++)
         if (json_array_append_new(columns, json_string(t->columns[i].name)) != 0) {
             json_decref(columns);
             columns = NULL;
@@ -40,35 +39,37 @@ static json_t *header_object(const struct table_def *t)
 int sink_json_write(const struct table_def *t, const struct table_args *args,
                     struct output *out, struct gt_error *err)
 {
+    struct table_stream s;
+    if (table_stream_open(&s, t, args, err) != GT_OK)
+        return err->status;
     /* The header object without its closing brace, then "rows". */
-    json_t *header = header_object(t);
+    json_t *header = header_object(t, s.ncolumns);
     char *head = header ? json_dumps(header, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
     json_decref(header);
-    if (!head)
-        return gt_fail(err, GT_ERR_RUNTIME, "%s: out of memory", output_name(out));
-    head[strlen(head) - 1] = '\0';
-    int rc = output_puts(out, head, err);
+    int rc = head ? GT_OK : gt_fail(err, GT_ERR_RUNTIME, "%s: out of memory", output_name(out));
+    if (rc == GT_OK) {
+        head[strlen(head) - 1] = '\0';
+        rc = output_puts(out, head, err);
+    }
     free(head);
-    if (rc != GT_OK || output_puts(out, ",\"rows\":[", err) != GT_OK)
-        return GT_ERR_RUNTIME;
+    if (rc == GT_OK)
+        rc = output_puts(out, ",\"rows\":[", err);
 
     /* Keys once, escaped by jansson. */
     char *keys[TABLE_MAX_COLUMNS] = {0};
-    for (size_t i = 0; i < t->ncolumns && rc == GT_OK; i++) {
+    for (size_t i = 0; i < s.ncolumns && rc == GT_OK; i++) {
         json_t *k = json_string(t->columns[i].name);
         keys[i] = k ? json_dumps(k, JSON_ENCODE_ANY) : NULL;
         json_decref(k);
         if (!keys[i])
             rc = gt_fail(err, GT_ERR_RUNTIME, "%s: out of memory", output_name(out));
     }
-    alignas(max_align_t) unsigned char state[TABLE_STATE_SIZE];
-    struct table_row row;
     bool first = true;
-    t->start(state, args);
-    while (rc == GT_OK && t->next(state, &row)) {
+    while (rc == GT_OK && table_stream_next(&s)) {
+        const struct table_row *row = &s.row;
         rc = output_puts(out, first ? "\n{" : ",\n{", err);
         first = false;
-        for (size_t i = 0; i < t->ncolumns && rc == GT_OK; i++) {
+        for (size_t i = 0; i < s.ncolumns && rc == GT_OK; i++) {
             if (i > 0)
                 rc = output_puts(out, ",", err);
             if (rc == GT_OK)
@@ -78,14 +79,15 @@ int sink_json_write(const struct table_def *t, const struct table_args *args,
             if (rc != GT_OK)
                 break;
             if (t->columns[i].type == COLUMN_TEXT)
-                rc = write_json(out, json_string(row.cell[i]), err);
+                rc = write_json(out, json_string(row->cell[i]), err);
             else
-                rc = output_puts(out, row.cell[i], err);
+                rc = output_puts(out, row->cell[i], err);
         }
         if (rc == GT_OK)
             rc = output_puts(out, "}", err);
     }
-    for (size_t i = 0; i < t->ncolumns; i++)
+    for (size_t i = 0; i < s.ncolumns; i++)
         free(keys[i]);
+    table_stream_close(&s);
     return rc == GT_OK ? output_puts(out, "\n]}\n", err) : rc;
 }

@@ -1,6 +1,5 @@
 #include <config.h>
 
-#include <stdalign.h>
 #include <stddef.h>
 #include <string.h>
 
@@ -23,32 +22,29 @@ static json_t *table_object(const struct table_def *t)
 static json_t *table_rows_context(const struct table_def *t, const struct table_args *args,
                                   unsigned block_columns, struct gt_error *err)
 {
-    const char *names[TABLE_MAX_COLUMNS], *cells[TABLE_MAX_COLUMNS];
-    alignas(max_align_t) unsigned char state[TABLE_STATE_SIZE];
-    struct table_row row;
-    for (size_t i = 0; i < t->ncolumns; i++) {
-        names[i] = t->columns[i].name;
-        cells[i] = row.cell[i];
-    }
-    struct context_builder *b = context_new(names, t->ncolumns);
-    if (!b) {
-        fail_nomem(err, t->name);
+    struct table_stream s;
+    if (table_stream_open(&s, t, args, err) != GT_OK)
         return NULL;
+    const char *names[TABLE_MAX_COLUMNS], *cells[TABLE_MAX_COLUMNS];
+    for (size_t i = 0; i < s.ncolumns; i++) {
+        names[i] = t->columns[i].name;
+        cells[i] = s.row.cell[i];
     }
-    t->start(state, args);
-    while (t->next(state, &row)) {
-        if (context_row_count(b) == TEX_ROWS_MAX) {
-            context_free(b);
-            gt_fail(err, GT_ERR_RUNTIME, "%s: more than %d rows for a LaTeX table", t->name,
-                    TEX_ROWS_MAX);
-            return NULL;
-        }
-        json_t *obj = context_add_row(b, cells);
-        if (!obj || (t->tex_row && t->tex_row(obj, &row) != 0)) {
-            context_free(b);
-            fail_nomem(err, t->name);
-            return NULL;
-        }
+    struct context_builder *b = context_new(names, s.ncolumns);
+    int rc = b ? GT_OK : fail_nomem(err, t->name);
+    while (rc == GT_OK && table_stream_next(&s)) {
+        json_t *obj;
+        if (context_row_count(b) == TEX_ROWS_MAX)
+            rc = gt_fail(err, GT_ERR_RUNTIME, "%s: more than %d rows for a LaTeX table", t->name,
+                         TEX_ROWS_MAX);
+        else if (!(obj = context_add_row(b, cells)) ||
+                 (t->tex_row && t->tex_row(obj, &s.row) != 0))
+            rc = fail_nomem(err, t->name);
+    }
+    table_stream_close(&s);
+    if (rc != GT_OK) {
+        context_free(b);
+        return NULL;
     }
     json_t *ctx = context_finish(b, block_columns);
     if (!ctx)

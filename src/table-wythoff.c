@@ -18,12 +18,15 @@ struct p_positions_state {
     struct wythoff_cursor cur;
     uint64_t remaining;
 };
+_Static_assert(sizeof(struct p_positions_state) <= TABLE_STATE_SIZE, "state too large");
 
-static void p_positions_start(void *state, const struct table_args *args)
+static int p_positions_start(void *state, const struct table_args *args, struct gt_error *err)
 {
+    (void)err;
     struct p_positions_state *s = state;
     wythoff_cursor_start(&s->cur, 0);
     s->remaining = args->param[PARAM_COUNT];
+    return GT_OK;
 }
 
 static bool p_positions_next(void *state, struct table_row *row)
@@ -69,13 +72,16 @@ struct frequencies_state {
     struct wythoff_cursor cur; /* at n = N + 1: A_N = a_{N+1} - (N + 1) */
     uint64_t N, last;
 };
+_Static_assert(sizeof(struct frequencies_state) <= TABLE_STATE_SIZE, "state too large");
 
-static void frequencies_start(void *state, const struct table_args *args)
+static int frequencies_start(void *state, const struct table_args *args, struct gt_error *err)
 {
+    (void)err;
     struct frequencies_state *s = state;
     s->N = 1;
     s->last = args->param[PARAM_COUNT];
     wythoff_cursor_start(&s->cur, 2);
+    return GT_OK;
 }
 
 static bool frequencies_next(void *state, struct table_row *row)

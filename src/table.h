@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdalign.h>
 
 #include "error.h"
 
@@ -22,6 +23,10 @@
 /* The numeric parameters a table may take, each a command-line option. */
 enum table_param {
     PARAM_COUNT, /* --count K: how many rows */
+    PARAM_MAX,   /* --max M: the largest heap, pile or board size */
+    PARAM_HEAPS, /* --heaps k: how many heaps */
+    PARAM_RADIX, /* --radix r: the base of the digit columns */
+    PARAM_COLOR, /* 1, or 0 with --no-color: LaTeX in black and white */
     PARAM__N
 };
 
@@ -66,9 +71,15 @@ struct table_def {
     size_t ncolumns;
     struct table_param_spec params[PARAM__N];
 
-    /* The row stream: start once, then next until it returns false. */
-    void (*start)(void *state, const struct table_args *args);
+    /* The number of columns for args, when it depends on them (h1..hk);
+     * NULL: ncolumns.  Never more than ncolumns. */
+    size_t (*column_count)(const struct table_args *args);
+
+    /* The row stream: start once (GT_OK, or an error with err set), then
+     * next until it returns false, then finish (NULL: nothing to free). */
+    int (*start)(void *state, const struct table_args *args, struct gt_error *err);
     bool (*next)(void *state, struct table_row *row);
+    void (*finish)(void *state);
 
     /* The LaTeX layout: a template file name under templates/, and an
      * optional hook that adds the table's own values for it (to each row
@@ -78,6 +89,25 @@ struct table_def {
     int (*tex_row)(json_t *row_obj, const struct table_row *row);
     int (*tex_context)(json_t *ctx, const struct table_args *args);
 };
+
+/* A table's rows being read: open, next until false, close. */
+struct table_stream {
+    const struct table_def *table;
+    size_t ncolumns;              /* for these args */
+    struct table_row row;         /* the current row, after table_stream_next */
+    _Alignas(max_align_t) unsigned char state[TABLE_STATE_SIZE];
+};
+
+/* Starts t's rows for args.  GT_OK, or the table's error (out of memory for
+ * a solver's table, say) with err set; nothing to close then. */
+int table_stream_open(struct table_stream *s, const struct table_def *t,
+                      const struct table_args *args, struct gt_error *err);
+
+/* The next row into s->row; false at the end. */
+bool table_stream_next(struct table_stream *s);
+
+/* Frees what the stream holds. */
+void table_stream_close(struct table_stream *s);
 
 /* The registry, in the order `gametab list` and `build` use. */
 extern const struct table_def *const table_registry[];

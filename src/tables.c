@@ -31,20 +31,43 @@ const char *table_param_name(enum table_param p)
 {
     static const char *const names[PARAM__N] = {
         [PARAM_COUNT] = "count",
+        [PARAM_MAX] = "max",
+        [PARAM_HEAPS] = "heaps",
+        [PARAM_RADIX] = "radix",
+        [PARAM_COLOR] = "color",
     };
     return names[p];
+}
+
+int table_stream_open(struct table_stream *s, const struct table_def *t,
+                      const struct table_args *args, struct gt_error *err)
+{
+    s->table = t;
+    s->ncolumns = t->column_count ? t->column_count(args) : t->ncolumns;
+    return t->start(s->state, args, err);
+}
+
+bool table_stream_next(struct table_stream *s)
+{
+    return s->table->next(s->state, &s->row);
+}
+
+void table_stream_close(struct table_stream *s)
+{
+    if (s->table->finish)
+        s->table->finish(s->state);
 }
 
 int table_check_param(const struct table_def *t, enum table_param p, uint64_t value,
                       struct gt_error *err)
 {
     const struct table_param_spec *s = &t->params[p];
+    const char *option = p == PARAM_COLOR ? "no-color" : table_param_name(p);
     if (!s->accepted)
-        return gt_fail(err, GT_ERR_USAGE, "--%s: not a parameter of table %s",
-                       table_param_name(p), t->name);
+        return gt_fail(err, GT_ERR_USAGE, "--%s: not a parameter of table %s", option, t->name);
     if (value < s->min || value > s->max)
         return gt_fail(err, GT_ERR_USAGE,
                        "--%s: %" PRIu64 " is out of range for table %s (%" PRIu64 "..%" PRIu64 ")",
-                       table_param_name(p), value, t->name, s->min, s->max);
+                       option, value, t->name, s->min, s->max);
     return GT_OK;
 }
