@@ -1,0 +1,143 @@
+#include <config.h>
+
+#include "games.h"
+
+/* param[0] = k heaps, param[1] = M, param[2] = M + 1. */
+
+static size_t nim_options(const struct game *g, uint64_t s, uint64_t *out)
+{
+    unsigned k = (unsigned)g->param[0];
+    uint64_t base = g->param[2], place = 1, n = 0;
+    for (unsigned i = 0; i < k; i++, place *= base) {
+        uint64_t h = (s / place) % base;
+        for (uint64_t d = 1; d <= h; d++)
+            out[n++] = s - d * place;
+    }
+    return n;
+}
+
+static size_t wythoff_options(const struct game *g, uint64_t s, uint64_t *out)
+{
+    size_t n = nim_options(g, s, out);
+    unsigned k = (unsigned)g->param[0];
+    uint64_t base = g->param[2], place = 1, smallest = UINT64_MAX, all = 0;
+    for (unsigned i = 0; i < k; i++, place *= base) {
+        uint64_t h = (s / place) % base;
+        smallest = h < smallest ? h : smallest;
+        all += place; /* 1 in every digit: one piece from every heap */
+    }
+    for (uint64_t d = 1; d <= smallest; d++)
+        out[n++] = s - d * all;
+    return n;
+}
+
+static int heap_game(struct game *g, unsigned k, uint64_t M)
+{
+    if (k < 1 || k > HEAPS_MAX || M >= SOLVER_STATES_MAX)
+        return -1;
+    uint64_t n = 1;
+    for (unsigned i = 0; i < k; i++) {
+        if (n > SOLVER_STATES_MAX / (M + 1))
+            return -1;
+        n *= M + 1;
+    }
+    g->nstates = n;
+    g->param[0] = k;
+    g->param[1] = M;
+    g->param[2] = M + 1;
+    return 0;
+}
+
+int game_nim(struct game *g, unsigned k, uint64_t M)
+{
+    if (heap_game(g, k, M) != 0)
+        return -1;
+    g->options = nim_options;
+    g->max_options = (size_t)(k * M);
+    return 0;
+}
+
+int game_wythoff(struct game *g, unsigned k, uint64_t M)
+{
+    if (heap_game(g, k, M) != 0)
+        return -1;
+    g->options = wythoff_options;
+    g->max_options = (size_t)(k * M + M);
+    return 0;
+}
+
+uint64_t heaps_encode(const struct game *g, const uint64_t *h)
+{
+    uint64_t s = 0;
+    for (unsigned i = (unsigned)g->param[0]; i-- > 0;)
+        s = s * g->param[2] + h[i];
+    return s;
+}
+
+void heaps_decode(const struct game *g, uint64_t s, uint64_t *h)
+{
+    for (unsigned i = 0; i < g->param[0]; i++) {
+        h[i] = s % g->param[2];
+        s /= g->param[2];
+    }
+}
+
+/* Kordemsky: s = 4n + 2p + m, so that (0,1,0) = 1 comes before (0,0,1) = 2,
+ * as the pass move needs, and every take lowers n. */
+uint64_t kordemsky_encode(uint64_t n, unsigned m, unsigned p)
+{
+    return 4 * n + 2 * p + m;
+}
+
+void kordemsky_decode(uint64_t s, uint64_t *n, unsigned *m, unsigned *p)
+{
+    *n = s / 4;
+    *p = (unsigned)(s / 2 % 2);
+    *m = (unsigned)(s % 2);
+}
+
+static size_t kordemsky_options(const struct game *g, uint64_t s, uint64_t *out)
+{
+    (void)g;
+    uint64_t n;
+    unsigned m, p;
+    kordemsky_decode(s, &n, &m, &p);
+    size_t k = 0;
+    /* Taking t stones: the mover's parity becomes m + t, and the other player
+     * moves next, so the roles swap. */
+    for (unsigned t = 1; t <= 4 && t <= n; t++)
+        out[k++] = kordemsky_encode(n - t, p, (m + t) % 2);
+    if (n == 0 && m == 0 && p == 1)
+        out[k++] = kordemsky_encode(0, 1, 0); /* the pass move */
+    return k;
+}
+
+int game_kordemsky(struct game *g, uint64_t N)
+{
+    if (N >= SOLVER_STATES_MAX / 4)
+        return -1;
+    g->nstates = 4 * (N + 1);
+    g->max_options = 4;
+    g->options = kordemsky_options;
+    g->param[0] = N;
+    return 0;
+}
+
+uint64_t nim_sum(const uint64_t *h, unsigned k)
+{
+    uint64_t x = 0;
+    for (unsigned i = 0; i < k; i++)
+        x ^= h[i];
+    return x;
+}
+
+bool misere_nim_is_p(const uint64_t *h, unsigned k)
+{
+    unsigned ones = 0;
+    bool big = false;
+    for (unsigned i = 0; i < k; i++) {
+        big |= h[i] > 1;
+        ones += h[i] == 1;
+    }
+    return big ? nim_sum(h, k) == 0 : ones % 2 == 1;
+}

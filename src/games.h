@@ -1,0 +1,49 @@
+/* games.h: the impartial games of the four articles, as struct game for
+ * the solver (solver.h).  Pure functions: no I/O. */
+#ifndef GAMETAB_GAMES_H
+#define GAMETAB_GAMES_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "solver.h"
+
+#define HEAPS_MAX 8
+
+/* Heap games: k heaps (1..HEAPS_MAX) of 0..M pieces each; the state number
+ * is Σ h_i (M+1)^i, so taking pieces always lowers it.  Each returns 0, or
+ * -1 when (M+1)^k passes SOLVER_STATES_MAX. */
+
+/* Nim: take any positive number of pieces from one heap (Yaglom, Kvant 1971
+ * no. 2, «ним»; with misère play, Feng's three-colour game). */
+int game_nim(struct game *g, unsigned k, uint64_t M);
+
+/* Wythoff's game with k heaps: take any positive number from one heap, or
+ * the same positive number from every heap (k = 2: «цзяньшицзы», queen to
+ * the corner; odd k: Yaglom's exercise 8; k = 4: his open problem). */
+int game_wythoff(struct game *g, unsigned k, uint64_t M);
+
+/* The state number of heaps h[0..k-1] (each <= M), and back. */
+uint64_t heaps_encode(const struct game *g, const uint64_t *h);
+void heaps_decode(const struct game *g, uint64_t s, uint64_t *h);
+
+/* Kordemsky's problem 286 as Teterko states it (Teterko, «И всё-таки,
+ * Гранди!»): a pile of n stones, take 1 to 4 a move; the state (n, m, p) is
+ * the pile, the parity of the mover's stones and of the other's; the added
+ * pass move (0,0,1) -> (0,1,0).  Piles 0..N.  Returns 0, or -1 when too big. */
+int game_kordemsky(struct game *g, uint64_t N);
+uint64_t kordemsky_encode(uint64_t n, unsigned m, unsigned p);
+void kordemsky_decode(uint64_t s, uint64_t *n, unsigned *m, unsigned *p);
+
+/* ---- closed forms, separate from the solver so that tests compare them ---- */
+
+/* The nim-sum a ⊕ b ⊕ ... of h[0..k-1] (Bouton; Yaglom, Theorem I: a Nim
+ * position is a P-position iff the binary digit sums are all even). */
+uint64_t nim_sum(const uint64_t *h, unsigned k);
+
+/* Bouton's rule for misère Nim: a P-position iff the nim-sum is 0, except
+ * when no heap exceeds 1, where it is a P-position iff the number of heaps of
+ * one is odd. */
+bool misere_nim_is_p(const uint64_t *h, unsigned k);
+
+#endif
