@@ -17,6 +17,7 @@
 #include "context.h"
 #include "csv-read.h"
 #include "error.h"
+#include "gzchunks.h"
 #include "output.h"
 #include "sink-csv.h"
 #include "sink-json.h"
@@ -41,6 +42,8 @@ enum {
     OPT_LANG,
     OPT_BLOCK_COLUMNS,
     OPT_TEMPLATES,
+    OPT_LEVEL,
+    OPT_JOBS,
     OPT_HELP,
     OPT_VERSION,
 };
@@ -180,12 +183,16 @@ static void print_table_help(void)
            "  --block-columns N  columns per block of a horizontal LaTeX table, 1..%d\n"
            "                     (default %d, fewer when the numbers are too wide)\n"
            "  --templates DIR    look for templates in DIR first\n"
+           "  --level L          gzip level 0..9 (default 6)\n"
+           "  --jobs N           compress on N threads, 1..%d (default: the online\n"
+           "                     CPUs); the file is the same bytes for every N\n"
            "  -o, --output FILE  write to FILE (default -, standard output)\n"
            "\n"
            "CSV rows stream: memory does not grow with K.  A tex table is built whole,\n"
            "so it takes at most %d rows.\n"
            "\nTables and their parameters:\n",
-           CONTEXT_BLOCK_COLUMNS_MAX, CONTEXT_BLOCK_COLUMNS_DEFAULT, TEX_ROWS_MAX);
+           CONTEXT_BLOCK_COLUMNS_MAX, CONTEXT_BLOCK_COLUMNS_DEFAULT, GZCHUNKS_JOBS_MAX,
+           TEX_ROWS_MAX);
     for (size_t i = 0; i < table_registry_size; i++) {
         const struct table_def *t = table_registry[i];
         printf("  %s\n", t->name);
@@ -277,14 +284,25 @@ struct table_request {
     struct table_args args;
     enum format format;
     struct tex_options tex;
+    int level;     /* gzip level */
+    unsigned jobs; /* compressing threads */
 };
+
+/* The default --jobs: the online CPUs, within 1..GZCHUNKS_JOBS_MAX. */
+static unsigned default_jobs(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    if (n < 1)
+        return 1;
+    return n > GZCHUNKS_JOBS_MAX ? GZCHUNKS_JOBS_MAX : (unsigned)n;
+}
 
 /* Writes one table to path ("-" for standard output) atomically. */
 static int write_table(const struct table_request *r, const char *path, struct gt_error *err)
 {
     struct output *out;
     enum output_encoding enc = r->format == FORMAT_CSV_GZ ? OUTPUT_GZIP : OUTPUT_PLAIN;
-    if (output_open(&out, path, enc, OUTPUT_GZIP_LEVEL_DEFAULT, err) != GT_OK)
+    if (output_open(&out, path, enc, r->level, r->jobs, err) != GT_OK)
         return GT_ERR_RUNTIME;
     int rc;
     switch (r->format) {
@@ -307,6 +325,8 @@ static int cmd_table(int argc, char *argv[], struct gt_error *err)
         {"heaps", required_argument, NULL, OPT_PARAM + PARAM_HEAPS},
         {"radix", required_argument, NULL, OPT_PARAM + PARAM_RADIX},
         {"no-color", no_argument, NULL, OPT_NO_COLOR},
+        {"level", required_argument, NULL, OPT_LEVEL},
+        {"jobs", required_argument, NULL, OPT_JOBS},
         {"format", required_argument, NULL, OPT_FORMAT},
         {"lang", required_argument, NULL, OPT_LANG},
         {"block-columns", required_argument, NULL, OPT_BLOCK_COLUMNS},
@@ -321,10 +341,24 @@ static int cmd_table(int argc, char *argv[], struct gt_error *err)
     const char *lang = "ru";
     enum format format = FORMAT_CSV;
     bool format_given = false;
-    uint64_t block_columns = 0;
+    uint64_t block_columns = 0, level = OUTPUT_GZIP_LEVEL_DEFAULT, jobs = default_jobs();
     int c;
     while ((c = getopt_long(argc, argv, ":o:", longopts, NULL)) != -1) {
         switch (c) {
+        case OPT_LEVEL:
+            if (parse_u64("--level", optarg, &level, err) != GT_OK)
+                return GT_ERR_USAGE;
+            if (level > 9)
+                return gt_fail(err, GT_ERR_USAGE, "--level: %" PRIu64 " is out of range (0..9)",
+                               level);
+            break;
+        case OPT_JOBS:
+            if (parse_u64("--jobs", optarg, &jobs, err) != GT_OK)
+                return GT_ERR_USAGE;
+            if (jobs < 1 || jobs > GZCHUNKS_JOBS_MAX)
+                return gt_fail(err, GT_ERR_USAGE, "--jobs: %" PRIu64 " is out of range (1..%d)",
+                               jobs, GZCHUNKS_JOBS_MAX);
+            break;
         case OPT_PARAM + PARAM_COUNT:
         case OPT_PARAM + PARAM_MAX:
         case OPT_PARAM + PARAM_HEAPS:
@@ -380,6 +414,8 @@ static int cmd_table(int argc, char *argv[], struct gt_error *err)
     if (template_dirs_init(&dirs, templates, err) != GT_OK)
         return err->status;
     r.format = format;
+    r.level = (int)level;
+    r.jobs = (unsigned)jobs;
     r.tex = (struct tex_options){.lang = lang, .block_columns = (unsigned)block_columns, .dirs = &dirs};
     return write_table(&r, path, err);
 }
@@ -498,7 +534,7 @@ static int cmd_render(int argc, char *argv[], struct gt_error *err)
     if (!ctx)
         return GT_ERR_RUNTIME;
     struct output *out;
-    int rc = output_open(&out, path, OUTPUT_PLAIN, 0, err);
+    int rc = output_open(&out, path, OUTPUT_PLAIN, 0, 1, err);
     if (rc == GT_OK) {
         rc = is_file(template) ? template_render_path(&dirs, template, ctx, out, err)
                                : template_render(&dirs, template, ctx, out, err);
@@ -588,7 +624,7 @@ static int build_file(struct build *b, const struct table_request *r, const char
         rc = write_table(r, path, err);
     } else {
         struct output *out;
-        rc = output_open(&out, path, OUTPUT_PLAIN, 0, err);
+        rc = output_open(&out, path, OUTPUT_PLAIN, 0, 1, err);
         if (rc == GT_OK && (rc = sink_tex_preamble(&r->tex, out, err)) != GT_OK)
             output_abort(out);
         else if (rc == GT_OK)
@@ -657,7 +693,8 @@ static int remove_entry(const char *path, const struct stat *st, int flag, struc
 static int run_build(struct build *b, const char *only_lang, struct gt_error *err)
 {
     for (size_t i = 0; i < table_registry_size; i++) {
-        struct table_request r = {.table = table_registry[i], .format = FORMAT_CSV_GZ};
+        struct table_request r = {.table = table_registry[i], .format = FORMAT_CSV_GZ,
+                                  .level = OUTPUT_GZIP_LEVEL_DEFAULT, .jobs = 1};
         table_default_args(r.table, &r.args);
         char rel[256];
         snprintf(rel, sizeof rel, "%s.csv.gz", r.table->name);

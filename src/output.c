@@ -9,8 +9,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <zlib.h>
 
+#include "gzchunks.h"
 #include "output.h"
 
 #define OUTPUT_BUF_SIZE (1u << 16)
@@ -20,11 +20,10 @@ struct output {
     char *path;     /* the target as given, or "standard output" */
     char *tmp_path; /* NULL when writing directly */
     enum output_encoding enc;
-    bool z_ready;   /* deflateInit2 succeeded: deflateEnd is owed */
-    z_stream z;
-    size_t used;    /* bytes waiting in buf */
+    struct gzchunks *gz;    /* OUTPUT_GZIP */
+    struct gt_error *err;   /* where gz's write callback reports */
+    size_t used;            /* OUTPUT_PLAIN: bytes waiting in buf */
     unsigned char buf[OUTPUT_BUF_SIZE];
-    unsigned char zbuf[OUTPUT_BUF_SIZE];
 };
 
 static int fail_errno(struct gt_error *err, const char *path, int e)
@@ -48,31 +47,15 @@ static int write_all(struct output *out, const unsigned char *p, size_t len,
     return GT_OK;
 }
 
-/* Deflates the pending bytes with the given flush mode and writes what zlib
- * gives back. */
-static int deflate_pending(struct output *out, int flush, struct gt_error *err)
+static int write_compressed(void *ud, const void *buf, size_t len)
 {
-    out->z.next_in = out->buf;
-    out->z.avail_in = (uInt)out->used;
-    int rc;
-    do {
-        out->z.next_out = out->zbuf;
-        out->z.avail_out = sizeof out->zbuf;
-        rc = deflate(&out->z, flush);
-        if (rc == Z_STREAM_ERROR)
-            return gt_fail(err, GT_ERR_RUNTIME, "%s: zlib deflate failed", out->path);
-        size_t have = sizeof out->zbuf - out->z.avail_out;
-        if (write_all(out, out->zbuf, have, err) != GT_OK)
-            return GT_ERR_RUNTIME;
-    } while (out->z.avail_out == 0 || (flush == Z_FINISH && rc != Z_STREAM_END));
-    out->used = 0;
-    return GT_OK;
+    struct output *out = ud;
+    return write_all(out, buf, len, out->err) == GT_OK ? 0 : -1;
 }
 
-static int drain(struct output *out, int flush, struct gt_error *err)
+/* Writes what waits in buf (OUTPUT_PLAIN). */
+static int flush_plain(struct output *out, struct gt_error *err)
 {
-    if (out->enc == OUTPUT_GZIP)
-        return deflate_pending(out, flush, err);
     int rc = write_all(out, out->buf, out->used, err);
     out->used = 0;
     return rc;
@@ -119,7 +102,7 @@ static int open_temporary(struct output *out, struct gt_error *err)
 }
 
 int output_open(struct output **outp, const char *path, enum output_encoding enc,
-                int level, struct gt_error *err)
+                int level, unsigned jobs, struct gt_error *err)
 {
     *outp = NULL;
     struct output *out = calloc(1, sizeof *out);
@@ -147,14 +130,10 @@ int output_open(struct output **outp, const char *path, enum output_encoding enc
         free(out);
         return GT_ERR_RUNTIME;
     }
-    if (enc == OUTPUT_GZIP) {
-        /* windowBits 15 + 16: a gzip wrapper; with no deflateSetHeader its
-         * header has mtime 0 and no name, hence deterministic output. */
-        if (deflateInit2(&out->z, level, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
-            output_abort(out);
-            return gt_fail(err, GT_ERR_RUNTIME, "%s: zlib deflateInit2 failed", path);
-        }
-        out->z_ready = true;
+    if (enc == OUTPUT_GZIP && !(out->gz = gzchunks_new(level, jobs, write_compressed, out))) {
+        int e = errno;
+        output_abort(out);
+        return fail_errno(err, path, e);
     }
     *outp = out;
     return GT_OK;
@@ -162,6 +141,13 @@ int output_open(struct output **outp, const char *path, enum output_encoding enc
 
 int output_write(struct output *out, const void *buf, size_t len, struct gt_error *err)
 {
+    if (out->gz) {
+        out->err = err;
+        if (gzchunks_write(out->gz, buf, len) != 0)
+            return errno == EIO ? gt_fail(err, GT_ERR_RUNTIME, "%s: zlib failed", out->path)
+                                : GT_ERR_RUNTIME;
+        return GT_OK;
+    }
     const unsigned char *p = buf;
     while (len > 0) {
         size_t room = sizeof out->buf - out->used;
@@ -170,7 +156,7 @@ int output_write(struct output *out, const void *buf, size_t len, struct gt_erro
         out->used += n;
         p += n;
         len -= n;
-        if (out->used == sizeof out->buf && drain(out, Z_NO_FLUSH, err) != GT_OK)
+        if (out->used == sizeof out->buf && flush_plain(out, err) != GT_OK)
             return GT_ERR_RUNTIME;
     }
     return GT_OK;
@@ -188,8 +174,7 @@ const char *output_name(const struct output *out)
 
 static void release(struct output *out)
 {
-    if (out->z_ready)
-        deflateEnd(&out->z);
+    gzchunks_free(out->gz);
     free(out->tmp_path);
     free(out->path);
     free(out);
@@ -197,7 +182,10 @@ static void release(struct output *out)
 
 int output_commit(struct output *out, struct gt_error *err)
 {
-    if (drain(out, Z_FINISH, err) != GT_OK) {
+    out->err = err;
+    int done = out->gz ? (gzchunks_finish(out->gz) == 0 ? GT_OK : GT_ERR_RUNTIME)
+                       : flush_plain(out, err);
+    if (done != GT_OK) {
         output_abort(out);
         return GT_ERR_RUNTIME;
     }

@@ -6,8 +6,9 @@
  * ("-" for standard output, /dev/null, /dev/full, a FIFO) is written
  * directly, and nothing is created, renamed or removed beside it.  Every
  * write and the final flush and close are checked.  With OUTPUT_GZIP the
- * bytes are deflated into a gzip stream whose header carries no time stamp
- * and no file name, so the same input gives the same bytes. */
+ * bytes become gzip members of fixed input size compressed on `jobs`
+ * threads (gzchunks.h), whose headers carry no time stamp and no file name,
+ * so the same input gives the same bytes whatever the number of jobs. */
 #ifndef GAMETAB_OUTPUT_H
 #define GAMETAB_OUTPUT_H
 
@@ -23,10 +24,11 @@ enum output_encoding { OUTPUT_PLAIN, OUTPUT_GZIP };
 struct output;
 
 /* Opens path ("-" is standard output) for writing with the given encoding;
- * level is the gzip level 0..9 (ignored for OUTPUT_PLAIN).  Returns GT_OK and
+ * level is the gzip level 0..9 and jobs the compressing threads
+ * 1..GZCHUNKS_JOBS_MAX (both ignored for OUTPUT_PLAIN).  Returns GT_OK and
  * *out, or GT_ERR_RUNTIME with err naming the path and strerror. */
 int output_open(struct output **out, const char *path, enum output_encoding enc,
-                int level, struct gt_error *err);
+                int level, unsigned jobs, struct gt_error *err);
 
 /* Appends len bytes.  GT_OK, or GT_ERR_RUNTIME with err set (the output must
  * then be given to output_abort). */

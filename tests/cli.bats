@@ -82,6 +82,9 @@ table wythoff-p-positions -o|-o: option needs a value
 table wythoff-p-positions -o table.xls|cannot tell the format
 table wythoff-p-positions --format tex --count 5001|at most 5000 rows
 table wythoff-p-positions --block-columns 0|--block-columns: 0 is out of range
+table wythoff-p-positions --level 10|--level: 10 is out of range (0..9)
+table wythoff-p-positions --jobs 0|--jobs: 0 is out of range (1..64)
+table wythoff-p-positions --jobs 65|--jobs: 65 is out of range (1..64)
 table wythoff-p-positions extra|unexpected argument 'extra'
 list extra|unexpected argument 'extra'
 build extra|unexpected argument 'extra'

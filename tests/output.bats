@@ -163,3 +163,17 @@ mount_tiny_tmpfs() {
     gt table wythoff-p-positions -o "$T/P.TEX"
     [ "$status" -eq 0 ] && grep -q 'tabular' "$T/P.TEX"
 }
+
+@test "--jobs does not change the bytes; --level does, and both decompress alike" {
+    for j in 1 2 3; do
+        gt table wythoff-p-positions --count 200000 --jobs $j -o "$T/j$j.csv.gz"
+        [ "$status" -eq 0 ]
+    done
+    cmp "$T/j1.csv.gz" "$T/j2.csv.gz"
+    cmp "$T/j1.csv.gz" "$T/j3.csv.gz"
+    gt table wythoff-p-positions --count 200000 --level 1 -o "$T/l1.csv.gz"
+    ! cmp -s "$T/j1.csv.gz" "$T/l1.csv.gz"
+    [ "$(zcat "$T/l1.csv.gz" | sha256sum)" = "$(zcat "$T/j1.csv.gz" | sha256sum)" ]
+    "$GAMETAB" table wythoff-p-positions --count 200000 | cmp - <(zcat "$T/j1.csv.gz")
+    gzip -t "$T/j2.csv.gz"
+}

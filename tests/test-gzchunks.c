@@ -1,0 +1,150 @@
+/* gzchunks: the members decompress to the input (zlib's gzread reads them as
+ * one stream), around every chunk boundary, and the bytes do not depend on
+ * the number of jobs. */
+#include <config.h>
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+#include <cmocka.h>
+
+#include "gzchunks.h"
+
+struct sink {
+    unsigned char *data;
+    size_t len, cap;
+    size_t fail_after; /* fail the write that would pass this many bytes; 0: never */
+};
+
+static int to_memory(void *ud, const void *buf, size_t len)
+{
+    struct sink *s = ud;
+    if (s->fail_after && s->len + len > s->fail_after)
+        return -1;
+    if (s->len + len > s->cap) {
+        s->cap = 2 * (s->len + len);
+        s->data = realloc(s->data, s->cap);
+        assert_non_null(s->data);
+    }
+    memcpy(s->data + s->len, buf, len);
+    s->len += len;
+    return 0;
+}
+
+/* Input that does not compress to nothing: a pseudo-random CSV-like text. */
+static unsigned char *make_input(size_t n)
+{
+    unsigned char *p = malloc(n ? n : 1);
+    assert_non_null(p);
+    uint32_t x = 12345;
+    for (size_t i = 0; i < n; i++) {
+        x = x * 1103515245u + 12345u;
+        p[i] = (unsigned char)("0123456789,\n"[(x >> 16) % 12]);
+    }
+    return p;
+}
+
+static struct sink compress_with(const unsigned char *in, size_t n, unsigned jobs, size_t piece)
+{
+    struct sink s = {0};
+    struct gzchunks *z = gzchunks_new(6, jobs, to_memory, &s);
+    assert_non_null(z);
+    for (size_t off = 0; off < n; off += piece)
+        assert_int_equal(gzchunks_write(z, in + off, n - off < piece ? n - off : piece), 0);
+    assert_int_equal(gzchunks_finish(z), 0);
+    gzchunks_free(z);
+    return s;
+}
+
+/* Decompresses every member, as gzread does for concatenated members. */
+static unsigned char *inflate_all(const struct sink *s, size_t *out_len)
+{
+    size_t cap = 1 << 16, len = 0;
+    unsigned char *out = malloc(cap);
+    z_stream z;
+    memset(&z, 0, sizeof z);
+    assert_int_equal(inflateInit2(&z, 15 + 16), Z_OK);
+    z.next_in = s->data;
+    z.avail_in = (uInt)s->len;
+    for (;;) {
+        if (len == cap)
+            out = realloc(out, cap *= 2);
+        z.next_out = out + len;
+        z.avail_out = (uInt)(cap - len);
+        int rc = inflate(&z, Z_NO_FLUSH);
+        len = cap - z.avail_out;
+        if (rc == Z_STREAM_END) {
+            if (z.avail_in == 0)
+                break;
+            assert_int_equal(inflateReset(&z), Z_OK); /* the next member */
+        } else {
+            assert_int_equal(rc, Z_OK);
+        }
+    }
+    inflateEnd(&z);
+    *out_len = len;
+    return out;
+}
+
+static void test_boundaries_and_jobs(void **state)
+{
+    (void)state;
+    const size_t C = GZCHUNKS_SIZE;
+    const size_t sizes[] = {0, 1, C - 1, C, C + 1, 2 * C, 3 * C + 17};
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        size_t n = sizes[i];
+        unsigned char *in = make_input(n);
+        struct sink one = compress_with(in, n, 1, 4096);
+        size_t back_len;
+        unsigned char *back = inflate_all(&one, &back_len);
+        assert_int_equal(back_len, n);
+        if (n)
+            assert_memory_equal(back, in, n);
+        for (unsigned jobs = 2; jobs <= 5; jobs += 3) {
+            struct sink many = compress_with(in, n, jobs, 100000);
+            if (many.len != one.len || memcmp(many.data, one.data, one.len) != 0)
+                fail_msg("%zu bytes: --jobs %u differs from --jobs 1", n, jobs);
+            free(many.data);
+        }
+        /* members: one per started chunk, at least one */
+        size_t members = 0;
+        for (size_t j = 0; j + 3 < one.len; j++)
+            members += one.data[j] == 0x1f && one.data[j + 1] == 0x8b && one.data[j + 2] == 8 &&
+                       one.data[j + 3] == 0 && j + 9 < one.len && one.data[j + 9] == 3;
+        assert_true(members >= (n + C - 1) / C && members >= 1);
+        free(back);
+        free(one.data);
+        free(in);
+    }
+}
+
+static void test_write_failure(void **state)
+{
+    (void)state;
+    unsigned char *in = make_input(3 * GZCHUNKS_SIZE);
+    for (unsigned jobs = 1; jobs <= 2; jobs++) {
+        struct sink s = {.fail_after = 10};
+        struct gzchunks *z = gzchunks_new(6, jobs, to_memory, &s);
+        assert_non_null(z);
+        int rc = gzchunks_write(z, in, 3 * GZCHUNKS_SIZE);
+        if (rc == 0)
+            rc = gzchunks_finish(z);
+        assert_int_equal(rc, -1);
+        gzchunks_free(z);
+        free(s.data);
+    }
+    free(in);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_boundaries_and_jobs),
+        cmocka_unit_test(test_write_failure),
+    };
+    return cmocka_run_group_tests_name("gzchunks", tests, NULL, NULL);
+}
