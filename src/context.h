@@ -26,7 +26,9 @@
 /* Columns per block when none is asked for: 13, as printed in Kvant 1984
  * no. 7, or fewer when the cells are too wide for 13 to fit an A4 page. */
 #define CONTEXT_BLOCK_COLUMNS_DEFAULT 13
-#define CONTEXT_BLOCK_COLUMNS_MAX 1000
+/* Wider blocks than ~16 run off an A4 page; past about 500, pdflatex runs
+ * out of memory: 100 is room enough for landscape and large paper. */
+#define CONTEXT_BLOCK_COLUMNS_MAX 100
 
 struct context_builder;
 

@@ -13,7 +13,7 @@ enum gt_status {
 
 struct gt_error {
     int status;
-    char msg[1024]; /* one line, "<what>: <why>", without the "gametab: " */
+    char msg[8192]; /* one line, "<what>: <why>", without the "gametab: " */
 };
 
 /* Records a printf-style message in err (which may be NULL) and returns

@@ -4,6 +4,8 @@
 #include <config.h>
 
 #include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <ftw.h>
 #include <getopt.h>
 #include <inttypes.h>
@@ -27,6 +29,18 @@
 
 static const char *const languages[] = {"ru", "en"};
 #define NLANGUAGES (sizeof languages / sizeof languages[0])
+
+/* Standard output was closed when gametab started (see main). */
+static bool stdout_closed;
+
+/* Opens an output, refusing a standard output that was closed. */
+static int open_output(struct output **out, const char *path, enum output_encoding enc,
+                       int level, unsigned jobs, struct gt_error *err)
+{
+    if (stdout_closed && (strcmp(path, "-") == 0 || strcmp(path, "/dev/stdout") == 0))
+        return gt_fail(err, GT_ERR_RUNTIME, "standard output: %s", strerror(EBADF));
+    return output_open(out, path, enc, level, jobs, err);
+}
 
 /* `render` holds its data whole, as a template context. */
 #define RENDER_ROWS_MAX 100000
@@ -121,6 +135,33 @@ static int format_of_path(const char *path, enum format *f, struct gt_error *err
     else
         return gt_fail(err, GT_ERR_USAGE,
                        "-o: cannot tell the format of '%s' from its extension: give --format", path);
+    return GT_OK;
+}
+
+/* The arguments that are not options.  getopt_long runs in "return in
+ * order" mode ("-" first in the option string), so options may follow the
+ * arguments whatever POSIXLY_CORRECT says; each non-option comes back as
+ * code 1, and the ones after "--" remain in argv. */
+struct positionals {
+    const char *arg[4];
+    int n;
+};
+
+static int add_positional(struct positionals *p, const char *command, const char *arg,
+                          struct gt_error *err)
+{
+    if (p->n == (int)(sizeof p->arg / sizeof p->arg[0]))
+        return gt_fail(err, GT_ERR_USAGE, "%s: unexpected argument '%s'", command, arg);
+    p->arg[p->n++] = arg;
+    return GT_OK;
+}
+
+static int rest_positionals(struct positionals *p, const char *command, int argc, char *argv[],
+                            struct gt_error *err)
+{
+    for (int i = optind; i < argc; i++)
+        if (add_positional(p, command, argv[i], err) != GT_OK)
+            return GT_ERR_USAGE;
     return GT_OK;
 }
 
@@ -254,8 +295,9 @@ static int cmd_list(int argc, char *argv[], struct gt_error *err)
         {0},
     };
     int c;
-    while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "-:", longopts, NULL)) != -1) {
         switch (c) {
+        case 1: return gt_fail(err, GT_ERR_USAGE, "list: unexpected argument '%s'", optarg);
         case OPT_HELP: print_list_help(); return GT_OK;
         case OPT_VERSION: print_version(); return GT_OK;
         default: return bad_option("list", argv, c, err);
@@ -302,7 +344,7 @@ static int write_table(const struct table_request *r, const char *path, struct g
 {
     struct output *out;
     enum output_encoding enc = r->format == FORMAT_CSV_GZ ? OUTPUT_GZIP : OUTPUT_PLAIN;
-    if (output_open(&out, path, enc, r->level, r->jobs, err) != GT_OK)
+    if (open_output(&out, path, enc, r->level, r->jobs, err) != GT_OK)
         return GT_ERR_RUNTIME;
     int rc;
     switch (r->format) {
@@ -342,9 +384,14 @@ static int cmd_table(int argc, char *argv[], struct gt_error *err)
     enum format format = FORMAT_CSV;
     bool format_given = false;
     uint64_t block_columns = 0, level = OUTPUT_GZIP_LEVEL_DEFAULT, jobs = default_jobs();
+    struct positionals pos = {0};
     int c;
-    while ((c = getopt_long(argc, argv, ":o:", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "-:o:", longopts, NULL)) != -1) {
         switch (c) {
+        case 1:
+            if (add_positional(&pos, "table", optarg, err) != GT_OK)
+                return GT_ERR_USAGE;
+            break;
         case OPT_LEVEL:
             if (parse_u64("--level", optarg, &level, err) != GT_OK)
                 return GT_ERR_USAGE;
@@ -384,14 +431,18 @@ static int cmd_table(int argc, char *argv[], struct gt_error *err)
         default: return bad_option("table", argv, c, err);
         }
     }
-    if (optind >= argc)
+    if (rest_positionals(&pos, "table", argc, argv, err) != GT_OK)
+        return GT_ERR_USAGE;
+    if (pos.n == 0)
         return gt_fail(err, GT_ERR_USAGE, "table: missing table name (see gametab list)");
-    if (optind + 1 < argc)
-        return gt_fail(err, GT_ERR_USAGE, "table: unexpected argument '%s'", argv[optind + 1]);
+    if (pos.n > 1)
+        return gt_fail(err, GT_ERR_USAGE, "table: unexpected argument '%s'", pos.arg[1]);
+    if (!*path)
+        return gt_fail(err, GT_ERR_USAGE, "-o: the file name is empty");
 
-    struct table_request r = {.table = table_find(argv[optind])};
+    struct table_request r = {.table = table_find(pos.arg[0])};
     if (!r.table)
-        return gt_fail(err, GT_ERR_USAGE, "%s: no such table (see gametab list)", argv[optind]);
+        return gt_fail(err, GT_ERR_USAGE, "%s: no such table (see gametab list)", pos.arg[0]);
     table_default_args(r.table, &r.args);
     for (int p = 0; p < PARAM__N; p++) {
         if (!param_text[p])
@@ -498,9 +549,14 @@ static int cmd_render(int argc, char *argv[], struct gt_error *err)
     };
     const char *path = "-", *templates = NULL, *lang = "ru";
     uint64_t block_columns = 0;
+    struct positionals pos = {0};
     int c;
-    while ((c = getopt_long(argc, argv, ":o:", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "-:o:", longopts, NULL)) != -1) {
         switch (c) {
+        case 1:
+            if (add_positional(&pos, "render", optarg, err) != GT_OK)
+                return GT_ERR_USAGE;
+            break;
         case OPT_LANG:
             if (parse_lang(optarg, &lang, err) != GT_OK)
                 return GT_ERR_USAGE;
@@ -516,12 +572,16 @@ static int cmd_render(int argc, char *argv[], struct gt_error *err)
         default: return bad_option("render", argv, c, err);
         }
     }
-    if (optind >= argc)
+    if (rest_positionals(&pos, "render", argc, argv, err) != GT_OK)
+        return GT_ERR_USAGE;
+    if (pos.n == 0)
         return gt_fail(err, GT_ERR_USAGE, "render: missing template (see gametab render --help)");
-    if (argc - optind > 2)
-        return gt_fail(err, GT_ERR_USAGE, "render: unexpected argument '%s'", argv[optind + 2]);
-    const char *template = argv[optind];
-    const char *data = optind + 1 < argc ? argv[optind + 1] : NULL;
+    if (pos.n > 2)
+        return gt_fail(err, GT_ERR_USAGE, "render: unexpected argument '%s'", pos.arg[2]);
+    if (!*path)
+        return gt_fail(err, GT_ERR_USAGE, "-o: the file name is empty");
+    const char *template = pos.arg[0];
+    const char *data = pos.n > 1 ? pos.arg[1] : NULL;
 
     struct template_dirs dirs;
     if (template_dirs_init(&dirs, templates, err) != GT_OK)
@@ -534,7 +594,7 @@ static int cmd_render(int argc, char *argv[], struct gt_error *err)
     if (!ctx)
         return GT_ERR_RUNTIME;
     struct output *out;
-    int rc = output_open(&out, path, OUTPUT_PLAIN, 0, 1, err);
+    int rc = open_output(&out, path, OUTPUT_PLAIN, 0, 1, err);
     if (rc == GT_OK) {
         rc = is_file(template) ? template_render_path(&dirs, template, ctx, out, err)
                                : template_render(&dirs, template, ctx, out, err);
@@ -708,6 +768,9 @@ static int run_build(struct build *b, const char *only_lang, struct gt_error *er
     return build_publish(b, err);
 }
 
+static int build_into(const char *dir, const char *templates, const char *only_lang,
+                      struct gt_error *err);
+
 static int cmd_build(int argc, char *argv[], struct gt_error *err)
 {
     static const struct option longopts[] = {
@@ -720,8 +783,9 @@ static int cmd_build(int argc, char *argv[], struct gt_error *err)
     };
     const char *dir = "output", *templates = NULL, *only_lang = NULL;
     int c;
-    while ((c = getopt_long(argc, argv, ":o:", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "-:o:", longopts, NULL)) != -1) {
         switch (c) {
+        case 1: return gt_fail(err, GT_ERR_USAGE, "build: unexpected argument '%s'", optarg);
         case OPT_LANG:
             if (parse_lang(optarg, &only_lang, err) != GT_OK)
                 return GT_ERR_USAGE;
@@ -737,6 +801,20 @@ static int cmd_build(int argc, char *argv[], struct gt_error *err)
         return gt_fail(err, GT_ERR_USAGE, "build: unexpected argument '%s'", argv[optind]);
     if (!*dir)
         return gt_fail(err, GT_ERR_USAGE, "-o: the directory name is empty");
+    /* "out/" and "out" are one directory: no doubled slash in the paths. */
+    char *trimmed = strdup(dir);
+    if (!trimmed)
+        return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", dir, strerror(ENOMEM));
+    for (size_t n = strlen(trimmed); n > 1 && trimmed[n - 1] == '/'; n--)
+        trimmed[n - 1] = '\0';
+    int rc = build_into(trimmed, templates, only_lang, err);
+    free(trimmed);
+    return rc;
+}
+
+static int build_into(const char *dir, const char *templates, const char *only_lang,
+                      struct gt_error *err)
+{
     struct template_dirs dirs;
     if (template_dirs_init(&dirs, templates, err) != GT_OK)
         return err->status;
@@ -800,15 +878,74 @@ static int run(int argc, char *argv[], struct gt_error *err)
     return gt_fail(err, GT_ERR_USAGE, "%s: unknown command (list, table, build or render)", name);
 }
 
+static void on_signal(int signo)
+{
+    output_interrupted = signo;
+}
+
+/* SIGINT, SIGTERM, SIGHUP: the next write fails and the usual failure path
+ * removes the temporary files; then the signal is raised again, so that the
+ * exit status says what happened.  SIGXFSZ (a file size limit) is ignored,
+ * so that the write fails with EFBIG and is reported like a full disk. */
+static void catch_signals(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal; /* no SA_RESTART: a blocked write returns EINTR */
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
+    signal(SIGXFSZ, SIG_IGN);
+}
+
+/* A closed descriptor 0, 1 or 2 is taken by /dev/null, so that no file
+ * gametab opens can land on it (and be written by printf, say); a closed
+ * standard output is remembered (stdout_closed), and writing to it is an
+ * error. */
+static void guard_standard_descriptors(void)
+{
+    for (int fd = 0; fd <= 2; fd++)
+        if (fcntl(fd, F_GETFD) < 0) {
+            if (fd == STDOUT_FILENO)
+                stdout_closed = true;
+            int nul = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY);
+            if (nul >= 0 && nul != fd) {
+                dup2(nul, fd);
+                close(nul);
+            }
+        }
+}
+
+/* Messages are one line: control characters from arguments, paths or
+ * templates are shown as '?'. */
+static void one_line(char *msg)
+{
+    for (unsigned char *p = (unsigned char *)msg; *p; p++)
+        if (*p < 0x20 || *p == 0x7f)
+            *p = '?';
+}
+
 int main(int argc, char *argv[])
 {
     struct gt_error err = {0};
+    guard_standard_descriptors();
+    catch_signals();
     int rc = run(argc, argv, &err);
     /* stdout carries help, list and the build summary through stdio: its
      * flush and close are checked like any other write. */
+    bool wrote = ftell(stdout) > 0 || ferror(stdout);
+    if (rc == GT_OK && stdout_closed && wrote)
+        rc = gt_fail(&err, GT_ERR_RUNTIME, "standard output: %s", strerror(EBADF));
     if (rc == GT_OK && (fflush(stdout) != 0 || ferror(stdout) || fclose(stdout) != 0))
         rc = gt_fail(&err, GT_ERR_RUNTIME, "standard output: %s", strerror(errno ? errno : EIO));
-    if (rc != GT_OK)
+    if (rc != GT_OK) {
+        one_line(err.msg);
         fprintf(stderr, "gametab: %s\n", err.msg);
+    }
+    if (output_interrupted) {
+        signal(output_interrupted, SIG_DFL);
+        raise(output_interrupted);
+    }
     return rc;
 }

@@ -527,6 +527,7 @@ struct renderer {
     const char *main_source;
     struct partial_entry *partials;
     unsigned partial_depth;
+    unsigned depth;           /* sections and partials being rendered */
     struct output out;
 };
 
@@ -814,8 +815,35 @@ static int render_variable(struct renderer *r, struct frame *fr,
                                             : r->opt->escape, v);
 }
 
+static int render_section_body(struct renderer *r, struct frame *fr,
+                               const struct node *n, const struct context *ctx);
+
+/* Sections and partials nest on the C stack: the total depth is bounded, so
+ * that no template, however its partials recurse, can overflow it. */
+static int enter(struct renderer *r, const struct frame *fr, const struct node *n)
+{
+    if (r->depth >= MUSTACHE_MAX_RENDER_DEPTH) {
+        set_error(r->err, fr->tpl->source, fr->tpl->text, n->pos,
+                  "sections and partials nested too deep");
+        return MUSTACHE_ERR_SYNTAX;
+    }
+    r->depth++;
+    return MUSTACHE_OK;
+}
+
 static int render_section(struct renderer *r, struct frame *fr,
                           const struct node *n, const struct context *ctx)
+{
+    int rc = enter(r, fr, n);
+    if (rc != MUSTACHE_OK)
+        return rc;
+    rc = render_section_body(r, fr, n, ctx);
+    r->depth--;
+    return rc;
+}
+
+static int render_section_body(struct renderer *r, struct frame *fr,
+                               const struct node *n, const struct context *ctx)
 {
     json_t *v = lookup(ctx, n->str, n->len);
     struct context inner = { v, ctx };
@@ -942,9 +970,13 @@ static int render_partial(struct renderer *r, struct frame *fr,
                    : n->indent_len ? &ind
                                    : fr->indent;
     inner.line_start = 1;
+    rc = enter(r, fr, n);
+    if (rc != MUSTACHE_OK)
+        return rc;
     r->partial_depth++;
     rc = render_list(r, &inner, &e->tpl.root, ctx);
     r->partial_depth--;
+    r->depth--;
     return rc;
 }
 

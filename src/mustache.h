@@ -93,8 +93,12 @@ enum {
  * "partial nesting too deep" (the only guard against infinite recursion). */
 #define MUSTACHE_MAX_PARTIAL_DEPTH 100
 /* Sections nested deeper than this inside one template (or partial) are a
- * syntax error "sections nested too deep" (bounds the render recursion). */
+ * syntax error "sections nested too deep". */
 #define MUSTACHE_MAX_SECTION_DEPTH 256
+/* Sections and partials rendered inside one another, counted together
+ * across partials, beyond this fail with MUSTACHE_ERR_SYNTAX "sections and
+ * partials nested too deep": bounds the recursion on the C stack. */
+#define MUSTACHE_MAX_RENDER_DEPTH 512
 
 /*
  * mustache_render - render a Mustache template (Mustache spec v1.x core

@@ -2,6 +2,8 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -15,10 +17,14 @@
 
 #define OUTPUT_BUF_SIZE (1u << 16)
 
+volatile sig_atomic_t output_interrupted;
+
 struct output {
     int fd;
     char *path;     /* the target as given, or "standard output" */
+    char *target;   /* the regular file to replace (through links), or NULL */
     char *tmp_path; /* NULL when writing directly */
+    bool own_fd;    /* one of the process's descriptors: never closed */
     enum output_encoding enc;
     struct gzchunks *gz;    /* OUTPUT_GZIP */
     struct gt_error *err;   /* where gz's write callback reports */
@@ -35,10 +41,19 @@ static int write_all(struct output *out, const unsigned char *p, size_t len,
                      struct gt_error *err)
 {
     while (len > 0) {
+        if (output_interrupted)
+            return gt_fail(err, GT_ERR_RUNTIME, "%s: interrupted by signal %d", out->path,
+                           (int)output_interrupted);
         ssize_t w = write(out->fd, p, len);
         if (w < 0) {
             if (errno == EINTR)
                 continue;
+            if (errno == EAGAIN || errno == EWOULDBLOCK) {
+                /* A non-blocking descriptor (inherited): wait until it drains. */
+                struct pollfd pfd = {.fd = out->fd, .events = POLLOUT};
+                if (poll(&pfd, 1, -1) >= 0 || errno == EINTR)
+                    continue;
+            }
             return fail_errno(err, out->path, errno);
         }
         p += w;
@@ -61,24 +76,39 @@ static int flush_plain(struct output *out, struct gt_error *err)
     return rc;
 }
 
-/* True when path names something that is not a regular file (a device, a
- * FIFO, a socket): such a target is written in place. */
-static bool is_special(const char *path)
+/* The descriptor a path names when it is one of this process's own:
+ * /dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N; -1 otherwise.
+ * Writing to the descriptor itself keeps the shell's redirection (its
+ * offset, its append mode) instead of reopening or replacing the file. */
+static int own_descriptor(const char *path)
 {
-    struct stat st;
-    return stat(path, &st) == 0 && !S_ISREG(st.st_mode);
+    if (strcmp(path, "/dev/stdout") == 0)
+        return STDOUT_FILENO;
+    if (strcmp(path, "/dev/stderr") == 0)
+        return STDERR_FILENO;
+    const char *num = NULL;
+    if (strncmp(path, "/dev/fd/", 8) == 0)
+        num = path + 8;
+    else if (strncmp(path, "/proc/self/fd/", 14) == 0)
+        num = path + 14;
+    if (!num || !*num || strspn(num, "0123456789") != strlen(num) || strlen(num) > 6)
+        return -1;
+    return atoi(num);
 }
 
-static int open_temporary(struct output *out, struct gt_error *err)
+/* Opens the temporary file beside out->target, with the mode (and, where
+ * allowed, the owner) of the file it will replace, or else the mode a plain
+ * open would give. */
+static int open_temporary(struct output *out, const struct stat *old, struct gt_error *err)
 {
-    const char *slash = strrchr(out->path, '/');
-    size_t dirlen = slash ? (size_t)(slash - out->path) + 1 : 0;
-    const char *base = out->path + dirlen;
-    size_t n = strlen(out->path) + sizeof ".tmp.XXXXXX" + 1;
+    const char *slash = strrchr(out->target, '/');
+    size_t dirlen = slash ? (size_t)(slash - out->target) + 1 : 0;
+    const char *base = out->target + dirlen;
+    size_t n = strlen(out->target) + sizeof ".XXXXXX" + 1;
     out->tmp_path = malloc(n);
     if (!out->tmp_path)
         return fail_errno(err, out->path, ENOMEM);
-    snprintf(out->tmp_path, n, "%.*s.%s.XXXXXX", (int)dirlen, out->path, base);
+    snprintf(out->tmp_path, n, "%.*s.%s.XXXXXX", (int)dirlen, out->target, base);
     out->fd = mkstemp(out->tmp_path);
     if (out->fd < 0) {
         int e = errno;
@@ -86,10 +116,19 @@ static int open_temporary(struct output *out, struct gt_error *err)
         out->tmp_path = NULL;
         return fail_errno(err, out->path, e);
     }
-    /* mkstemp makes the file 0600; give it the mode a plain open would. */
-    mode_t mask = umask(0);
-    umask(mask);
-    if (fchmod(out->fd, 0666 & ~mask) != 0) {
+    mode_t mode;
+    if (old) {
+        mode = old->st_mode & 07777;
+        /* Only root may give the file away; without the old owner, no
+         * set-id bits. */
+        if (fchown(out->fd, old->st_uid, old->st_gid) != 0)
+            mode &= ~(mode_t)(S_ISUID | S_ISGID);
+    } else {
+        mode_t mask = umask(0);
+        umask(mask);
+        mode = 0666 & ~mask;
+    }
+    if (fchmod(out->fd, mode) != 0) {
         int e = errno;
         close(out->fd);
         out->fd = -1;
@@ -101,6 +140,36 @@ static int open_temporary(struct output *out, struct gt_error *err)
     return GT_OK;
 }
 
+/* Decides how to write out->path and opens it: one of this process's
+ * descriptors, in place; a device, FIFO or socket, in place; a dangling
+ * symbolic link, through it; otherwise by replacing a regular file (the one
+ * a symbolic link names, keeping the link) through a temporary beside it. */
+static int open_target(struct output *out, const char *path, struct gt_error *err)
+{
+    int own = strcmp(path, "-") == 0 ? STDOUT_FILENO : own_descriptor(path);
+    if (own >= 0) {
+        if (fcntl(own, F_GETFD) < 0)
+            return fail_errno(err, out->path, errno);
+        out->fd = own;
+        out->own_fd = true;
+        return GT_OK;
+    }
+    struct stat st;
+    bool link = lstat(path, &st) == 0 && S_ISLNK(st.st_mode);
+    out->target = link ? realpath(path, NULL) : strdup(path);
+    if (!out->target && link && errno != ENOENT)
+        return fail_errno(err, out->path, errno);
+    if (!out->target && !link)
+        return fail_errno(err, out->path, ENOMEM);
+    bool exists = out->target && stat(out->target, &st) == 0;
+    if (!out->target || (exists && !S_ISREG(st.st_mode))) {
+        /* A dangling link (created through), or not a regular file. */
+        out->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+        return out->fd < 0 ? fail_errno(err, out->path, errno) : GT_OK;
+    }
+    return open_temporary(out, exists ? &st : NULL, err);
+}
+
 int output_open(struct output **outp, const char *path, enum output_encoding enc,
                 int level, unsigned jobs, struct gt_error *err)
 {
@@ -108,26 +177,15 @@ int output_open(struct output **outp, const char *path, enum output_encoding enc
     struct output *out = calloc(1, sizeof *out);
     if (!out)
         return fail_errno(err, path, ENOMEM);
-    bool std = strcmp(path, "-") == 0;
-    out->path = strdup(std ? "standard output" : path);
+    out->path = strdup(strcmp(path, "-") == 0 ? "standard output" : path);
     out->enc = enc;
     out->fd = -1;
     if (!out->path) {
         free(out);
         return fail_errno(err, path, ENOMEM);
     }
-    if (std) {
-        out->fd = STDOUT_FILENO;
-    } else if (is_special(path)) {
-        out->fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC);
-        if (out->fd < 0) {
-            int e = errno;
-            output_abort(out);
-            return fail_errno(err, path, e);
-        }
-    } else if (open_temporary(out, err) != GT_OK) {
-        free(out->path);
-        free(out);
+    if (open_target(out, path, err) != GT_OK) {
+        output_abort(out);
         return GT_ERR_RUNTIME;
     }
     if (enc == OUTPUT_GZIP && !(out->gz = gzchunks_new(level, jobs, write_compressed, out))) {
@@ -141,6 +199,9 @@ int output_open(struct output **outp, const char *path, enum output_encoding enc
 
 int output_write(struct output *out, const void *buf, size_t len, struct gt_error *err)
 {
+    if (output_interrupted)
+        return gt_fail(err, GT_ERR_RUNTIME, "%s: interrupted by signal %d", out->path,
+                       (int)output_interrupted);
     if (out->gz) {
         out->err = err;
         if (gzchunks_write(out->gz, buf, len) != 0)
@@ -175,6 +236,7 @@ const char *output_name(const struct output *out)
 static void release(struct output *out)
 {
     gzchunks_free(out->gz);
+    free(out->target);
     free(out->tmp_path);
     free(out->path);
     free(out);
@@ -198,11 +260,11 @@ int output_commit(struct output *out, struct gt_error *err)
         if (close(out->fd) != 0 && rc == GT_OK)
             rc = fail_errno(err, out->path, errno);
         out->fd = -1;
-        if (rc == GT_OK && rename(out->tmp_path, out->path) != 0)
+        if (rc == GT_OK && rename(out->tmp_path, out->target) != 0)
             rc = fail_errno(err, out->path, errno);
         if (rc != GT_OK)
             unlink(out->tmp_path);
-    } else if (out->fd != STDOUT_FILENO) {
+    } else if (!out->own_fd) {
         if (close(out->fd) != 0)
             rc = fail_errno(err, out->path, errno);
     }
@@ -218,7 +280,7 @@ void output_abort(struct output *out)
         if (out->fd >= 0)
             close(out->fd);
         unlink(out->tmp_path);
-    } else if (out->fd >= 0 && out->fd != STDOUT_FILENO) {
+    } else if (out->fd >= 0 && !out->own_fd) {
         close(out->fd);
     }
     release(out);

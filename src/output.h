@@ -2,8 +2,10 @@
  *
  * A regular file (or a path that does not exist yet) is written to a
  * temporary file beside it and renamed over it only by output_commit, so a
- * failure leaves neither the target nor the temporary behind.  Anything else
- * ("-" for standard output, /dev/null, /dev/full, a FIFO) is written
+ * failure leaves neither the target nor the temporary behind; the new file
+ * keeps the old one's mode (and owner, where allowed), and a symbolic link
+ * keeps pointing at it.  Anything else ("-", /dev/stdout and /dev/fd/N: the
+ * process's own descriptors; /dev/null, /dev/full, a FIFO) is written
  * directly, and nothing is created, renamed or removed beside it.  Every
  * write and the final flush and close are checked.  With OUTPUT_GZIP the
  * bytes become gzip members of fixed input size compressed on `jobs`
@@ -12,6 +14,7 @@
 #ifndef GAMETAB_OUTPUT_H
 #define GAMETAB_OUTPUT_H
 
+#include <signal.h>
 #include <stddef.h>
 
 #include "error.h"
@@ -22,6 +25,11 @@ enum output_encoding { OUTPUT_PLAIN, OUTPUT_GZIP };
 #define OUTPUT_GZIP_LEVEL_DEFAULT 6
 
 struct output;
+
+/* Set (to the signal's number) by the command layer's handler for SIGINT,
+ * SIGTERM and SIGHUP: the next write fails, and the failure path removes
+ * the temporary files as for any other error. */
+extern volatile sig_atomic_t output_interrupted;
 
 /* Opens path ("-" is standard output) for writing with the given encoding;
  * level is the gzip level 0..9 and jobs the compressing threads

@@ -77,6 +77,10 @@ static int read_file(const char *path, char **text, size_t *len)
             buf = NULL;
         } else if (n < cap - 1) {
             break;
+        } else if (cap >= TEMPLATE_SIZE_MAX) {
+            e = EFBIG;
+            free(buf);
+            buf = NULL;
         } else {
             char *bigger = realloc(buf, cap *= 2);
             if (!bigger)
@@ -148,14 +152,20 @@ int template_read(const struct template_dirs *d, const char *name, char **text,
 /* Partials are found like templates: by their name, or by their name with
  * the extension of the template that includes them ({{> row}} in a .tex
  * template may be row.tex). */
+struct partial_file {
+    struct partial_file *next;
+    char *name, *path; /* as named in the template; where it was read */
+};
+
 struct partial_lookup {
     const struct template_dirs *dirs;
     const char *ext;
+    struct partial_file *files; /* to name the file in error messages */
 };
 
 static int load_partial(void *ud, const char *name, char **text, size_t *len)
 {
-    const struct partial_lookup *pl = ud;
+    struct partial_lookup *pl = ud;
     char *path = NULL;
     int rc = find_and_read(pl->dirs, name, text, len, &path);
     if (rc == 1 && pl->ext && !strchr(name, '.')) {
@@ -167,8 +177,36 @@ static int load_partial(void *ud, const char *name, char **text, size_t *len)
         rc = find_and_read(pl->dirs, with_ext, text, len, &path);
         free(with_ext);
     }
-    free(path);
+    struct partial_file *f = path ? malloc(sizeof *f) : NULL;
+    if (f && (f->name = strdup(name)) != NULL) {
+        f->path = path;
+        f->next = pl->files;
+        pl->files = f;
+    } else {
+        free(f);
+        free(path);
+    }
     return rc;
+}
+
+/* The file a partial's name was read from, or the name itself. */
+static const char *partial_path(const struct partial_lookup *pl, const char *name)
+{
+    for (const struct partial_file *f = pl->files; f; f = f->next)
+        if (strcmp(f->name, name) == 0)
+            return f->path;
+    return name;
+}
+
+static void free_partial_files(struct partial_lookup *pl)
+{
+    while (pl->files) {
+        struct partial_file *next = pl->files->next;
+        free(pl->files->name);
+        free(pl->files->path);
+        free(pl->files);
+        pl->files = next;
+    }
 }
 
 static bool ends_with(const char *s, const char *suffix)
@@ -184,7 +222,7 @@ static int render_text(const struct template_dirs *dirs, const char *path, const
 {
     const char *base = strrchr(path, '/');
     base = base ? base + 1 : path;
-    struct partial_lookup pl = {dirs, strrchr(base, '.')};
+    struct partial_lookup pl = {dirs, strrchr(base, '.'), NULL};
     struct mustache_options opt = {
         .escape = ends_with(path, ".tex") ? MUSTACHE_ESCAPE_LATEX : MUSTACHE_ESCAPE_HTML,
         .partial = load_partial,
@@ -199,13 +237,15 @@ static int render_text(const struct template_dirs *dirs, const char *path, const
     if (rc == MUSTACHE_OK)
         rc = output_write(out, result, result_len, err);
     else if (merr.line > 0)
-        rc = gt_fail(err, GT_ERR_RUNTIME, "%s:%u:%u: %s%s%s", merr.source, merr.line, merr.col,
-                     merr.message, rc == MUSTACHE_ERR_IO ? ": " : "",
+        rc = gt_fail(err, GT_ERR_RUNTIME, "%s:%u:%u: %s%s%s",
+                     strcmp(merr.source, path) == 0 ? path : partial_path(&pl, merr.source),
+                     merr.line, merr.col, merr.message, rc == MUSTACHE_ERR_IO ? ": " : "",
                      rc == MUSTACHE_ERR_IO ? strerror(errno) : "");
     else
         rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", path,
                      rc == MUSTACHE_ERR_NOMEM ? strerror(ENOMEM) : merr.message);
     free(result);
+    free_partial_files(&pl);
     return rc;
 }
 

@@ -16,6 +16,9 @@
 
 #define TEMPLATE_DIRS_MAX 4
 
+/* A template (or language file) larger than this is refused (EFBIG). */
+#define TEMPLATE_SIZE_MAX (16u << 20)
+
 struct template_dirs {
     const char *dir[TEMPLATE_DIRS_MAX]; /* not owned: must outlive the struct */
     size_t n;

@@ -99,3 +99,19 @@ CASES
     gt table wythoff-p-positions --count 7046029254386353131 -o "$T/missing/x.csv"
     assert_error 1
 }
+
+@test "an error is one line, whatever the argument holds" {
+    gt table $'wythoff\np'
+    assert_error 2
+    [ "$err" = "gametab: wythoff?p: no such table (see gametab list)" ]
+    gt table wythoff-p-positions -o ''
+    assert_error 2
+    [ "$err" = "gametab: -o: the file name is empty" ]
+}
+
+@test "options may follow the arguments, even with POSIXLY_CORRECT" {
+    POSIXLY_CORRECT=1 gt table wythoff-p-positions --count 2
+    [ "$status" -eq 0 ] && [ "$(echo "$out" | wc -l)" -eq 3 ]
+    gt table --count 2 -- wythoff-p-positions
+    [ "$status" -eq 0 ] && [ "$(echo "$out" | wc -l)" -eq 3 ]
+}

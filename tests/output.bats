@@ -177,3 +177,74 @@ mount_tiny_tmpfs() {
     "$GAMETAB" table wythoff-p-positions --count 200000 | cmp - <(zcat "$T/j1.csv.gz")
     gzip -t "$T/j2.csv.gz"
 }
+
+@test "a symbolic link keeps pointing at the file it names, which is replaced" {
+    echo old > "$T/real.csv"
+    ln -s real.csv "$T/link.csv"
+    gt table wythoff-p-positions -o "$T/link.csv"
+    [ "$status" -eq 0 ]
+    [ -L "$T/link.csv" ]
+    [ "$(head -1 "$T/real.csv")" = "n,a_n,b_n" ]
+    ln -s nowhere.csv "$T/dangling.csv"
+    gt table wythoff-p-positions -o "$T/dangling.csv"
+    [ "$status" -eq 0 ] && [ -L "$T/dangling.csv" ] && [ -s "$T/nowhere.csv" ]
+    ln -s loop.csv "$T/loop.csv"
+    gt table wythoff-p-positions -o "$T/loop.csv"
+    assert_error 1
+}
+
+@test "/dev/stdout and /dev/fd/N write to the descriptor, keeping the redirection" {
+    set +e
+    "$GAMETAB" table wythoff-p-positions -o /dev/stdout > "$T/cap.txt"
+    status=$?
+    set -e
+    [ "$status" -eq 0 ]
+    [ "$(head -1 "$T/cap.txt")" = "n,a_n,b_n" ]
+    echo first > "$T/app.txt"
+    "$GAMETAB" table wythoff-p-positions --count 1 -o /dev/fd/1 >> "$T/app.txt"
+    [ "$(cat "$T/app.txt")" = "$(printf 'first\nn,a_n,b_n\n0,0,0')" ]
+}
+
+@test "a replaced file keeps its mode" {
+    echo old > "$T/private.csv"
+    chmod 600 "$T/private.csv"
+    gt table wythoff-p-positions -o "$T/private.csv"
+    [ "$status" -eq 0 ]
+    [ "$(stat -c %a "$T/private.csv")" = "600" ]
+}
+
+@test "killed by SIGTERM or a file size limit: no temporary left" {
+    set +e
+    timeout -s TERM 1 "$GAMETAB" table wythoff-p-positions --count 1000000000 -o "$T/big.csv" 2>"$T/stderr"
+    status=$?
+    set -e
+    [ "$status" -eq 124 ]
+    grep -q 'interrupted by signal 15' "$T/stderr"
+    [ -z "$(ls -A "$T" | grep -v '^std')" ]
+    set +e
+    (ulimit -f 100; "$GAMETAB" table wythoff-p-positions --count 1000000 -o "$T/limited.csv" 2>"$T/stderr")
+    status=$?
+    set -e
+    [ "$status" -eq 1 ]
+    [ "$(cat "$T/stderr")" = "gametab: $T/limited.csv: File too large" ]
+    [ -z "$(ls -A "$T" | grep -v '^std')" ]
+}
+
+@test "a closed standard output: an error only when something goes to it" {
+    set +e
+    "$GAMETAB" table wythoff-p-positions -o "$T/x.csv" >&- 2>"$T/stderr"
+    status=$?
+    set -e
+    [ "$status" -eq 0 ] && [ -s "$T/x.csv" ] && [ ! -s "$T/stderr" ]
+    set +e
+    "$GAMETAB" list >&- 2>"$T/stderr"
+    status=$?
+    set -e
+    [ "$status" -eq 1 ]
+    [ "$(cat "$T/stderr")" = "gametab: standard output: Bad file descriptor" ]
+    set +e
+    "$GAMETAB" table wythoff-p-positions >&- 2>"$T/stderr"
+    status=$?
+    set -e
+    [ "$status" -eq 1 ]
+}

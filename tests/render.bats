@@ -213,3 +213,17 @@ CASES
     gt render table-booktabs.tex x --block-columns 0
     assert_error 2
 }
+
+@test "an error in a partial names the partial's file; runaway recursion is an error" {
+    mkdir -p "$T/tpl"
+    printf '{{> sub}}' > "$T/tpl/main.tex"
+    printf 'x\n{{#a}}' > "$T/tpl/sub.tex"
+    gt render "$T/tpl/main.tex"
+    assert_error 1
+    [ "$err" = "gametab: $T/tpl/sub.tex:2:1: unclosed section 'a'" ]
+    printf '{{#lang}}{{> self}}{{/lang}}' > "$T/tpl/self.tex"
+    gt render "$T/tpl/self.tex" -o "$T/out.tex"
+    assert_error 1
+    [[ "$err" == "gametab: $T/tpl/self.tex:1:10: "*"too deep" ]]
+    [ ! -e "$T/out.tex" ]
+}
