@@ -21,6 +21,7 @@
 #include "error.h"
 #include "gzchunks.h"
 #include "output.h"
+#include "progress.h"
 #include "sink-csv.h"
 #include "sink-json.h"
 #include "sink-tex.h"
@@ -58,6 +59,7 @@ enum {
     OPT_TEMPLATES,
     OPT_LEVEL,
     OPT_JOBS,
+    OPT_QUIET,
     OPT_HELP,
     OPT_VERSION,
 };
@@ -227,6 +229,8 @@ static void print_table_help(void)
            "  --level L          gzip level 0..9 (default 6)\n"
            "  --jobs N           compress on N threads, 1..%d (default: the online\n"
            "                     CPUs); the file is the same bytes for every N\n"
+           "  --quiet            no progress line (shown on a terminal for jobs\n"
+           "                     longer than a second)\n"
            "  -o, --output FILE  write to FILE (default -, standard output)\n"
            "\n"
            "CSV rows stream: memory does not grow with K.  A tex table is built whole,\n"
@@ -369,6 +373,7 @@ static int cmd_table(int argc, char *argv[], struct gt_error *err)
         {"no-color", no_argument, NULL, OPT_NO_COLOR},
         {"level", required_argument, NULL, OPT_LEVEL},
         {"jobs", required_argument, NULL, OPT_JOBS},
+        {"quiet", no_argument, NULL, OPT_QUIET},
         {"format", required_argument, NULL, OPT_FORMAT},
         {"lang", required_argument, NULL, OPT_LANG},
         {"block-columns", required_argument, NULL, OPT_BLOCK_COLUMNS},
@@ -385,6 +390,7 @@ static int cmd_table(int argc, char *argv[], struct gt_error *err)
     bool format_given = false;
     uint64_t block_columns = 0, level = OUTPUT_GZIP_LEVEL_DEFAULT, jobs = default_jobs();
     struct positionals pos = {0};
+    bool quiet = false;
     int c;
     while ((c = getopt_long(argc, argv, "-:o:", longopts, NULL)) != -1) {
         switch (c) {
@@ -392,6 +398,7 @@ static int cmd_table(int argc, char *argv[], struct gt_error *err)
             if (add_positional(&pos, "table", optarg, err) != GT_OK)
                 return GT_ERR_USAGE;
             break;
+        case OPT_QUIET: quiet = true; break;
         case OPT_LEVEL:
             if (parse_u64("--level", optarg, &level, err) != GT_OK)
                 return GT_ERR_USAGE;
@@ -464,6 +471,10 @@ static int cmd_table(int argc, char *argv[], struct gt_error *err)
     struct template_dirs dirs;
     if (template_dirs_init(&dirs, templates, err) != GT_OK)
         return err->status;
+    /* A progress line for long CSV and JSON jobs on a terminal. */
+    struct progress progress;
+    if (!quiet && format != FORMAT_TEX)
+        table_set_progress(&progress);
     r.format = format;
     r.level = (int)level;
     r.jobs = (unsigned)jobs;

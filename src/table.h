@@ -94,6 +94,8 @@ struct table_def {
 struct table_stream {
     const struct table_def *table;
     size_t ncolumns;              /* for these args */
+    uint64_t rows;                /* read so far */
+    struct progress *progress;    /* the reporter set by table_set_progress, or NULL */
     struct table_row row;         /* the current row, after table_stream_next */
     _Alignas(max_align_t) unsigned char state[TABLE_STATE_SIZE];
 };
@@ -108,6 +110,13 @@ bool table_stream_next(struct table_stream *s);
 
 /* Frees what the stream holds. */
 void table_stream_close(struct table_stream *s);
+
+/* The progress reporter (progress.h) of the streams opened from now on, or
+ * NULL: the command layer's choice (a terminal, --quiet), not the tables'.
+ * Streams report the rows they have read; the total is --count when the
+ * table takes it. */
+struct progress;
+void table_set_progress(struct progress *p);
 
 /* The registry, in the order `gametab list` and `build` use. */
 extern const struct table_def *const table_registry[];

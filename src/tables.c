@@ -3,6 +3,7 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "progress.h"
 #include "table.h"
 #include "table-wythoff.h"
 
@@ -39,21 +40,39 @@ const char *table_param_name(enum table_param p)
     return names[p];
 }
 
+static struct progress *stream_progress;
+
+void table_set_progress(struct progress *p)
+{
+    stream_progress = p;
+}
+
 int table_stream_open(struct table_stream *s, const struct table_def *t,
                       const struct table_args *args, struct gt_error *err)
 {
     s->table = t;
     s->ncolumns = t->column_count ? t->column_count(args) : t->ncolumns;
+    s->rows = 0;
+    s->progress = stream_progress;
+    if (s->progress)
+        progress_start(s->progress, t->params[PARAM_COUNT].accepted ? args->param[PARAM_COUNT] : 0,
+                       true);
     return t->start(s->state, args, err);
 }
 
 bool table_stream_next(struct table_stream *s)
 {
-    return s->table->next(s->state, &s->row);
+    if (s->progress && (s->rows & 0xFFFF) == 0)
+        progress_update(s->progress, s->rows);
+    bool more = s->table->next(s->state, &s->row);
+    s->rows += more;
+    return more;
 }
 
 void table_stream_close(struct table_stream *s)
 {
+    if (s->progress)
+        progress_end(s->progress);
     if (s->table->finish)
         s->table->finish(s->state);
 }

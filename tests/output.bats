@@ -248,3 +248,16 @@ mount_tiny_tmpfs() {
     set -e
     [ "$status" -eq 1 ]
 }
+
+@test "a progress line on a terminal only, and not with --quiet" {
+    # script(1) gives gametab a terminal; a long job shows the line
+    script -qec "$GAMETAB table wythoff-p-positions --count 30000000 -o /dev/null" /dev/null \
+        > "$T/tty.txt"
+    grep -q 'rows (.*%), .* M rows/s, .* elapsed, .* left' "$T/tty.txt"
+    script -qec "$GAMETAB table wythoff-p-positions --count 30000000 --quiet -o /dev/null" \
+        /dev/null > "$T/quiet.txt"
+    [ ! -s "$T/quiet.txt" ]
+    # not a terminal: nothing on stderr
+    gt table wythoff-p-positions --count 30000000 -o /dev/null
+    [ "$status" -eq 0 ] && [ -z "$err" ]
+}
