@@ -19,6 +19,7 @@
 #include "context.h"
 #include "csv-read.h"
 #include "error.h"
+#include "files.h"
 #include "gzchunks.h"
 #include "output.h"
 #include "progress.h"
@@ -111,6 +112,28 @@ static int parse_block_columns(const char *s, uint64_t *v, struct gt_error *err)
         return gt_fail(err, GT_ERR_USAGE, "--block-columns: %" PRIu64 " is out of range (1..%d)",
                        *v, CONTEXT_BLOCK_COLUMNS_MAX);
     return GT_OK;
+}
+
+/* The options `table` and `render` share. */
+struct output_options {
+    const char *path;      /* -o, default "-" */
+    const char *templates; /* --templates, or NULL */
+    const char *lang;      /* --lang, default "ru" */
+    uint64_t block_columns; /* --block-columns, 0: the default */
+};
+
+/* Takes option c if it is one of output_options: 1 taken, 0 not one of
+ * them, -1 a bad value (err set). */
+static int output_option(int c, struct output_options *o, struct gt_error *err)
+{
+    switch (c) {
+    case 'o': o->path = optarg; return 1;
+    case OPT_TEMPLATES: o->templates = optarg; return 1;
+    case OPT_LANG: return parse_lang(optarg, &o->lang, err) == GT_OK ? 1 : -1;
+    case OPT_BLOCK_COLUMNS:
+        return parse_block_columns(optarg, &o->block_columns, err) == GT_OK ? 1 : -1;
+    default: return 0;
+    }
 }
 
 /* True when s ends in suffix, ignoring case (TABLE.CSV.GZ is gzip too). */
@@ -383,16 +406,20 @@ static int cmd_table(int argc, char *argv[], struct gt_error *err)
         {"version", no_argument, NULL, OPT_VERSION},
         {0},
     };
-    const char *path = "-", *templates = NULL;
+    struct output_options o = {.path = "-", .lang = "ru"};
     const char *param_text[PARAM__N] = {0};
-    const char *lang = "ru";
     enum format format = FORMAT_CSV;
     bool format_given = false;
-    uint64_t block_columns = 0, level = OUTPUT_GZIP_LEVEL_DEFAULT, jobs = default_jobs();
+    uint64_t level = OUTPUT_GZIP_LEVEL_DEFAULT, jobs = default_jobs();
     struct positionals pos = {0};
     bool quiet = false;
     int c;
     while ((c = getopt_long(argc, argv, "-:o:", longopts, NULL)) != -1) {
+        int taken = output_option(c, &o, err);
+        if (taken < 0)
+            return GT_ERR_USAGE;
+        if (taken)
+            continue;
         switch (c) {
         case 1:
             if (add_positional(&pos, "table", optarg, err) != GT_OK)
@@ -423,16 +450,6 @@ static int cmd_table(int argc, char *argv[], struct gt_error *err)
                 return GT_ERR_USAGE;
             format_given = true;
             break;
-        case OPT_LANG:
-            if (parse_lang(optarg, &lang, err) != GT_OK)
-                return GT_ERR_USAGE;
-            break;
-        case OPT_BLOCK_COLUMNS:
-            if (parse_block_columns(optarg, &block_columns, err) != GT_OK)
-                return GT_ERR_USAGE;
-            break;
-        case OPT_TEMPLATES: templates = optarg; break;
-        case 'o': path = optarg; break;
         case OPT_HELP: print_table_help(); return GT_OK;
         case OPT_VERSION: print_version(); return GT_OK;
         default: return bad_option("table", argv, c, err);
@@ -444,7 +461,7 @@ static int cmd_table(int argc, char *argv[], struct gt_error *err)
         return gt_fail(err, GT_ERR_USAGE, "table: missing table name (see gametab list)");
     if (pos.n > 1)
         return gt_fail(err, GT_ERR_USAGE, "table: unexpected argument '%s'", pos.arg[1]);
-    if (!*path)
+    if (!*o.path)
         return gt_fail(err, GT_ERR_USAGE, "-o: the file name is empty");
 
     struct table_request r = {.table = table_find(pos.arg[0])};
@@ -462,14 +479,14 @@ static int cmd_table(int argc, char *argv[], struct gt_error *err)
             return GT_ERR_USAGE;
         r.args.param[p] = v;
     }
-    if (!format_given && format_of_path(path, &format, err) != GT_OK)
+    if (!format_given && format_of_path(o.path, &format, err) != GT_OK)
         return GT_ERR_USAGE;
     if (format == FORMAT_TEX && r.args.param[PARAM_COUNT] > TEX_ROWS_MAX)
         return gt_fail(err, GT_ERR_USAGE,
                        "--count: a LaTeX table holds at most %d rows; use csv or csv.gz for more",
                        TEX_ROWS_MAX);
     struct template_dirs dirs;
-    if (template_dirs_init(&dirs, templates, err) != GT_OK)
+    if (template_dirs_init(&dirs, o.templates, err) != GT_OK)
         return err->status;
     /* A progress line for long CSV and JSON jobs on a terminal. */
     struct progress progress;
@@ -478,8 +495,8 @@ static int cmd_table(int argc, char *argv[], struct gt_error *err)
     r.format = format;
     r.level = (int)level;
     r.jobs = (unsigned)jobs;
-    r.tex = (struct tex_options){.lang = lang, .block_columns = (unsigned)block_columns, .dirs = &dirs};
-    return write_table(&r, path, err);
+    r.tex = (struct tex_options){.lang = o.lang, .block_columns = (unsigned)o.block_columns, .dirs = &dirs};
+    return write_table(&r, o.path, err);
 }
 
 /* ---- render -------------------------------------------------------------- */
@@ -558,26 +575,20 @@ static int cmd_render(int argc, char *argv[], struct gt_error *err)
         {"version", no_argument, NULL, OPT_VERSION},
         {0},
     };
-    const char *path = "-", *templates = NULL, *lang = "ru";
-    uint64_t block_columns = 0;
+    struct output_options o = {.path = "-", .lang = "ru"};
     struct positionals pos = {0};
     int c;
     while ((c = getopt_long(argc, argv, "-:o:", longopts, NULL)) != -1) {
+        int taken = output_option(c, &o, err);
+        if (taken < 0)
+            return GT_ERR_USAGE;
+        if (taken)
+            continue;
         switch (c) {
         case 1:
             if (add_positional(&pos, "render", optarg, err) != GT_OK)
                 return GT_ERR_USAGE;
             break;
-        case OPT_LANG:
-            if (parse_lang(optarg, &lang, err) != GT_OK)
-                return GT_ERR_USAGE;
-            break;
-        case OPT_BLOCK_COLUMNS:
-            if (parse_block_columns(optarg, &block_columns, err) != GT_OK)
-                return GT_ERR_USAGE;
-            break;
-        case OPT_TEMPLATES: templates = optarg; break;
-        case 'o': path = optarg; break;
         case OPT_HELP: print_render_help(); return GT_OK;
         case OPT_VERSION: print_version(); return GT_OK;
         default: return bad_option("render", argv, c, err);
@@ -589,23 +600,23 @@ static int cmd_render(int argc, char *argv[], struct gt_error *err)
         return gt_fail(err, GT_ERR_USAGE, "render: missing template (see gametab render --help)");
     if (pos.n > 2)
         return gt_fail(err, GT_ERR_USAGE, "render: unexpected argument '%s'", pos.arg[2]);
-    if (!*path)
+    if (!*o.path)
         return gt_fail(err, GT_ERR_USAGE, "-o: the file name is empty");
     const char *template = pos.arg[0];
     const char *data = pos.n > 1 ? pos.arg[1] : NULL;
 
     struct template_dirs dirs;
-    if (template_dirs_init(&dirs, templates, err) != GT_OK)
+    if (template_dirs_init(&dirs, o.templates, err) != GT_OK)
         return err->status;
-    json_t *strings = lang_strings_load(&dirs, lang, err);
+    json_t *strings = lang_strings_load(&dirs, o.lang, err);
     if (!strings)
         return GT_ERR_RUNTIME;
-    json_t *ctx = render_context(data, (unsigned)block_columns, strings, err);
+    json_t *ctx = render_context(data, (unsigned)o.block_columns, strings, err);
     json_decref(strings);
     if (!ctx)
         return GT_ERR_RUNTIME;
     struct output *out;
-    int rc = open_output(&out, path, OUTPUT_PLAIN, 0, 1, err);
+    int rc = open_output(&out, o.path, OUTPUT_PLAIN, 0, 1, err);
     if (rc == GT_OK) {
         rc = is_file(template) ? template_render_path(&dirs, template, ctx, out, err)
                                : template_render(&dirs, template, ctx, out, err);
@@ -620,30 +631,6 @@ static int cmd_render(int argc, char *argv[], struct gt_error *err)
 
 /* ---- build --------------------------------------------------------------- */
 
-/* mkdir -p: makes dir and its missing parents. */
-static int make_directories(const char *dir, struct gt_error *err)
-{
-    char *path = strdup(dir);
-    if (!path)
-        return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", dir, strerror(ENOMEM));
-    int rc = GT_OK;
-    for (char *p = path + 1; rc == GT_OK; p++) {
-        bool end = *p == '\0';
-        if (*p != '/' && !end)
-            continue;
-        *p = '\0';
-        struct stat st;
-        if (mkdir(path, 0777) != 0 && errno != EEXIST)
-            rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", path, strerror(errno));
-        else if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode))
-            rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", path, strerror(ENOTDIR));
-        if (end)
-            break;
-        *p = '/';
-    }
-    free(path);
-    return rc;
-}
 
 /* A build writes every file under a staging directory inside DIR first and
  * moves them into place only when all were written, so that a failed build
@@ -656,14 +643,6 @@ struct build {
     const struct template_dirs *dirs;
 };
 
-static char *path_join(const char *a, const char *b)
-{
-    size_t n = strlen(a) + strlen(b) + 2;
-    char *p = malloc(n);
-    if (p)
-        snprintf(p, n, "%s/%s", a, b);
-    return p;
-}
 
 /* Names the final path, not the staging one, in a message about a file. */
 static void unstage_message(const struct build *b, struct gt_error *err)

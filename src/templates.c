@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "files.h"
 #include "mustache.h"
 #include "templates.h"
 
@@ -99,21 +100,13 @@ static int read_file(const char *path, char **text, size_t *len)
     return 0;
 }
 
-static char *join_path(const char *dir, const char *name)
-{
-    size_t n = strlen(dir) + strlen(name) + 2;
-    char *p = malloc(n);
-    if (p)
-        snprintf(p, n, "%s/%s", dir, name);
-    return p;
-}
 
 /* 0 found, 1 in no directory, -1 error with errno and *path the culprit. */
 static int find_and_read(const struct template_dirs *d, const char *name, char **text,
                          size_t *len, char **path)
 {
     for (size_t i = 0; i < d->n; i++) {
-        char *p = join_path(d->dir[i], name);
+        char *p = path_join(d->dir[i], name);
         if (!p)
             return -1;
         if (read_file(p, text, len) == 0) {
