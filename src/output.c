@@ -28,7 +28,7 @@ struct output {
     enum output_encoding enc;
     struct gzchunks *gz;    /* OUTPUT_GZIP */
     struct gt_error *err;   /* where gz's write callback reports */
-    size_t used;            /* OUTPUT_PLAIN: bytes waiting in buf */
+    size_t used;            /* bytes waiting in buf */
     unsigned char buf[OUTPUT_BUF_SIZE];
 };
 
@@ -68,10 +68,18 @@ static int write_compressed(void *ud, const void *buf, size_t len)
     return write_all(out, buf, len, out->err) == GT_OK ? 0 : -1;
 }
 
-/* Writes what waits in buf (OUTPUT_PLAIN). */
-static int flush_plain(struct output *out, struct gt_error *err)
+/* Passes what waits in buf on: to the compressor, or to the file. */
+static int flush_buffer(struct output *out, struct gt_error *err)
 {
-    int rc = write_all(out, out->buf, out->used, err);
+    int rc = GT_OK;
+    if (out->gz) {
+        out->err = err;
+        if (gzchunks_write(out->gz, out->buf, out->used) != 0)
+            rc = errno == EIO ? gt_fail(err, GT_ERR_RUNTIME, "%s: zlib failed", out->path)
+                              : GT_ERR_RUNTIME;
+    } else {
+        rc = write_all(out, out->buf, out->used, err);
+    }
     out->used = 0;
     return rc;
 }
@@ -202,13 +210,7 @@ int output_write(struct output *out, const void *buf, size_t len, struct gt_erro
     if (output_interrupted)
         return gt_fail(err, GT_ERR_RUNTIME, "%s: interrupted by signal %d", out->path,
                        (int)output_interrupted);
-    if (out->gz) {
-        out->err = err;
-        if (gzchunks_write(out->gz, buf, len) != 0)
-            return errno == EIO ? gt_fail(err, GT_ERR_RUNTIME, "%s: zlib failed", out->path)
-                                : GT_ERR_RUNTIME;
-        return GT_OK;
-    }
+    /* Small writes (a CSV field) gather in buf; it goes on when full. */
     const unsigned char *p = buf;
     while (len > 0) {
         size_t room = sizeof out->buf - out->used;
@@ -217,7 +219,7 @@ int output_write(struct output *out, const void *buf, size_t len, struct gt_erro
         out->used += n;
         p += n;
         len -= n;
-        if (out->used == sizeof out->buf && flush_plain(out, err) != GT_OK)
+        if (out->used == sizeof out->buf && flush_buffer(out, err) != GT_OK)
             return GT_ERR_RUNTIME;
     }
     return GT_OK;
@@ -244,9 +246,11 @@ static void release(struct output *out)
 
 int output_commit(struct output *out, struct gt_error *err)
 {
+    int done = flush_buffer(out, err);
     out->err = err;
-    int done = out->gz ? (gzchunks_finish(out->gz) == 0 ? GT_OK : GT_ERR_RUNTIME)
-                       : flush_plain(out, err);
+    if (done == GT_OK && out->gz && gzchunks_finish(out->gz) != 0)
+        done = errno == EIO ? gt_fail(err, GT_ERR_RUNTIME, "%s: zlib failed", out->path)
+                            : GT_ERR_RUNTIME;
     if (done != GT_OK) {
         output_abort(out);
         return GT_ERR_RUNTIME;
