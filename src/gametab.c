@@ -479,6 +479,8 @@ static int cmd_table(int argc, char *argv[], struct gt_error *err)
             return GT_ERR_USAGE;
         r.args.param[p] = v;
     }
+    if (table_check_args(r.table, &r.args, err) != GT_OK)
+        return GT_ERR_USAGE;
     if (!format_given && format_of_path(o.path, &format, err) != GT_OK)
         return GT_ERR_USAGE;
     if (format == FORMAT_TEX && r.args.param[PARAM_COUNT] > TEX_ROWS_MAX)

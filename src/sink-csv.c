@@ -43,7 +43,7 @@ int sink_csv_write(const struct table_def *t, const struct table_args *args,
         return err->status;
     const char *fields[TABLE_MAX_COLUMNS];
     for (size_t i = 0; i < s.ncolumns; i++)
-        fields[i] = t->columns[i].name;
+        fields[i] = s.columns[i].name;
     int rc = write_record(out, fields, s.ncolumns, err);
     for (size_t i = 0; i < s.ncolumns; i++)
         fields[i] = s.row.cell[i];

@@ -19,12 +19,13 @@ static int write_json(struct output *out, json_t *v, struct gt_error *err)
     return rc;
 }
 
-static json_t *header_object(const struct table_def *t, size_t ncolumns)
+static json_t *header_object(const struct table_def *t, const struct table_column *cols,
+                             size_t ncolumns)
 {
     const struct table_source *s = &t->source;
     json_t *columns = json_array();
     for (size_t i = 0; columns && i < ncolumns; i++)
-        if (json_array_append_new(columns, json_string(t->columns[i].name)) != 0) {
+        if (json_array_append_new(columns, json_string(cols[i].name)) != 0) {
             json_decref(columns);
             columns = NULL;
         }
@@ -43,7 +44,7 @@ int sink_json_write(const struct table_def *t, const struct table_args *args,
     if (table_stream_open(&s, t, args, err) != GT_OK)
         return err->status;
     /* The header object without its closing brace, then "rows". */
-    json_t *header = header_object(t, s.ncolumns);
+    json_t *header = header_object(t, s.columns, s.ncolumns);
     char *head = header ? json_dumps(header, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
     json_decref(header);
     int rc = head ? GT_OK : gt_fail(err, GT_ERR_RUNTIME, "%s: out of memory", output_name(out));
@@ -58,7 +59,7 @@ int sink_json_write(const struct table_def *t, const struct table_args *args,
     /* Keys once, escaped by jansson. */
     char *keys[TABLE_MAX_COLUMNS] = {0};
     for (size_t i = 0; i < s.ncolumns && rc == GT_OK; i++) {
-        json_t *k = json_string(t->columns[i].name);
+        json_t *k = json_string(s.columns[i].name);
         keys[i] = k ? json_dumps(k, JSON_ENCODE_ANY) : NULL;
         json_decref(k);
         if (!keys[i])
@@ -78,7 +79,7 @@ int sink_json_write(const struct table_def *t, const struct table_args *args,
                 rc = output_puts(out, ":", err);
             if (rc != GT_OK)
                 break;
-            if (t->columns[i].type == COLUMN_TEXT)
+            if (s.columns[i].type == COLUMN_TEXT)
                 rc = write_json(out, json_string(row->cell[i]), err);
             else
                 rc = output_puts(out, row->cell[i], err);

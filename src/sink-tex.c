@@ -27,7 +27,7 @@ static json_t *table_rows_context(const struct table_def *t, const struct table_
         return NULL;
     const char *names[TABLE_MAX_COLUMNS], *cells[TABLE_MAX_COLUMNS];
     for (size_t i = 0; i < s.ncolumns; i++) {
-        names[i] = t->columns[i].name;
+        names[i] = s.columns[i].name;
         cells[i] = s.row.cell[i];
     }
     struct context_builder *b = context_new(names, s.ncolumns);

@@ -75,6 +75,16 @@ struct table_def {
      * NULL: ncolumns.  Never more than ncolumns. */
     size_t (*column_count)(const struct table_args *args);
 
+    /* The columns for args, when their names depend on them (a_base4 for
+     * --radix 4); NULL: columns.  As many as the column count. */
+    const struct table_column *(*columns_for)(const struct table_args *args);
+
+    /* Checks the parameters together, when one's range depends on another
+     * (--max on --heaps); NULL: each range alone is enough.  GT_OK or
+     * GT_ERR_USAGE with err naming the option, the value and the range. */
+    int (*check_args)(const struct table_def *t, const struct table_args *args,
+                      struct gt_error *err);
+
     /* The row stream: start once (GT_OK, or an error with err set), then
      * next until it returns false, then finish (NULL: nothing to free). */
     int (*start)(void *state, const struct table_args *args, struct gt_error *err);
@@ -94,6 +104,7 @@ struct table_def {
 struct table_stream {
     const struct table_def *table;
     size_t ncolumns;              /* for these args */
+    const struct table_column *columns; /* for these args */
     uint64_t rows;                /* read so far */
     struct progress *progress;    /* the reporter set by table_set_progress, or NULL */
     struct table_row row;         /* the current row, after table_stream_next */
@@ -135,5 +146,10 @@ const char *table_param_name(enum table_param p);
  * GT_ERR_USAGE with err naming the option, the value and the allowed range. */
 int table_check_param(const struct table_def *t, enum table_param p, uint64_t value,
                       struct gt_error *err);
+
+/* Checks the parameters of args together (t->check_args), after each has
+ * passed table_check_param; GT_OK or GT_ERR_USAGE with err set. */
+int table_check_args(const struct table_def *t, const struct table_args *args,
+                     struct gt_error *err);
 
 #endif

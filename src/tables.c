@@ -52,6 +52,7 @@ int table_stream_open(struct table_stream *s, const struct table_def *t,
 {
     s->table = t;
     s->ncolumns = t->column_count ? t->column_count(args) : t->ncolumns;
+    s->columns = t->columns_for ? t->columns_for(args) : t->columns;
     s->rows = 0;
     s->progress = stream_progress;
     if (s->progress)
@@ -89,4 +90,10 @@ int table_check_param(const struct table_def *t, enum table_param p, uint64_t va
                        "--%s: %" PRIu64 " is out of range for table %s (%" PRIu64 "..%" PRIu64 ")",
                        option, value, t->name, s->min, s->max);
     return GT_OK;
+}
+
+int table_check_args(const struct table_def *t, const struct table_args *args,
+                     struct gt_error *err)
+{
+    return t->check_args ? t->check_args(t, args, err) : GT_OK;
 }
