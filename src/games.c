@@ -1,5 +1,7 @@
 #include <config.h>
 
+#include <stdlib.h>
+
 #include "games.h"
 
 /* param[0] = k heaps, param[1] = M, param[2] = M + 1. */
@@ -140,4 +142,63 @@ bool misere_nim_is_p(const uint64_t *h, unsigned k)
         ones += h[i] == 1;
     }
     return big ? nim_sum(h, k) == 0 : ones % 2 == 1;
+}
+
+uint64_t heaps_max_size(unsigned k)
+{
+    if (k < 1 || k > HEAPS_MAX)
+        return 0;
+    /* The largest M whose game fits, by bisection on 0..2^24 - 1. */
+    uint64_t lo = 0, hi = SOLVER_STATES_MAX - 1;
+    while (lo < hi) {
+        uint64_t mid = lo + (hi - lo + 1) / 2;
+        struct game g;
+        if (game_wythoff(&g, k, mid) == 0)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return lo;
+}
+
+int wythoff_heaps_p_positions(unsigned k, uint64_t M, uint8_t *is_p)
+{
+    struct game g;
+    if (game_wythoff(&g, k, M) != 0)
+        return -1;
+    uint64_t n = g.nstates, place[HEAPS_MAX], all = 0, h[HEAPS_MAX] = {0};
+    for (unsigned i = 0; i < k; i++) {
+        place[i] = i ? place[i - 1] * (M + 1) : 1;
+        all += place[i];
+    }
+    /* line[r] bit i: a P-position lies on the line of heap i through r (r
+     * has heap i empty); diag[r]: one lies on the diagonal from r (r has an
+     * empty heap).  Positions above the current one are not yet marked. */
+    uint8_t *line = calloc(n, 1), *diag = calloc(n, 1);
+    if (!line || !diag) {
+        free(line);
+        free(diag);
+        return -2;
+    }
+    for (uint64_t s = 0; s < n; s++) {
+        uint64_t low = h[0];
+        for (unsigned i = 1; i < k; i++)
+            low = h[i] < low ? h[i] : low;
+        uint64_t r = s - low * all;
+        bool p = !diag[r];
+        for (unsigned i = 0; p && i < k; i++)
+            p = !(line[s - h[i] * place[i]] & (1u << i));
+        is_p[s] = p;
+        if (p) {
+            diag[r] = 1;
+            for (unsigned i = 0; i < k; i++)
+                line[s - h[i] * place[i]] |= (uint8_t)(1u << i);
+        }
+        /* The heaps of s + 1. */
+        for (unsigned i = 0; i < k && ++h[i] > M; i++)
+            h[i] = 0;
+    }
+    free(line);
+    free(diag);
+    return 0;
 }

@@ -46,4 +46,21 @@ uint64_t nim_sum(const uint64_t *h, unsigned k);
  * one is odd. */
 bool misere_nim_is_p(const uint64_t *h, unsigned k);
 
+/* ---- Wythoff's game with k heaps, without the generic solver ---- */
+
+/* The P-positions of game_wythoff(k, M) (Yaglom's exercise 8 and his open
+ * problem), state by state in the solver's numbering: is_p[s] = 1 for a
+ * P-position, 0 for an N-position; is_p has (M+1)^k entries.  A sieve in
+ * O(k) per state instead of the solver's O(kM): a position is a P-position
+ * iff no P-position lies below it on one of its k lines (one heap changed)
+ * or on its diagonal (every heap changed by the same amount), and those
+ * positions come before it in the numbering.  Takes about 2 bytes a state
+ * of scratch memory.  Returns 0; -1 when k is not 1..HEAPS_MAX or (M+1)^k
+ * passes SOLVER_STATES_MAX (as game_wythoff); -2 when out of memory. */
+int wythoff_heaps_p_positions(unsigned k, uint64_t M, uint8_t *is_p);
+
+/* The largest M with (M+1)^k <= SOLVER_STATES_MAX, for k = 1..HEAPS_MAX:
+ * 2^24 - 1, 4095, 255, 63, 26, 15, 9, 7; 0 for other k. */
+uint64_t heaps_max_size(unsigned k);
+
 #endif
