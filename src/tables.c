@@ -6,10 +6,14 @@
 #include "progress.h"
 #include "table.h"
 #include "table-wythoff.h"
+#include "table-yaglom.h"
 
 const struct table_def *const table_registry[] = {
     &table_wythoff_p_positions,
     &table_wythoff_frequencies,
+    &table_nim_p_positions,
+    &table_wythoff_fibonacci,
+    &table_wythoff_k_heaps,
 };
 
 const size_t table_registry_size = sizeof table_registry / sizeof table_registry[0];
