@@ -72,11 +72,13 @@ static void on_field(void *data, size_t len, void *ctx)
 {
     struct reader *r = ctx;
     size_t i = r->field++;
-    const char *want = r->records == 0 ? r->t->columns[i].name : r->expected.cell[i];
-    if (!r->mismatch && (i >= r->t->ncolumns || strlen(want) != len || memcmp(data, want, len))) {
+    const char *want = i >= r->s.ncolumns ? ""
+                       : r->records == 0  ? r->s.columns[i].name
+                                          : r->expected.cell[i];
+    if (!r->mismatch && (i >= r->s.ncolumns || strlen(want) != len || memcmp(data, want, len))) {
         r->mismatch = true;
         snprintf(r->why, sizeof r->why, "record %zu field %zu: got '%.*s', want '%s'",
-                 r->records, i, (int)len, (const char *)data, i < r->t->ncolumns ? want : "");
+                 r->records, i, (int)len, (const char *)data, want);
     }
 }
 
@@ -84,7 +86,7 @@ static void on_record(int c, void *ctx)
 {
     (void)c;
     struct reader *r = ctx;
-    if (!r->mismatch && r->field != r->t->ncolumns) {
+    if (!r->mismatch && r->field != r->s.ncolumns) {
         r->mismatch = true;
         snprintf(r->why, sizeof r->why, "record %zu has %zu fields", r->records, r->field);
     }
@@ -124,6 +126,18 @@ static size_t read_back(const struct table_def *t, const struct table_args *args
     return r->records;
 }
 
+/* The number of rows of t for args, by reading them. */
+static size_t row_count(const struct table_def *t, const struct table_args *args)
+{
+    struct table_stream s;
+    assert_int_equal(table_stream_open(&s, t, args, NULL), GT_OK);
+    size_t n = 0;
+    while (table_stream_next(&s))
+        n++;
+    table_stream_close(&s);
+    return n;
+}
+
 static void test_round_trip(void **state)
 {
     (void)state;
@@ -131,7 +145,8 @@ static void test_round_trip(void **state)
         const struct table_def *t = table_registry[i];
         struct table_args args;
         table_default_args(t, &args);
-        args.param[PARAM_COUNT] = 50000; /* several deflate buffers */
+        if (t->params[PARAM_COUNT].accepted)
+            args.param[PARAM_COUNT] = 50000; /* several deflate buffers */
         char path[256];
         snprintf(path, sizeof path, "%s/%s.csv.gz", tmpdir, t->name);
         write_csv(t, &args, path, OUTPUT_GZIP);
@@ -139,7 +154,9 @@ static void test_round_trip(void **state)
         size_t records = read_back(t, &args, path, &r);
         if (r.mismatch)
             fail_msg("%s: %s", t->name, r.why);
-        assert_int_equal(records, 50001);
+        assert_int_equal(records, row_count(t, &args) + 1);
+        if (t->params[PARAM_COUNT].accepted)
+            assert_int_equal(records, 50001);
         unlink(path);
     }
 }
@@ -220,22 +237,24 @@ static void test_json(void **state)
             fail_msg("%s: %s at line %d", t->name, jerr.text, jerr.line);
         assert_string_equal(json_string_value(json_object_get(doc, "table")), t->name);
         json_t *rows = json_object_get(doc, "rows");
-        assert_int_equal(json_array_size(rows), args.param[PARAM_COUNT]);
+        assert_int_equal(json_array_size(rows), row_count(t, &args));
         struct table_stream gen;
         assert_int_equal(table_stream_open(&gen, t, &args, NULL), GT_OK);
         for (size_t r = 0; table_stream_next(&gen); r++)
             for (size_t c = 0; c < gen.ncolumns; c++) {
                 const struct table_row *row = &gen.row;
-                json_t *v = json_object_get(json_array_get(rows, r), t->columns[c].name);
+                json_t *v = json_object_get(json_array_get(rows, r), gen.columns[c].name);
                 char text[64];
-                if (json_is_integer(v))
+                if (gen.columns[c].type == COLUMN_TEXT) {
+                    assert_true(json_is_string(v)); /* digits with leading zeros stay text */
+                    assert_string_equal(json_string_value(v), row->cell[c]);
+                } else if (json_is_integer(v)) {
                     snprintf(text, sizeof text, "%" JSON_INTEGER_FORMAT, json_integer_value(v));
-                else
-                    assert_true(json_is_real(v));
-                if (json_is_integer(v))
                     assert_string_equal(text, row->cell[c]);
-                else
+                } else {
+                    assert_true(json_is_real(v));
                     assert_true(json_real_value(v) == strtod(row->cell[c], NULL));
+                }
             }
         table_stream_close(&gen);
         json_decref(doc);
