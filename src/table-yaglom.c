@@ -16,24 +16,17 @@
     .journal = "Kvant", .year = 1971, .issue = 2
 
 /* Numbers each row object of the context 1, 2, ... ("number"), for the
- * article's row «№№» of tables without an n column, and widens widest_cell
- * when the largest number is wider than every cell.  0, or -1 when out of
- * memory. */
+ * article's row «№№» of tables without an n column.  The blocks were sized
+ * by the widest cell without these numbers; for nim-p-positions that is
+ * safe: up to TEX_ROWS_MAX rows, the K-th row's c has at least as many
+ * digits in base 2 or 4 as K in base 10 (tests/test-yaglom.c checks).
+ * 0, or -1 when out of memory. */
 static int number_rows(json_t *ctx)
 {
     json_t *rows = json_object_get(ctx, "rows");
-    size_t n = json_array_size(rows);
-    for (size_t i = 0; i < n; i++)
+    for (size_t i = 0; i < json_array_size(rows); i++)
         if (json_object_set_new(json_array_get(rows, i), "number", json_integer((json_int_t)i + 1)))
             return -1;
-    char digits[24];
-    int width = snprintf(digits, sizeof digits, "%zu", n);
-    const char *widest = json_string_value(json_object_get(ctx, "widest_cell"));
-    if (widest && (size_t)width > strlen(widest)) {
-        memset(digits, '0', (size_t)width);
-        if (json_object_set_new(ctx, "widest_cell", json_string(digits)) != 0)
-            return -1;
-    }
     return 0;
 }
 
@@ -73,7 +66,7 @@ static int set_color(json_t *ctx, const struct table_args *args)
  * b = top..c, a = b ⊕ c: b must have bit t too (else a would, and a > b),
  * and then a < top <= b.  So each row costs O(1) and none is skipped. */
 struct nim_state {
-    uint64_t a, b, c, top, remaining;
+    uint64_t b, c, top, remaining;
     unsigned radix;
 };
 _Static_assert(sizeof(struct nim_state) <= TABLE_STATE_SIZE, "state too large");
@@ -109,7 +102,7 @@ static bool nim_next(void *state, struct table_row *row)
         u64_format(v[i], row->cell[i]);
         radix_digits(v[i], s->radix, row->cell[3 + i]);
     }
-    /* c stays near √(2K) < 2^33: no overflow for any count. */
+    /* About 4^34/6 > 2^64 positions have c < 2^34: c stays below 2^34. */
     if (s->b++ == s->c) {
         s->c++;
         if ((s->c & (s->c - 1)) == 0)
@@ -374,8 +367,8 @@ const struct table_def table_wythoff_k_heaps = {
     .ncolumns = HEAPS_MAX,
     .params = {
         [PARAM_MAX] = {true, 10, 0, SOLVER_STATES_MAX - 1,
-                       "the largest heap, with (M+1)^k <= 2^24: M <= 4095, 255, 63, 26, 15, 9, 7 "
-                       "for k = 2..8"},
+                       "the largest heap, with (M+1)^k <= 2^24: M <= 16777215, 4095, 255, 63, 26, 15, 9, "
+                       "7 for k = 1..8"},
         [PARAM_HEAPS] = {true, 3, 1, HEAPS_MAX, "how many heaps (columns h1..hk)"},
     },
     .column_count = heaps_column_count,

@@ -18,6 +18,7 @@
 
 #include "games.h"
 #include "numeration.h"
+#include "sink-tex.h"
 #include "solver.h"
 #include "table-yaglom.h"
 #include "table.h"
@@ -216,6 +217,27 @@ static void test_nim_digits(void **state)
         }
         table_stream_close(&s);
         assert_int_equal(rows, 100000);
+    }
+}
+
+/* The LaTeX row «№№» numbers the columns 1..K; the blocks are sized by
+ * the cells, so K in decimal must be no wider than the K-th row's c in
+ * base 2 or 4, for every K a LaTeX table can hold. */
+static void test_nim_numbers_fit(void **state)
+{
+    (void)state;
+    for (unsigned radix = 2; radix <= 4; radix += 2) {
+        struct table_args args = args_of(&table_nim_p_positions);
+        args.param[PARAM_COUNT] = TEX_ROWS_MAX;
+        args.param[PARAM_RADIX] = radix;
+        struct table_stream s;
+        assert_int_equal(table_stream_open(&s, &table_nim_p_positions, &args, NULL), GT_OK);
+        char number[24];
+        for (int k = 1; table_stream_next(&s); k++)
+            if ((size_t)snprintf(number, sizeof number, "%d", k) > strlen(s.row.cell[5]))
+                fail_msg("radix %u, row %d: c = %s is narrower than its number", radix, k,
+                         s.row.cell[5]);
+        table_stream_close(&s);
     }
 }
 
@@ -682,6 +704,7 @@ int main(void)
         cmocka_unit_test(test_nim_solver),
         cmocka_unit_test(test_nim_digits),
         cmocka_unit_test(test_nim_complete),
+        cmocka_unit_test(test_nim_numbers_fit),
         cmocka_unit_test(test_nim_radix_checked),
         cmocka_unit_test(test_fibonacci_article_tables),
         cmocka_unit_test(test_theorem_II),

@@ -84,7 +84,7 @@ load helpers
     gt table --help
     [ "$status" -eq 0 ]
     [[ "$out" == *"nim-p-positions"*"--radix: "*"2 (a_bin"*"or 4 (a_base4"*"not 3"* ]]
-    [[ "$out" == *"wythoff-k-heaps"*"--max: "*"M <= 4095, 255, 63, 26, 15, 9, 7 for k = 2..8"* ]]
+    [[ "$out" == *"wythoff-k-heaps"*"--max: "*"M <= 16777215, 4095, 255, 63, 26, 15, 9, 7 for k = 1..8"* ]]
     [[ "$out" == *"wythoff-fibonacci"*"--no-color"* ]]
     gt list
     echo "$out" | grep -q '^nim-p-positions .*Yaglom, Две игры со спичками, Kvant 1971 no. 2'
