@@ -268,9 +268,13 @@ static void print_table_help(void)
             const struct table_param_spec *s = &t->params[p];
             if (s->accepted && p == PARAM_COLOR)
                 printf("    --no-color: %s\n", s->help);
-            else if (s->accepted)
-                printf("    --%s: %s; default %" PRIu64 ", %" PRIu64 "..%" PRIu64 "\n",
+            else if (s->accepted) {
+                printf("    --%s: %s; default %" PRIu64 ", %" PRIu64 "..%" PRIu64,
                        table_param_name((enum table_param)p), s->help, s->def, s->min, s->max);
+                if (s->tex_max)
+                    printf(", at most %" PRIu64 " with --format tex", s->tex_max);
+                printf("\n");
+            }
         }
     }
 }
@@ -487,6 +491,14 @@ static int cmd_table(int argc, char *argv[], struct gt_error *err)
         return gt_fail(err, GT_ERR_USAGE,
                        "--count: a LaTeX table holds at most %d rows; use csv or csv.gz for more",
                        TEX_ROWS_MAX);
+    for (int p = 0; p < PARAM__N && format == FORMAT_TEX; p++) {
+        const struct table_param_spec *s = &r.table->params[p];
+        if (s->accepted && s->tex_max && r.args.param[p] > s->tex_max)
+            return gt_fail(err, GT_ERR_USAGE,
+                           "--%s: a LaTeX table of %s takes at most %" PRIu64
+                           "; use csv or csv.gz for more",
+                           table_param_name((enum table_param)p), r.table->name, s->tex_max);
+    }
     struct template_dirs dirs;
     if (template_dirs_init(&dirs, o.templates, err) != GT_OK)
         return err->status;

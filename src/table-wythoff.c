@@ -1,9 +1,14 @@
 #include <config.h>
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "decimal.h"
+#include "games.h"
+#include "numeration.h"
+#include "solver.h"
 #include "table-wythoff.h"
 #include "wythoff.h"
 
@@ -172,4 +177,336 @@ const struct table_def table_wythoff_frequencies = {
     .tex_template = "wythoff-frequencies.tex",
     .tex_row = frequencies_tex_row,
     .tex_context = frequencies_tex_context,
+};
+
+/* ---- wythoff-beatty ------------------------------------------------------ */
+
+/* n, ⌊nu⌋, ⌊nv⌋ for n = 1..K: ⌊nu⌋ = a_n and ⌊nv⌋ = ⌊n(u + 1)⌋ = a_n + n
+ * = b_n, both exact (wythoff.h); the cursor advances without division. */
+struct beatty_state {
+    struct wythoff_cursor cur;
+    uint64_t remaining;
+};
+_Static_assert(sizeof(struct beatty_state) <= TABLE_STATE_SIZE, "state too large");
+
+static int beatty_start(void *state, const struct table_args *args, struct gt_error *err)
+{
+    (void)err;
+    struct beatty_state *s = state;
+    wythoff_cursor_start(&s->cur, 1);
+    s->remaining = args->param[PARAM_COUNT];
+    return GT_OK;
+}
+
+static bool beatty_next(void *state, struct table_row *row)
+{
+    struct beatty_state *s = state;
+    if (s->remaining == 0)
+        return false;
+    u64_format(s->cur.n, row->cell[0]);
+    u64_format(wythoff_cursor_lower(&s->cur), row->cell[1]);
+    u64_format(wythoff_cursor_upper(&s->cur), row->cell[2]);
+    if (--s->remaining > 0)
+        wythoff_cursor_next(&s->cur);
+    return true;
+}
+
+static const struct table_column beatty_columns[] = {
+    {"n", COLUMN_INTEGER}, {"floor_nu", COLUMN_INTEGER}, {"floor_nv", COLUMN_INTEGER},
+};
+
+const struct table_def table_wythoff_beatty = {
+    .name = "wythoff-beatty",
+    .summary = "Beatty sequences floor(n*u), floor(n*v), u = phi, v = phi^2: Theorem 1's a_n, b_n",
+    .source = {MATULIS_SAVUKINAS_1984, .item = "Theorem 1"},
+    .columns = beatty_columns,
+    .ncolumns = 3,
+    .params = {
+        [PARAM_COUNT] = {true, 13, 1, WYTHOFF_N_MAX, "rows n = 1..K"},
+    },
+    .start = beatty_start,
+    .next = beatty_next,
+    .tex_template = "wythoff-beatty.tex",
+};
+
+/* ---- wythoff-property3 --------------------------------------------------- */
+
+/* Property 3: with (a_n; b_n) the pairs (b_n - 1; a_n + b_n - 1) and
+ * (b_n + 1; a_n + b_n + 2) are P-positions too.  Their indices are their
+ * differences (property 2): k1 = a_n, as the article derives, and
+ * k2 = a_n + 1.  The row of n = 0 is left out: b_0 - 1 = -1 is no position,
+ * and (0; 0) has only the second successor, (1; 2), the row of n = 1. */
+struct property3_state {
+    struct wythoff_cursor cur;
+    uint64_t remaining;
+};
+_Static_assert(sizeof(struct property3_state) <= TABLE_STATE_SIZE, "state too large");
+
+static int property3_start(void *state, const struct table_args *args, struct gt_error *err)
+{
+    (void)err;
+    struct property3_state *s = state;
+    wythoff_cursor_start(&s->cur, 1);
+    s->remaining = args->param[PARAM_COUNT];
+    return GT_OK;
+}
+
+static bool property3_next(void *state, struct table_row *row)
+{
+    struct property3_state *s = state;
+    if (s->remaining == 0)
+        return false;
+    uint64_t n = s->cur.n, a = wythoff_cursor_lower(&s->cur), b = wythoff_cursor_upper(&s->cur);
+    /* n <= PROPERTY3_N_MAX keeps a + b + 2 = b_{a_n + 1} within 64 bits. */
+    uint64_t a1 = b - 1, b1 = a + b - 1, a2 = b + 1, b2 = a + b + 2;
+    u64_format(n, row->cell[0]);
+    u64_format(a, row->cell[1]);
+    u64_format(b, row->cell[2]);
+    u64_format(b1 - a1, row->cell[3]);
+    u64_format(a1, row->cell[4]);
+    u64_format(b1, row->cell[5]);
+    u64_format(b2 - a2, row->cell[6]);
+    u64_format(a2, row->cell[7]);
+    u64_format(b2, row->cell[8]);
+    if (--s->remaining > 0)
+        wythoff_cursor_next(&s->cur);
+    return true;
+}
+
+/* The pair (0; 0) for the template's first line: its one successor (1; 2). */
+static int property3_tex_context(json_t *ctx, const struct table_args *args)
+{
+    (void)args;
+    char a2[24], b2[24];
+    u64_format(wythoff_lower(1), a2);
+    u64_format(wythoff_upper(1), b2);
+    json_t *zero = json_pack("{s:s, s:s, s:s, s:s, s:s, s:s}", "n", "0", "a_n", "0", "b_n", "0",
+                             "k2", "1", "a_k2", a2, "b_k2", b2);
+    return zero && json_object_set_new(ctx, "origin", zero) == 0 ? 0 : -1;
+}
+
+static const struct table_column property3_columns[] = {
+    {"n", COLUMN_INTEGER},  {"a_n", COLUMN_INTEGER},  {"b_n", COLUMN_INTEGER},
+    {"k1", COLUMN_INTEGER}, {"a_k1", COLUMN_INTEGER}, {"b_k1", COLUMN_INTEGER},
+    {"k2", COLUMN_INTEGER}, {"a_k2", COLUMN_INTEGER}, {"b_k2", COLUMN_INTEGER},
+};
+
+const struct table_def table_wythoff_property3 = {
+    .name = "wythoff-property3",
+    .summary = "Property 3: (a_n, b_n) gives the P-positions (b_n-1, a_n+b_n-1) = (a_k1, b_k1) "
+               "and (b_n+1, a_n+b_n+2) = (a_k2, b_k2), k1 = a_n, k2 = a_n+1",
+    .source = {MATULIS_SAVUKINAS_1984, .item = "property 3; exercises 3 and 4"},
+    .columns = property3_columns,
+    .ncolumns = 9,
+    .params = {
+        [PARAM_COUNT] = {true, 12, 1, PROPERTY3_N_MAX, "rows n = 1..K"},
+    },
+    .start = property3_start,
+    .next = property3_next,
+    .tex_template = "wythoff-property3.tex",
+    .tex_context = property3_tex_context,
+};
+
+/* ---- wythoff-zeckendorf-shift -------------------------------------------- */
+
+/* n - 1 and a_n - 1 in the Fibonacci system (the Zeckendorf representation,
+ * numeration.h), each found greedily on its own: a_n from the closed form,
+ * not by shifting the digits of n - 1, so that the table shows Theorem 2
+ * rather than assumes it. */
+struct zeckendorf_state {
+    struct wythoff_cursor cur;
+    uint64_t remaining;
+};
+_Static_assert(sizeof(struct zeckendorf_state) <= TABLE_STATE_SIZE, "state too large");
+
+static int zeckendorf_start(void *state, const struct table_args *args, struct gt_error *err)
+{
+    (void)err;
+    struct zeckendorf_state *s = state;
+    wythoff_cursor_start(&s->cur, 1);
+    s->remaining = args->param[PARAM_COUNT];
+    return GT_OK;
+}
+
+static bool zeckendorf_next(void *state, struct table_row *row)
+{
+    struct zeckendorf_state *s = state;
+    if (s->remaining == 0)
+        return false;
+    _Static_assert(NUMERATION_BUF_SIZE <= TABLE_CELL_SIZE, "cells too small for the digits");
+    uint64_t n = s->cur.n, a = wythoff_cursor_lower(&s->cur);
+    u64_format(n, row->cell[0]);
+    u64_format(a, row->cell[1]);
+    zeckendorf_digits(n - 1, row->cell[2]);
+    zeckendorf_digits(a - 1, row->cell[3]);
+    if (--s->remaining > 0)
+        wythoff_cursor_next(&s->cur);
+    return true;
+}
+
+/* n - 1 and a_n - 1 in decimal, for the template. */
+static int zeckendorf_tex_row(json_t *obj, const struct table_row *row)
+{
+    char buf[24];
+    int rc = 0;
+    u64_format(strtoull(row->cell[0], NULL, 10) - 1, buf);
+    rc |= json_object_set_new(obj, "n_minus_1", json_string(buf));
+    u64_format(strtoull(row->cell[1], NULL, 10) - 1, buf);
+    rc |= json_object_set_new(obj, "a_n_minus_1", json_string(buf));
+    return rc ? -1 : 0;
+}
+
+static const struct table_column zeckendorf_columns[] = {
+    {"n", COLUMN_INTEGER},
+    {"a_n", COLUMN_INTEGER},
+    {"n_minus_1_fib", COLUMN_TEXT},
+    {"a_n_minus_1_fib", COLUMN_TEXT},
+};
+
+const struct table_def table_wythoff_zeckendorf_shift = {
+    .name = "wythoff-zeckendorf-shift",
+    .summary = "Theorem 2: n-1 and a_n-1 in the Fibonacci system (Zeckendorf digits); "
+               "a_n-1 is n-1 shifted one place",
+    .source = {MATULIS_SAVUKINAS_1984, .item = "Theorem 2"},
+    .columns = zeckendorf_columns,
+    .ncolumns = 4,
+    .params = {
+        [PARAM_COUNT] = {true, 13, 1, WYTHOFF_N_MAX, "rows n = 1..K"},
+    },
+    .start = zeckendorf_start,
+    .next = zeckendorf_next,
+    .tex_template = "wythoff-zeckendorf-shift.tex",
+    .tex_row = zeckendorf_tex_row,
+};
+
+/* ---- wythoff-grundy ------------------------------------------------------ */
+
+/* The Grundy values of the board 0 <= a, b < N by the generic solver
+ * (game_wythoff with two heaps, M = N - 1), held whole: N² uint32_t, at
+ * most 64 MiB at N = GRUNDY_N_MAX.  Rows a = 0..N-1, b = 0..N-1 within. */
+_Static_assert((uint64_t)GRUNDY_N_MAX * GRUNDY_N_MAX == SOLVER_STATES_MAX,
+               "GRUNDY_N_MAX is the largest board the solver takes");
+
+struct grundy_state {
+    struct game game;
+    uint32_t *grundy;
+    uint64_t N, next;
+};
+_Static_assert(sizeof(struct grundy_state) <= TABLE_STATE_SIZE, "state too large");
+
+static int grundy_start(void *state, const struct table_args *args, struct gt_error *err)
+{
+    struct grundy_state *s = state;
+    s->N = args->param[PARAM_MAX];
+    s->next = 0;
+    s->grundy = NULL;
+    if (s->N < 1 || s->N > GRUNDY_N_MAX || game_wythoff(&s->game, 2, s->N - 1) != 0)
+        return gt_fail(err, GT_ERR_USAGE, "wythoff-grundy: board size %" PRIu64 " is out of range",
+                       s->N);
+    s->grundy = malloc(s->game.nstates * sizeof *s->grundy);
+    if (!s->grundy)
+        return gt_fail(err, GT_ERR_RUNTIME, "wythoff-grundy: out of memory for %" PRIu64
+                       " Grundy values", s->game.nstates);
+    enum solver_status st = solve_grundy(&s->game, s->grundy);
+    if (st != SOLVER_OK) {
+        free(s->grundy);
+        s->grundy = NULL;
+        return gt_fail(err, GT_ERR_RUNTIME, "wythoff-grundy: %s",
+                       st == SOLVER_NOMEM ? "out of memory in the solver" : "solver failed");
+    }
+    return GT_OK;
+}
+
+static bool grundy_next(void *state, struct table_row *row)
+{
+    struct grundy_state *s = state;
+    if (s->next == s->N * s->N)
+        return false;
+    uint64_t h[2] = {s->next / s->N, s->next % s->N}; /* a, b */
+    u64_format(h[0], row->cell[0]);
+    u64_format(h[1], row->cell[1]);
+    u64_format(s->grundy[heaps_encode(&s->game, h)], row->cell[2]);
+    s->next++;
+    return true;
+}
+
+static void grundy_finish(void *state)
+{
+    struct grundy_state *s = state;
+    free(s->grundy);
+    s->grundy = NULL;
+}
+
+/* One line of the board: {b, cells: [{value, zero}]} for a = 0..N-1, the
+ * values taken from the context's rows (row a * N + b); NULL when out of
+ * memory. */
+static json_t *board_line(json_t *rows, uint64_t N, uint64_t b)
+{
+    json_t *cells = json_array();
+    for (uint64_t a = 0; cells && a < N; a++) {
+        json_t *value = json_object_get(json_array_get(rows, a * N + b), "grundy");
+        const char *text = json_string_value(value);
+        bool zero = text && strcmp(text, "0") == 0;
+        json_t *cell = text ? json_pack("{s:O, s:b}", "value", value, "zero", zero) : NULL;
+        if (json_array_append_new(cells, cell) != 0) {
+            json_decref(cells);
+            cells = NULL;
+        }
+    }
+    char label[24];
+    u64_format(b, label);
+    json_t *line = cells ? json_pack("{s:s, s:O}", "b", label, "cells", cells) : NULL;
+    json_decref(cells);
+    return line;
+}
+
+/* The board for the template, drawn as the article draws it, the corner
+ * (0; 0) at the bottom left: "board", the lines from b = N-1 at the top down
+ * to b = 0; "files", {a, last} for a = 0..N-1 along the bottom;
+ * "board_columns", N + 1; and the size class for the font, "board_small"
+ * (N <= 16), "board_medium" (N <= 24) or "board_large". */
+static int grundy_tex_context(json_t *ctx, const struct table_args *args)
+{
+    uint64_t N = args->param[PARAM_MAX];
+    json_t *rows = json_object_get(ctx, "rows");
+    json_t *board = json_array(), *files = json_array();
+    int rc = !board || !files || json_array_size(rows) != N * N;
+    for (uint64_t i = 0; !rc && i < N; i++) {
+        char label[24];
+        u64_format(i, label);
+        json_t *file = json_pack("{s:s, s:b}", "a", label, "last", i + 1 == N);
+        rc = json_array_append_new(board, board_line(rows, N, N - 1 - i)) != 0 ||
+             json_array_append_new(files, file) != 0;
+    }
+    rc = rc || json_object_set(ctx, "board", board) != 0 ||
+         json_object_set(ctx, "files", files) != 0 ||
+         json_object_set_new(ctx, "board_columns", json_integer((json_int_t)N + 1)) != 0 ||
+         json_object_set_new(ctx, "board_small", json_boolean(N <= 16)) != 0 ||
+         json_object_set_new(ctx, "board_medium", json_boolean(N > 16 && N <= 24)) != 0 ||
+         json_object_set_new(ctx, "board_large", json_boolean(N > 24)) != 0;
+    json_decref(board);
+    json_decref(files);
+    return rc ? -1 : 0;
+}
+
+static const struct table_column grundy_columns[] = {
+    {"a", COLUMN_INTEGER}, {"b", COLUMN_INTEGER}, {"grundy", COLUMN_INTEGER},
+};
+
+const struct table_def table_wythoff_grundy = {
+    .name = "wythoff-grundy",
+    .summary = "Grundy values of Wythoff's game (queen to the corner) on the board 0 <= a, b < N; "
+               "0 exactly at the P-positions",
+    .source = {MATULIS_SAVUKINAS_1984, .item = "the game «ферзя — в угол», figures 1 and 2"},
+    .columns = grundy_columns,
+    .ncolumns = 3,
+    .params = {
+        [PARAM_MAX] = {true, 10, 1, GRUNDY_N_MAX, "board size N: 0 <= a, b < N",
+                       .tex_max = GRUNDY_TEX_N_MAX},
+    },
+    .start = grundy_start,
+    .next = grundy_next,
+    .finish = grundy_finish,
+    .tex_template = "wythoff-grundy.tex",
+    .tex_context = grundy_tex_context,
 };

@@ -34,6 +34,8 @@ struct table_param_spec {
     bool accepted;         /* false: the option is a usage error for this table */
     uint64_t def, min, max;
     const char *help;      /* what the parameter means for this table */
+    uint64_t tex_max;      /* 0, or the largest value --format tex takes
+                            * (a LaTeX table held whole and fit to a page) */
 };
 
 struct table_args {

@@ -14,6 +14,10 @@ const struct table_def *const table_registry[] = {
     &table_nim_p_positions,
     &table_wythoff_fibonacci,
     &table_wythoff_k_heaps,
+    &table_wythoff_beatty,
+    &table_wythoff_property3,
+    &table_wythoff_zeckendorf_shift,
+    &table_wythoff_grundy,
 };
 
 const size_t table_registry_size = sizeof table_registry / sizeof table_registry[0];

@@ -1,0 +1,141 @@
+#!/usr/bin/env bats
+# The parameters of wythoff-beatty, wythoff-property3, wythoff-zeckendorf-shift
+# and wythoff-grundy on the command line: defaults, limits, usage errors, and
+# their LaTeX at the largest sizes compiled without overfull boxes.
+
+load helpers
+
+compile() { # DIR FRAGMENT-NAME: pdflatex with the preamble of DIR's language
+    local dir=$1 name=$2
+    printf '%s\n' '\documentclass[a4paper]{article}' '\input{preamble}' '\begin{document}' \
+        "\\input{$name}" '\end{document}' > "$dir/doc-$name.tex"
+    if ! (cd "$dir" && "${PDFLATEX:-pdflatex}" -interaction=nonstopmode -halt-on-error \
+            "doc-$name.tex" >/dev/null 2>&1); then
+        grep -A3 '^!' "$dir/doc-$name.log" >&2
+        return 1
+    fi
+    if grep -A2 'Overfull' "$dir/doc-$name.log" >&2; then
+        echo "$dir/$name.tex: overfull box" >&2
+        return 1
+    fi
+}
+
+@test "the four tables are listed" {
+    gt list
+    [ "$status" -eq 0 ]
+    for t in wythoff-beatty wythoff-property3 wythoff-zeckendorf-shift wythoff-grundy; do
+        echo "$out" | grep -q "^$t .*Kvant 1984 no. 7" || { echo "$t missing" >&2; return 1; }
+    done
+}
+
+@test "defaults: 13 Beatty rows, 12 property-3 rows, 13 Zeckendorf rows, a 10 x 10 board" {
+    gt table wythoff-beatty
+    [ "$(echo "$out" | head -1)" = "n,floor_nu,floor_nv" ]
+    [ "$(echo "$out" | sed -n 2p)" = "1,1,2" ]
+    [ "$(echo "$out" | tail -1)" = "13,21,34" ]
+    [ "$(echo "$out" | wc -l)" -eq 14 ]
+    gt table wythoff-property3
+    [ "$(echo "$out" | head -1)" = "n,a_n,b_n,k1,a_k1,b_k1,k2,a_k2,b_k2" ]
+    [ "$(echo "$out" | sed -n 2p)" = "1,1,2,1,1,2,2,3,5" ]
+    [ "$(echo "$out" | tail -1)" = "12,19,31,19,30,49,20,32,52" ]
+    [ "$(echo "$out" | wc -l)" -eq 13 ]
+    gt table wythoff-zeckendorf-shift
+    [ "$(echo "$out" | head -1)" = "n,a_n,n_minus_1_fib,a_n_minus_1_fib" ]
+    [ "$(echo "$out" | sed -n 6p)" = "5,8,101,1010" ]
+    [ "$(echo "$out" | wc -l)" -eq 14 ]
+    gt table wythoff-grundy
+    [ "$(echo "$out" | head -1)" = "a,b,grundy" ]
+    [ "$(echo "$out" | wc -l)" -eq 101 ]
+    # (1; 2) and (2; 1) are P-positions, (9; 9) is not.
+    echo "$out" | grep -qx '1,2,0'
+    echo "$out" | grep -qx '2,1,0'
+    [ "$(echo "$out" | grep -c ',0$')" -eq 7 ] # (0;0), (1;2), (2;1), (3;5), (5;3), (4;7), (7;4)
+}
+
+@test "--count and --max change the size" {
+    gt table wythoff-beatty --count 1
+    [ "$out" = "$(printf 'n,floor_nu,floor_nv\n1,1,2')" ]
+    gt table wythoff-zeckendorf-shift --count 1000
+    # 999 = 987 + 8 + 3 + 1; a_1000 - 1 = 1617 = 1597 + 13 + 5 + 2 (by hand)
+    [ "$(echo "$out" | tail -1)" = "1000,1618,100000000010101,1000000000101010" ]
+    gt table wythoff-grundy --max 1
+    [ "$out" = "$(printf 'a,b,grundy\n0,0,0')" ]
+    gt table wythoff-grundy --max 64
+    [ "$(echo "$out" | wc -l)" -eq 4097 ]
+}
+
+@test "Fibonacci digits are strings in JSON, numbers stay numbers" {
+    gt table wythoff-zeckendorf-shift --count 2 --format json
+    [ "$status" -eq 0 ]
+    [[ "$out" == *'{"n":2,"a_n":3,"n_minus_1_fib":"1","a_n_minus_1_fib":"10"}'* ]]
+}
+
+@test "usage errors of the parameters: exit 2, one line naming the limit" {
+    while IFS='|' read -r args want; do
+        # shellcheck disable=SC2086
+        gt table $args
+        assert_error 2 || { echo "for: gametab table $args" >&2; return 1; }
+        [[ "$err" == *"$want"* ]] || { echo "for: $args: '$err' lacks '$want'" >&2; return 1; }
+    done <<'CASES'
+wythoff-beatty --count 0|--count: 0 is out of range for table wythoff-beatty (1..7046029254386353130)
+wythoff-beatty --count 7046029254386353131|out of range for table wythoff-beatty (1..7046029254386353130)
+wythoff-beatty --max 5|--max: not a parameter of table wythoff-beatty
+wythoff-beatty --format tex --count 5001|at most 5000 rows
+wythoff-property3 --count 0|out of range for table wythoff-property3 (1..4354685564936845355)
+wythoff-property3 --count 4354685564936845356|out of range for table wythoff-property3 (1..4354685564936845355)
+wythoff-property3 --heaps 2|--heaps: not a parameter of table wythoff-property3
+wythoff-zeckendorf-shift --count 0|out of range for table wythoff-zeckendorf-shift (1..7046029254386353130)
+wythoff-zeckendorf-shift --count 7046029254386353131|out of range for table wythoff-zeckendorf-shift (1..7046029254386353130)
+wythoff-zeckendorf-shift --radix 3|--radix: not a parameter of table wythoff-zeckendorf-shift
+wythoff-grundy --max 0|--max: 0 is out of range for table wythoff-grundy (1..4096)
+wythoff-grundy --max 4097|--max: 4097 is out of range for table wythoff-grundy (1..4096)
+wythoff-grundy --max 18446744073709551615|out of range for table wythoff-grundy (1..4096)
+wythoff-grundy --max -3|--max: '-3' is not a non-negative whole number
+wythoff-grundy --count 10|--count: not a parameter of table wythoff-grundy
+wythoff-grundy --no-color|--no-color: not a parameter of table wythoff-grundy
+wythoff-grundy --max 33 --format tex|--max: a LaTeX table of wythoff-grundy takes at most 32
+wythoff-grundy --max 4096 -o board.tex|--max: a LaTeX table of wythoff-grundy takes at most 32
+CASES
+}
+
+@test "the largest counts and board are accepted (checked without computing them)" {
+    # Past validation, opening a file in a missing directory fails: exit 1.
+    for args in "wythoff-beatty --count 7046029254386353130" \
+                "wythoff-property3 --count 4354685564936845355" \
+                "wythoff-zeckendorf-shift --count 7046029254386353130" \
+                "wythoff-grundy --max 4096"; do
+        # shellcheck disable=SC2086
+        gt table $args -o "$T/missing/x.csv"
+        assert_error 1 || { echo "for: $args" >&2; return 1; }
+    done
+}
+
+@test "table --help shows the LaTeX limit of --max" {
+    gt table --help
+    [[ "$out" == *"--max: board size N: 0 <= a, b < N; default 10, 1..4096, at most 32 with --format tex"* ]]
+}
+
+@test "the LaTeX of the largest sizes compiles without overfull boxes, in both languages" {
+    for lang in ru en; do
+        mkdir -p "$T/$lang"
+        "$GAMETAB" build -o "$T/b" --lang $lang >/dev/null
+        cp "$T/b/$lang/preamble.tex" "$T/$lang/"
+        for args in "wythoff-grundy --max 32:g32" "wythoff-grundy --max 24:g24" \
+                    "wythoff-grundy --max 17:g17" "wythoff-grundy --max 1:g1" \
+                    "wythoff-beatty --count 5000:b" "wythoff-property3 --count 5000:p" \
+                    "wythoff-zeckendorf-shift --count 5000:z"; do
+            # shellcheck disable=SC2086
+            gt table ${args%:*} --lang $lang -o "$T/$lang/${args#*:}.tex"
+            [ "$status" -eq 0 ] || { echo "$err" >&2; return 1; }
+            compile "$T/$lang" "${args#*:}"
+        done
+    done
+}
+
+@test "the LaTeX board marks exactly the P-positions in bold" {
+    gt table wythoff-grundy --format tex --lang en
+    [ "$status" -eq 0 ]
+    [ "$(echo "$out" | grep -o '&\\textbf{0}' | wc -l)" -eq 7 ]
+    # The bottom line is b = 0: the corner in bold, then 1..9.
+    echo "$out" | grep -q '^0&\\textbf{0}&1&2&3&4&5&6&7&8&9\\\\'
+}
