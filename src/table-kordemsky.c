@@ -1,6 +1,7 @@
 #include <config.h>
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "decimal.h"
 #include "games.h"
@@ -123,6 +124,26 @@ static json_t *grundy_grid(const uint32_t *grundy, uint64_t N, uint64_t width, b
     return blocks;
 }
 
+/* Piles per block: at most --block-columns (the context's block_columns),
+ * and no more than fit beside the (n;0;0) labels on an A4 article page:
+ * about 302pt for the cells, a cell of `widest` \small digits taking 4.5pt a
+ * digit plus 12.4pt of separation and rule (as context.c reckons).  Cut to
+ * a multiple of the period P when that loses at most a third, so that the
+ * columns of every block stand under the same residues mod P. */
+static uint64_t grid_width(json_t *ctx, uint64_t P)
+{
+    uint64_t widest = strlen(json_string_value(json_object_get(ctx, "widest_cell")));
+    uint64_t width = 3020 / (45 * widest + 124);
+    uint64_t asked = (uint64_t)json_integer_value(json_object_get(ctx, "block_columns"));
+    if (asked < width)
+        width = asked;
+    if (width < 1)
+        width = 1;
+    if (P && width >= P && 3 * (width - width % P) >= 2 * width)
+        width -= width % P;
+    return width;
+}
+
 /* The period and the grid, both from the computed values: the caption
  * reports what kordemsky_period proves, never a typed 6. */
 static int grundy_tex_context(json_t *ctx, const struct table_args *args)
@@ -134,14 +155,7 @@ static int grundy_tex_context(json_t *ctx, const struct table_args *args)
         return -1;
     uint64_t P = 0, start = 0;
     bool periodic = kordemsky_period(grundy, N, &P, &start) == 0;
-    /* Blocks as wide as the context's (--block-columns, or what fits the
-     * page), cut to a multiple of the period so that the columns of each
-     * block stand under the same residues mod P. */
-    uint64_t width = (uint64_t)json_integer_value(json_object_get(ctx, "block_columns"));
-    if (width < 1)
-        width = 1;
-    if (periodic && width >= P)
-        width -= width % P;
+    uint64_t width = grid_width(ctx, periodic ? P : 0);
     if (width > N + 1)
         width = N + 1;
     /* Frame the first period from `start` that lies inside one block. */

@@ -15,7 +15,7 @@ load helpers
 @test "list names each table with its source" {
     gt list
     [ "$status" -eq 0 ]
-    [ "$(echo "$out" | wc -l)" -eq 2 ]
+    [ "$(echo "$out" | wc -l)" -eq 5 ]
     echo "$out" | grep -q '^wythoff-p-positions .*Matulis & Savukinas.*Kvant 1984 no. 7'
     echo "$out" | grep -q '^wythoff-frequencies .*Kvant 1984 no. 7'
 }

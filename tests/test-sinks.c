@@ -124,6 +124,18 @@ static size_t read_back(const struct table_def *t, const struct table_args *args
     return r->records;
 }
 
+/* The number of rows of t for args, by streaming them. */
+static size_t count_rows(const struct table_def *t, const struct table_args *args)
+{
+    struct table_stream s;
+    assert_int_equal(table_stream_open(&s, t, args, NULL), GT_OK);
+    size_t n = 0;
+    while (table_stream_next(&s))
+        n++;
+    table_stream_close(&s);
+    return n;
+}
+
 static void test_round_trip(void **state)
 {
     (void)state;
@@ -131,7 +143,8 @@ static void test_round_trip(void **state)
         const struct table_def *t = table_registry[i];
         struct table_args args;
         table_default_args(t, &args);
-        args.param[PARAM_COUNT] = 50000; /* several deflate buffers */
+        if (t->params[PARAM_COUNT].accepted)
+            args.param[PARAM_COUNT] = 50000; /* several deflate buffers */
         char path[256];
         snprintf(path, sizeof path, "%s/%s.csv.gz", tmpdir, t->name);
         write_csv(t, &args, path, OUTPUT_GZIP);
@@ -139,7 +152,7 @@ static void test_round_trip(void **state)
         size_t records = read_back(t, &args, path, &r);
         if (r.mismatch)
             fail_msg("%s: %s", t->name, r.why);
-        assert_int_equal(records, 50001);
+        assert_int_equal(records, 1 + count_rows(t, &args));
         unlink(path);
     }
 }
@@ -220,7 +233,7 @@ static void test_json(void **state)
             fail_msg("%s: %s at line %d", t->name, jerr.text, jerr.line);
         assert_string_equal(json_string_value(json_object_get(doc, "table")), t->name);
         json_t *rows = json_object_get(doc, "rows");
-        assert_int_equal(json_array_size(rows), args.param[PARAM_COUNT]);
+        assert_int_equal(json_array_size(rows), count_rows(t, &args));
         struct table_stream gen;
         assert_int_equal(table_stream_open(&gen, t, &args, NULL), GT_OK);
         for (size_t r = 0; table_stream_next(&gen); r++)
@@ -228,6 +241,10 @@ static void test_json(void **state)
                 const struct table_row *row = &gen.row;
                 json_t *v = json_object_get(json_array_get(rows, r), t->columns[c].name);
                 char text[64];
+                if (row->cell[c][0] == '\0') { /* no value: null */
+                    assert_true(json_is_null(v));
+                    continue;
+                }
                 if (json_is_integer(v))
                     snprintf(text, sizeof text, "%" JSON_INTEGER_FORMAT, json_integer_value(v));
                 else
