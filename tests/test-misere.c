@@ -10,11 +10,11 @@
  *     which it maps to the losing (2, 4, 6) while (4, 6, 8) is winning
  *     (nim-sum 4 ^ 6 ^ 8 = 10).  (It fails for t = 2, 3 too: (2,2,3) is
  *     winning, (0,0,1) losing.)
- *   - The final classification is right for t <= 3 and wrong for t >= 4,
- *     both ways: it lists (4, 6, 8) as losing (the first such, by n), and
- *     misses the losing (4, 8, 12) (the first such).  The true rule is
- *     Bouton's: t ^ m ^ n = 0, except that (0,0,1) and (1,1,1) lose and
- *     (0,1,1) wins.
+ *   - The final classification is right for t <= 3 and wrong for each t
+ *     from 4 to 60 (with n <= 64), both ways: it lists (4, 6, 8) as losing
+ *     (the first such, by n), and misses the losing (4, 8, 12) (the first
+ *     such).  The true rule is Bouton's: t ^ m ^ n = 0, except that
+ *     (0,0,1) and (1,1,1) lose and (0,1,1) wins.
  *   - Misprints: "(3,5,n) (n>5) 是胜局" would make (3, 5, 6) winning, which
  *     the article itself finds losing (n > 6 is meant); the proof of
  *     Theorem 3 ends with the "负局 (0,4k,4k+2)", which is winning ((2, 4k,
@@ -260,20 +260,22 @@ static void test_theorems_1_3_4_hold(void **state)
     free(s.is_n);
 }
 
-/* The final classification: right for t <= 3, wrong from t = 4 on.  The
- * first triple (by n, then m, then t) it lists but that is winning is
- * (4,6,8); the first losing one it misses is (4,8,12). */
+/* The final classification: right for t <= 3, wrong for every t from 4
+ * to 60 (with n <= CHECK_M).  The first triple (by n, then m, then t) it
+ * lists but that is winning is (4,6,8); the first losing one it misses is
+ * (4,8,12). */
 static void test_final_classification(void **state)
 {
     (void)state;
     struct solved s = solve(CHECK_M);
-    bool seen_extra = false, seen_missed = false;
+    bool seen_extra = false, seen_missed = false, wrong_for_t[CHECK_M + 1] = {false};
     for (uint64_t n = 1; n <= CHECK_M; n++)
         for (uint64_t m = 0; m <= n; m++)
             for (uint64_t t = 0; t <= m; t++) {
                 bool claim = final_classification(t, m, n), p = losing(&s, t, m, n);
                 if (claim == p)
                     continue;
+                wrong_for_t[t] = true;
                 if (t <= 3)
                     fail_msg("(%llu,%llu,%llu): wrong for t <= 3", (unsigned long long)t,
                              (unsigned long long)m, (unsigned long long)n);
@@ -289,6 +291,10 @@ static void test_final_classification(void **state)
                 }
             }
     assert_true(seen_extra && seen_missed);
+    for (uint64_t t = 4; t <= 60; t++)
+        if (!wrong_for_t[t])
+            fail_msg("t = %llu: the classification holds for n <= %d", (unsigned long long)t,
+                     CHECK_M);
     free(s.is_n);
 }
 
