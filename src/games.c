@@ -125,6 +125,47 @@ int game_kordemsky(struct game *g, uint64_t N)
     return 0;
 }
 
+unsigned kordemsky_winning_take(const uint32_t *grundy, uint64_t n, unsigned m, unsigned p)
+{
+    for (unsigned t = 1; t <= 4 && t <= n; t++)
+        if (grundy[kordemsky_encode(n - t, p, (m + t) % 2)] == 0)
+            return t;
+    return 0;
+}
+
+/* Gr at piles n and n + P agree for both reachable states of pile n. */
+static bool kordemsky_piles_agree(const uint32_t *grundy, uint64_t n, uint64_t P)
+{
+    for (unsigned m = 0; m < 2; m++) {
+        unsigned p = (unsigned)((n + m + 1) % 2); /* n + m + p odd */
+        if (grundy[kordemsky_encode(n, m, p)] != grundy[kordemsky_encode(n + P, m, p)])
+            return false;
+    }
+    return true;
+}
+
+/* The window of four piles: the most stones a move takes. */
+#define KORDEMSKY_WINDOW 4
+
+int kordemsky_period(const uint32_t *grundy, uint64_t N, uint64_t *period, uint64_t *start)
+{
+    for (uint64_t P = 2; P + KORDEMSKY_WINDOW - 1 <= N; P += 2) {
+        /* The least s whose window agrees: one past the last disagreement
+         * below it.  A window that agrees makes every pile after it agree,
+         * so the first agreeing window starts the periodic part. */
+        uint64_t run = 0;
+        for (uint64_t n = 0; n + P <= N; n++) {
+            run = kordemsky_piles_agree(grundy, n, P) ? run + 1 : 0;
+            if (run == KORDEMSKY_WINDOW) {
+                *period = P;
+                *start = n + 1 - KORDEMSKY_WINDOW;
+                return 0;
+            }
+        }
+    }
+    return -1;
+}
+
 uint64_t nim_sum(const uint64_t *h, unsigned k)
 {
     uint64_t x = 0;

@@ -35,6 +35,24 @@ int game_kordemsky(struct game *g, uint64_t N);
 uint64_t kordemsky_encode(uint64_t n, unsigned m, unsigned p);
 void kordemsky_decode(uint64_t s, uint64_t *n, unsigned *m, unsigned *p);
 
+/* The stones to take from (n, m, p) to reach a state of Grundy value 0 (a
+ * winning move, Teterko: "(3,0,0) --> (1,0,0), т.е. начинающий берет два
+ * камня"): the least such t in 1..4, or 0 when there is none (Gr = 0 there).
+ * grundy: solve_grundy's values for game_kordemsky of piles 0..N, n <= N. */
+unsigned kordemsky_winning_take(const uint32_t *grundy, uint64_t n, unsigned m, unsigned p);
+
+/* The period of Gr((n, m, p)) in n over the states with n + m + p odd (the
+ * reachable ones: the total of stones is odd), proved from piles 0..N: the
+ * least even P, and for it the least start s, such that Gr(n+P, m, p) =
+ * Gr(n, m, p) for the four piles n = s..s+3.  As each pile's values depend
+ * only on the four piles below it (for n >= 1, where no pass move is), they
+ * then agree for every n >= s, beyond N too (Teterko: "периодической с
+ * периодом длины 6").  P is even because n and n + P must have the same
+ * parity for (n, m, p) and (n + P, m, p) both to be reachable.  Returns 0
+ * with *period and *start set, or -1 when no such P, s fit in 0..N (N too
+ * small to show a period; N >= 9 shows P = 6, s = 0).  Time O(N P). */
+int kordemsky_period(const uint32_t *grundy, uint64_t N, uint64_t *period, uint64_t *start);
+
 /* ---- closed forms, separate from the solver so that tests compare them ---- */
 
 /* The nim-sum a ⊕ b ⊕ ... of h[0..k-1] (Bouton; Yaglom, Theorem I: a Nim

@@ -344,8 +344,11 @@ static int cmd_list(int argc, char *argv[], struct gt_error *err)
     for (size_t i = 0; i < table_registry_size; i++) {
         const struct table_def *t = table_registry[i];
         const struct table_source *s = &t->source;
-        printf("%-*s  %s  [%s, %s, %s %d no. %d, %s]\n", width, t->name, t->summary, s->authors,
-               s->title, s->journal, s->year, s->issue, s->item);
+        printf("%-*s  %s  [%s, %s, ", width, t->name, t->summary, s->authors, s->title);
+        if (s->journal[0] || s->year) /* omitted where the text does not say */
+            printf("%s%s%.0d%s%.0d, ", s->journal, s->year ? " " : "", s->year,
+                   s->issue ? " no. " : "", s->issue);
+        printf("%s]\n", s->item);
     }
     return GT_OK;
 }

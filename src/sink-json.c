@@ -31,9 +31,10 @@ static json_t *header_object(const struct table_def *t, const struct table_colum
         }
     if (!columns)
         return NULL;
-    return json_pack("{s:s, s:s, s:{s:s, s:s, s:s, s:i, s:i, s:s}, s:o}", "table", t->name,
+    return json_pack("{s:s, s:s, s:{s:s, s:s, s:s, s:o, s:o, s:s}, s:o}", "table", t->name,
                      "summary", t->summary, "source", "authors", s->authors, "title", s->title,
-                     "journal", s->journal, "year", s->year, "issue", s->issue, "item", s->item,
+                     "journal", s->journal, "year", table_source_number(s->year), "issue",
+                     table_source_number(s->issue), "item", s->item,
                      "columns", columns);
 }
 
@@ -81,6 +82,8 @@ int sink_json_write(const struct table_def *t, const struct table_args *args,
                 break;
             if (s.columns[i].type == COLUMN_TEXT)
                 rc = write_json(out, json_string(row->cell[i]), err);
+            else if (row->cell[i][0] == '\0')
+                rc = output_puts(out, "null", err); /* no value: kordemsky-start's take */
             else
                 rc = output_puts(out, row->cell[i], err);
         }

@@ -13,9 +13,10 @@ static int fail_nomem(struct gt_error *err, const char *what)
 static json_t *table_object(const struct table_def *t)
 {
     const struct table_source *s = &t->source;
-    return json_pack("{s:s, s:s, s:{s:s, s:s, s:s, s:i, s:i, s:s}}", "name", t->name, "summary",
+    return json_pack("{s:s, s:s, s:{s:s, s:s, s:s, s:o, s:o, s:s}}", "name", t->name, "summary",
                      t->summary, "source", "authors", s->authors, "title", s->title, "journal",
-                     s->journal, "year", s->year, "issue", s->issue, "item", s->item);
+                     s->journal, "year", table_source_number(s->year), "issue",
+                     table_source_number(s->issue), "item", s->item);
 }
 
 /* The rows of t through a context builder, with the table's own extras. */

@@ -46,14 +46,21 @@ struct table_args {
 struct table_source {
     const char *authors;   /* "Matulis & Savukinas" */
     const char *title;     /* the article's title, as printed */
-    const char *journal;   /* "Kvant" */
-    int year;
-    int issue;
+    const char *journal;   /* "Kvant"; "" where the text does not name it */
+    int year;              /* 0 where the text does not say (JSON: null) */
+    int issue;             /* 0 where the text does not say (JSON: null) */
     const char *item;      /* "table «Проигрышные поля»", "Theorem 1", ... */
 };
 
+/* A source's year or issue as JSON: null where it is 0 (not known). */
+static inline json_t *table_source_number(int v)
+{
+    return v ? json_integer(v) : json_null();
+}
+
 /* How a column's cells read: JSON writes INTEGER and DECIMAL cells as
- * numbers and TEXT cells (binary digits with leading zeros, say) as strings. */
+ * numbers and TEXT cells (binary digits with leading zeros, say) as strings;
+ * an empty INTEGER or DECIMAL cell is no value (JSON null). */
 enum column_type { COLUMN_INTEGER, COLUMN_DECIMAL, COLUMN_TEXT };
 
 struct table_column {

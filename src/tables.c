@@ -7,6 +7,8 @@
 #include "table.h"
 #include "table-wythoff.h"
 #include "table-yaglom.h"
+#include "table-misere.h"
+#include "table-kordemsky.h"
 
 const struct table_def *const table_registry[] = {
     &table_wythoff_p_positions,
@@ -18,6 +20,9 @@ const struct table_def *const table_registry[] = {
     &table_wythoff_property3,
     &table_wythoff_zeckendorf_shift,
     &table_wythoff_grundy,
+    &table_misere_nim_p_positions,
+    &table_kordemsky_grundy,
+    &table_kordemsky_start,
 };
 
 const size_t table_registry_size = sizeof table_registry / sizeof table_registry[0];

@@ -75,3 +75,21 @@ DOC
         compile_fragment "$T" $lang f
     done
 }
+
+@test "misère Nim and Kordemsky tables compile at larger sizes (page breaks, many blocks)" {
+    for lang in ru en; do
+        mkdir -p "$T/$lang"
+        gt table misere-nim-p-positions --max 192 --lang $lang -o "$T/$lang/m.tex"
+        [ "$status" -eq 0 ]
+        gt table kordemsky-grundy --max 400 --lang $lang -o "$T/$lang/g.tex"
+        [ "$status" -eq 0 ]
+        gt table kordemsky-grundy --max 5 --lang $lang -o "$T/$lang/g5.tex"
+        [ "$status" -eq 0 ]
+        gt table kordemsky-start --max 999 --lang $lang -o "$T/$lang/s.tex"
+        [ "$status" -eq 0 ]
+        "$GAMETAB" build -o "$T" --lang $lang >/dev/null
+        for f in m g g5 s; do
+            compile_fragment "$T" $lang $f
+        done
+    done
+}

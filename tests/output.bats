@@ -11,7 +11,10 @@ load helpers
     [ "$out" = "gametab: wrote $((3 * tables + 2)) files under $T/out/" ]
     for f in wythoff-p-positions.csv.gz wythoff-frequencies.csv.gz \
              ru/preamble.tex ru/wythoff-p-positions.tex ru/wythoff-frequencies.tex \
-             en/preamble.tex en/wythoff-p-positions.tex en/wythoff-frequencies.tex; do
+             en/preamble.tex en/wythoff-p-positions.tex en/wythoff-frequencies.tex \
+             misere-nim-p-positions.csv.gz kordemsky-grundy.csv.gz kordemsky-start.csv.gz \
+             ru/misere-nim-p-positions.tex ru/kordemsky-grundy.tex ru/kordemsky-start.tex \
+             en/misere-nim-p-positions.tex en/kordemsky-grundy.tex en/kordemsky-start.tex; do
         [ -s "$T/out/$f" ] || { echo "missing $f" >&2; return 1; }
     done
     gzip -t "$T"/out/*.csv.gz
