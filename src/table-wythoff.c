@@ -10,6 +10,7 @@
 #include "numeration.h"
 #include "solver.h"
 #include "table-wythoff.h"
+#include "wythoff-grundy.h"
 #include "wythoff.h"
 
 #define MATULIS_SAVUKINAS_1984                                          \
@@ -381,16 +382,14 @@ const struct table_def table_wythoff_zeckendorf_shift = {
 
 /* ---- wythoff-grundy ------------------------------------------------------ */
 
-/* The Grundy values of the board 0 <= a, b < N by the generic solver
- * (game_wythoff with two heaps, M = N - 1), held whole: N² uint32_t, at
- * most 64 MiB at N = GRUNDY_N_MAX.  Rows a = 0..N-1, b = 0..N-1 within. */
-_Static_assert((uint64_t)GRUNDY_N_MAX * GRUNDY_N_MAX == SOLVER_STATES_MAX,
-               "GRUNDY_N_MAX is the largest board the solver takes");
-
+/* The Grundy values of the board 0 <= a, b < N, a row at a time by the
+ * bitset algorithm of wythoff-grundy.h (about 0.75 N² bytes of bitsets and
+ * one row of values; the generic solver agrees with it in the tests).  Rows
+ * a = 0..N-1, b = 0..N-1 within. */
 struct grundy_state {
-    struct game game;
-    uint32_t *grundy;
-    uint64_t N, next;
+    struct wythoff_grundy *w;
+    uint32_t *row;     /* G(a, 0..N-1) */
+    uint64_t N, a, b;  /* the next cell */
 };
 _Static_assert(sizeof(struct grundy_state) <= TABLE_STATE_SIZE, "state too large");
 
@@ -398,21 +397,22 @@ static int grundy_start(void *state, const struct table_args *args, struct gt_er
 {
     struct grundy_state *s = state;
     s->N = args->param[PARAM_MAX];
-    s->next = 0;
-    s->grundy = NULL;
-    if (s->N < 1 || s->N > GRUNDY_N_MAX || game_wythoff(&s->game, 2, s->N - 1) != 0)
+    s->a = s->b = 0;
+    s->row = NULL;
+    s->w = NULL;
+    if (s->N < 1 || s->N > GRUNDY_N_MAX)
         return gt_fail(err, GT_ERR_USAGE, "wythoff-grundy: board size %" PRIu64 " is out of range",
                        s->N);
-    s->grundy = malloc(s->game.nstates * sizeof *s->grundy);
-    if (!s->grundy)
-        return gt_fail(err, GT_ERR_RUNTIME, "wythoff-grundy: out of memory for %" PRIu64
-                       " Grundy values", s->game.nstates);
-    enum solver_status st = solve_grundy(&s->game, s->grundy);
-    if (st != SOLVER_OK) {
-        free(s->grundy);
-        s->grundy = NULL;
-        return gt_fail(err, GT_ERR_RUNTIME, "wythoff-grundy: %s",
-                       st == SOLVER_NOMEM ? "out of memory in the solver" : "solver failed");
+    s->w = wythoff_grundy_new((uint32_t)s->N);
+    s->row = malloc(s->N * sizeof *s->row);
+    if (!s->w || !s->row) {
+        wythoff_grundy_free(s->w);
+        free(s->row);
+        s->w = NULL;
+        s->row = NULL;
+        return gt_fail(err, GT_ERR_RUNTIME, "wythoff-grundy: out of memory for a %" PRIu64
+                       " x %" PRIu64 " board (%" PRIu64 " MiB)", s->N, s->N,
+                       wythoff_grundy_bytes((uint32_t)s->N) >> 20);
     }
     return GT_OK;
 }
@@ -420,21 +420,31 @@ static int grundy_start(void *state, const struct table_args *args, struct gt_er
 static bool grundy_next(void *state, struct table_row *row)
 {
     struct grundy_state *s = state;
-    if (s->next == s->N * s->N)
+    if (s->a == s->N)
         return false;
-    uint64_t h[2] = {s->next / s->N, s->next % s->N}; /* a, b */
-    u64_format(h[0], row->cell[0]);
-    u64_format(h[1], row->cell[1]);
-    u64_format(s->grundy[heaps_encode(&s->game, h)], row->cell[2]);
-    s->next++;
+    /* A new row of the board; the bound it checks has never been reached
+     * (G(a, b) <= a + b), but a failure would end the table, not lie. */
+    if (s->b == 0 && wythoff_grundy_next_row(s->w, s->row) != 0) {
+        s->a = s->N;
+        return false;
+    }
+    u64_format(s->a, row->cell[0]);
+    u64_format(s->b, row->cell[1]);
+    u64_format(s->row[s->b], row->cell[2]);
+    if (++s->b == s->N) {
+        s->b = 0;
+        s->a++;
+    }
     return true;
 }
 
 static void grundy_finish(void *state)
 {
     struct grundy_state *s = state;
-    free(s->grundy);
-    s->grundy = NULL;
+    wythoff_grundy_free(s->w);
+    free(s->row);
+    s->w = NULL;
+    s->row = NULL;
 }
 
 /* One line of the board: {b, cells: [{value, zero}]} for a = 0..N-1, the
@@ -501,7 +511,8 @@ const struct table_def table_wythoff_grundy = {
     .columns = grundy_columns,
     .ncolumns = 3,
     .params = {
-        [PARAM_MAX] = {true, 10, 1, GRUNDY_N_MAX, "board size N: 0 <= a, b < N",
+        [PARAM_MAX] = {true, 10, 1, GRUNDY_N_MAX,
+                       "board size N: 0 <= a, b < N; 0.75 N^2 bytes (200 MiB at 16384)",
                        .tex_max = GRUNDY_TEX_N_MAX},
     },
     .start = grundy_start,

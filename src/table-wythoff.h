@@ -4,6 +4,7 @@
 #define GAMETAB_TABLE_WYTHOFF_H
 
 #include "table.h"
+#include "wythoff-grundy.h"
 
 /* n, a_n, b_n: the P-positions (a_n, b_n), b_n >= a_n, n = 0..K-1. */
 extern const struct table_def table_wythoff_p_positions;
@@ -33,8 +34,8 @@ extern const struct table_def table_wythoff_zeckendorf_shift;
 /* a, b, grundy for 0 <= a, b < N: the Grundy values of Wythoff's game. */
 extern const struct table_def table_wythoff_grundy;
 
-/* The largest board: N² states <= SOLVER_STATES_MAX = 2^24. */
-#define GRUNDY_N_MAX 4096
+/* The largest board: the bitsets of wythoff-grundy.h, 0.75 GiB at 32768. */
+#define GRUNDY_N_MAX WYTHOFF_GRUNDY_N_MAX
 /* The largest board in LaTeX: 32 columns of two \scriptsize digits fill the
  * 345pt text width of an A4 article page. */
 #define GRUNDY_TEX_N_MAX 32

@@ -646,8 +646,8 @@ static void test_grundy_zeros_beatty(void **state)
     free(g);
 }
 
-/* The limits: the largest board is the largest the solver takes, and a
- * LaTeX board stops at GRUNDY_TEX_N_MAX. */
+/* The limits: the largest board is the largest the row algorithm takes
+ * (wythoff-grundy.h), and a LaTeX board stops at GRUNDY_TEX_N_MAX. */
 static void test_grundy_limits(void **state)
 {
     (void)state;
@@ -655,10 +655,10 @@ static void test_grundy_limits(void **state)
     assert_true(p->accepted && p->def == 10 && p->min == 1 && p->max == GRUNDY_N_MAX);
     assert_int_equal(p->tex_max, GRUNDY_TEX_N_MAX);
     assert_false(table_wythoff_grundy.params[PARAM_COUNT].accepted);
-    struct game g;
-    assert_int_equal(game_wythoff(&g, 2, GRUNDY_N_MAX - 1), 0);
-    assert_int_equal(g.nstates, SOLVER_STATES_MAX);
-    assert_int_equal(game_wythoff(&g, 2, GRUNDY_N_MAX), -1);
+    assert_int_equal(GRUNDY_N_MAX, WYTHOFF_GRUNDY_N_MAX);
+    assert_null(wythoff_grundy_new(GRUNDY_N_MAX + 1));
+    /* 16384, the size researchers ask for, within 256 MiB */
+    assert_true(wythoff_grundy_bytes(16384) < (UINT64_C(256) << 20));
 }
 
 /* The board the template gets: lines from b = N-1 down, zeros flagged. */

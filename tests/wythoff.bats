@@ -87,9 +87,9 @@ wythoff-property3 --heaps 2|--heaps: not a parameter of table wythoff-property3
 wythoff-zeckendorf-shift --count 0|out of range for table wythoff-zeckendorf-shift (1..7046029254386353130)
 wythoff-zeckendorf-shift --count 7046029254386353131|out of range for table wythoff-zeckendorf-shift (1..7046029254386353130)
 wythoff-zeckendorf-shift --radix 3|--radix: not a parameter of table wythoff-zeckendorf-shift
-wythoff-grundy --max 0|--max: 0 is out of range for table wythoff-grundy (1..4096)
-wythoff-grundy --max 4097|--max: 4097 is out of range for table wythoff-grundy (1..4096)
-wythoff-grundy --max 18446744073709551615|out of range for table wythoff-grundy (1..4096)
+wythoff-grundy --max 0|--max: 0 is out of range for table wythoff-grundy (1..32768)
+wythoff-grundy --max 32769|--max: 32769 is out of range for table wythoff-grundy (1..32768)
+wythoff-grundy --max 18446744073709551615|out of range for table wythoff-grundy (1..32768)
 wythoff-grundy --max -3|--max: '-3' is not a non-negative whole number
 wythoff-grundy --count 10|--count: not a parameter of table wythoff-grundy
 wythoff-grundy --no-color|--no-color: not a parameter of table wythoff-grundy
@@ -112,7 +112,7 @@ CASES
 
 @test "table --help shows the LaTeX limit of --max" {
     gt table --help
-    [[ "$out" == *"--max: board size N: 0 <= a, b < N; default 10, 1..4096, at most 32 with --format tex"* ]]
+    [[ "$out" == *"--max: board size N: 0 <= a, b < N; 0.75 N^2 bytes (200 MiB at 16384); default 10, 1..32768, at most 32 with --format tex"* ]]
 }
 
 @test "the LaTeX of the largest sizes compiles without overfull boxes, in both languages" {
