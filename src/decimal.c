@@ -1,5 +1,7 @@
 #include <config.h>
 
+#include <string.h>
+
 #include "decimal.h"
 
 static uint64_t pow10_u64(unsigned k)
@@ -30,14 +32,29 @@ struct decimal decimal_of_fraction(uint64_t num, uint64_t den, unsigned places)
 
 size_t u64_format(uint64_t v, char *buf)
 {
+    /* Two digits a division: the formatting of millions of rows should cost
+     * little next to their compression. */
+    static const char pairs[201] = "00010203040506070809101112131415161718192021222324"
+                                   "25262728293031323334353637383940414243444546474849"
+                                   "50515253545556575859606162636465666768697071727374"
+                                   "75767778798081828384858687888990919293949596979899";
     char tmp[20];
-    size_t n = 0;
-    do {
-        tmp[n++] = (char)('0' + v % 10);
-        v /= 10;
-    } while (v);
+    char *p = tmp + sizeof tmp;
+    while (v >= 100) {
+        unsigned r = (unsigned)(v % 100);
+        v /= 100;
+        *--p = pairs[2 * r + 1];
+        *--p = pairs[2 * r];
+    }
+    if (v >= 10) {
+        *--p = pairs[2 * v + 1];
+        *--p = pairs[2 * v];
+    } else {
+        *--p = (char)('0' + v);
+    }
+    size_t n = (size_t)(tmp + sizeof tmp - p);
     for (size_t i = 0; i < n; i++)
-        buf[i] = tmp[n - 1 - i];
+        buf[i] = p[i];
     buf[n] = '\0';
     return n;
 }

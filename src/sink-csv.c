@@ -6,33 +6,34 @@
 
 #include "sink-csv.h"
 
-static bool needs_quotes(const char *field)
+/* A whole record is assembled here, then written at once: at most every
+ * field quoted (twice its size plus the quotes) and the separators. */
+#define RECORD_SIZE (TABLE_MAX_COLUMNS * (2 * TABLE_CELL_SIZE + 3))
+
+/* Appends one field to rec: quoted by libcsv when it holds a comma, a quote
+ * or a line break (only text can: numbers never do).  Returns the new end. */
+static char *put_field(char *rec, const char *field, bool text)
 {
-    return strpbrk(field, ",\"\r\n") != NULL;
+    if (text && strpbrk(field, ",\"\r\n"))
+        return rec + csv_write(rec, 2 * TABLE_CELL_SIZE + 2, field, strlen(field));
+    /* Fields are short: a plain copy beats strlen and memcpy calls. */
+    while (*field)
+        *rec++ = *field++;
+    return rec;
 }
 
-/* Writes one field, quoted by libcsv when it holds a comma, a quote or a
- * line break. */
-static int write_field(struct output *out, const char *field, struct gt_error *err)
+static int write_record(struct output *out, const char *const *fields, const bool *text,
+                        size_t n, struct gt_error *err)
 {
-    if (!needs_quotes(field))
-        return output_puts(out, field, err);
-    /* Quoting at most doubles the field and adds two quotes. */
-    char quoted[2 * TABLE_CELL_SIZE + 2];
-    size_t n = csv_write(quoted, sizeof quoted, field, strlen(field));
-    return output_write(out, quoted, n, err);
-}
-
-static int write_record(struct output *out, const char *const *fields, size_t n,
-                        struct gt_error *err)
-{
+    char rec[RECORD_SIZE];
+    char *end = rec;
     for (size_t i = 0; i < n; i++) {
-        if (i > 0 && output_write(out, ",", 1, err) != GT_OK)
-            return GT_ERR_RUNTIME;
-        if (write_field(out, fields[i], err) != GT_OK)
-            return GT_ERR_RUNTIME;
+        if (i > 0)
+            *end++ = ',';
+        end = put_field(end, fields[i], text[i]);
     }
-    return output_write(out, "\n", 1, err);
+    *end++ = '\n';
+    return output_write(out, rec, (size_t)(end - rec), err);
 }
 
 int sink_csv_write(const struct table_def *t, const struct table_args *args,
@@ -42,13 +43,18 @@ int sink_csv_write(const struct table_def *t, const struct table_args *args,
     if (table_stream_open(&s, t, args, err) != GT_OK)
         return err->status;
     const char *fields[TABLE_MAX_COLUMNS];
-    for (size_t i = 0; i < s.ncolumns; i++)
+    bool text[TABLE_MAX_COLUMNS];
+    for (size_t i = 0; i < s.ncolumns; i++) {
         fields[i] = s.columns[i].name;
-    int rc = write_record(out, fields, s.ncolumns, err);
-    for (size_t i = 0; i < s.ncolumns; i++)
+        text[i] = true; /* the header: names are text */
+    }
+    int rc = write_record(out, fields, text, s.ncolumns, err);
+    for (size_t i = 0; i < s.ncolumns; i++) {
         fields[i] = s.row.cell[i];
+        text[i] = s.columns[i].type == COLUMN_TEXT;
+    }
     while (rc == GT_OK && table_stream_next(&s))
-        rc = write_record(out, fields, s.ncolumns, err);
+        rc = write_record(out, fields, text, s.ncolumns, err);
     table_stream_close(&s);
     return rc;
 }
