@@ -241,6 +241,8 @@ static void print_table_help(void)
            "  --max M            the largest size  } with their defaults and\n"
            "  --heaps k          how many heaps    } ranges, are listed below\n"
            "  --radix r          digits in base r  }\n"
+           "  --from N0          start at row N0 (0-based); for N0 > 0 no header row,\n"
+           "                     so shards concatenate to the whole table\n"
            "  --no-color         LaTeX in black and white\n"
            "  --format F         csv, csv.gz, tex or json; default from the extension of\n"
            "                     -o (.csv, .csv.gz or .gz, .tex, .json), csv on\n"
@@ -400,6 +402,7 @@ static int cmd_table(int argc, char *argv[], struct gt_error *err)
         {"max", required_argument, NULL, OPT_PARAM + PARAM_MAX},
         {"heaps", required_argument, NULL, OPT_PARAM + PARAM_HEAPS},
         {"radix", required_argument, NULL, OPT_PARAM + PARAM_RADIX},
+        {"from", required_argument, NULL, OPT_PARAM + PARAM_FROM},
         {"no-color", no_argument, NULL, OPT_NO_COLOR},
         {"level", required_argument, NULL, OPT_LEVEL},
         {"jobs", required_argument, NULL, OPT_JOBS},
@@ -450,7 +453,8 @@ static int cmd_table(int argc, char *argv[], struct gt_error *err)
         case OPT_PARAM + PARAM_COUNT:
         case OPT_PARAM + PARAM_MAX:
         case OPT_PARAM + PARAM_HEAPS:
-        case OPT_PARAM + PARAM_RADIX: param_text[c - OPT_PARAM] = optarg; break;
+        case OPT_PARAM + PARAM_RADIX:
+        case OPT_PARAM + PARAM_FROM: param_text[c - OPT_PARAM] = optarg; break;
         case OPT_NO_COLOR: param_text[PARAM_COLOR] = "0"; break;
         case OPT_FORMAT:
             if (parse_format(optarg, &format, err) != GT_OK)

@@ -27,4 +27,23 @@ size_t zeckendorf_digits(uint64_t v, char *buf);
 uint64_t fib_basis(unsigned i);
 #define FIB_BASIS_MAX 91
 
+/* A Zeckendorf representation kept up to date as its value grows by small
+ * steps, each step amortized O(1) (a carry moves two places up and
+ * clears two digits): the Fibonacci columns of long tables without the
+ * greedy algorithm on every row.  d[i] is the digit of fib_basis(i). */
+struct zeckendorf_counter {
+    unsigned char d[FIB_BASIS_MAX + 3];
+    unsigned len;   /* digits in use: d[len - 1] is the leading 1 (0 for v = 0) */
+};
+
+/* Sets the counter to v (greedy, once). */
+void zeckendorf_counter_set(struct zeckendorf_counter *z, uint64_t v);
+
+/* Adds 1; the caller keeps the value below 2^64. */
+void zeckendorf_counter_increment(struct zeckendorf_counter *z);
+
+/* Writes the digits, most significant first ("0" for 0), as
+ * zeckendorf_digits does; returns the length. */
+size_t zeckendorf_counter_text(const struct zeckendorf_counter *z, char *buf);
+
 #endif

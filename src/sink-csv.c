@@ -48,7 +48,9 @@ int sink_csv_write(const struct table_def *t, const struct table_args *args,
         fields[i] = s.columns[i].name;
         text[i] = true; /* the header: names are text */
     }
-    int rc = write_record(out, fields, text, s.ncolumns, err);
+    /* A shard that starts past row 0 has no header: the shards' files,
+     * concatenated in order, are then the whole table. */
+    int rc = args->param[PARAM_FROM] > 0 ? GT_OK : write_record(out, fields, text, s.ncolumns, err);
     for (size_t i = 0; i < s.ncolumns; i++) {
         fields[i] = s.row.cell[i];
         text[i] = s.columns[i].type == COLUMN_TEXT;

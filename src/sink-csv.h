@@ -5,7 +5,8 @@
 #include "output.h"
 #include "table.h"
 
-/* Streams the header and every row of t with args into out; fields are
+/* Streams the header (not for --from N0 > 0: a shard) and every row of t
+ * with args into out; fields are
  * quoted by libcsv's writer only where they need it.  Memory does not depend
  * on the number of rows.  GT_OK or GT_ERR_RUNTIME (out must then be aborted). */
 int sink_csv_write(const struct table_def *t, const struct table_args *args,

@@ -30,7 +30,7 @@ static int p_positions_start(void *state, const struct table_args *args, struct 
 {
     (void)err;
     struct p_positions_state *s = state;
-    wythoff_cursor_start(&s->cur, 0);
+    wythoff_cursor_start(&s->cur, args->param[PARAM_FROM]);
     s->remaining = args->param[PARAM_COUNT];
     return GT_OK;
 }
@@ -61,6 +61,7 @@ const struct table_def table_wythoff_p_positions = {
     .ncolumns = 3,
     .params = {
         [PARAM_COUNT] = {true, 13, 1, WYTHOFF_N_MAX + 1, "rows n = 0..K-1"},
+        [PARAM_FROM] = {true, 0, 0, WYTHOFF_N_MAX, "the first row: n = N0"},
     },
     .start = p_positions_start,
     .next = p_positions_next,
@@ -84,9 +85,9 @@ static int frequencies_start(void *state, const struct table_args *args, struct 
 {
     (void)err;
     struct frequencies_state *s = state;
-    s->N = 1;
-    s->last = args->param[PARAM_COUNT];
-    wythoff_cursor_start(&s->cur, 2);
+    s->N = args->param[PARAM_FROM] + 1;
+    s->last = s->N - 1 + args->param[PARAM_COUNT];
+    wythoff_cursor_start(&s->cur, s->N + 1);
     return GT_OK;
 }
 
@@ -172,6 +173,7 @@ const struct table_def table_wythoff_frequencies = {
     .ncolumns = 5,
     .params = {
         [PARAM_COUNT] = {true, 11, 1, WYTHOFF_FREQ_N_MAX, "rows N = 1..K"},
+        [PARAM_FROM] = {true, 0, 0, WYTHOFF_FREQ_N_MAX - 1, "the first row: N = N0 + 1"},
     },
     .start = frequencies_start,
     .next = frequencies_next,

@@ -176,6 +176,9 @@ const struct table_def table_nim_p_positions = {
 struct fibonacci_state {
     struct wythoff_cursor cur;
     uint64_t remaining;
+    /* a_n and b_n in the Fibonacci system, carried from row to row: a_n
+     * grows by 1 or 2 and b_n by 2 or 3 (exercise 2), amortized O(1). */
+    struct zeckendorf_counter a_fib, b_fib;
 };
 _Static_assert(sizeof(struct fibonacci_state) <= TABLE_STATE_SIZE, "state too large");
 /* The widest cell: b_n <= 2^64 - 1 in the Fibonacci system. */
@@ -185,8 +188,10 @@ static int fibonacci_start(void *state, const struct table_args *args, struct gt
 {
     (void)err;
     struct fibonacci_state *s = state;
-    wythoff_cursor_start(&s->cur, 1);
+    wythoff_cursor_start(&s->cur, args->param[PARAM_FROM] + 1);
     s->remaining = args->param[PARAM_COUNT];
+    zeckendorf_counter_set(&s->a_fib, wythoff_cursor_lower(&s->cur));
+    zeckendorf_counter_set(&s->b_fib, wythoff_cursor_upper(&s->cur));
     return GT_OK;
 }
 
@@ -201,11 +206,16 @@ static bool fibonacci_next(void *state, struct table_row *row)
     u64_format(b, row->cell[2]);
     radix_digits(a, 2, row->cell[3]);
     radix_digits(b, 2, row->cell[4]);
-    zeckendorf_digits(a, row->cell[5]);
-    zeckendorf_digits(b, row->cell[6]);
+    zeckendorf_counter_text(&s->a_fib, row->cell[5]);
+    zeckendorf_counter_text(&s->b_fib, row->cell[6]);
     /* Advance only while rows remain, so n never passes WYTHOFF_N_MAX. */
-    if (--s->remaining > 0)
+    if (--s->remaining > 0) {
         wythoff_cursor_next(&s->cur);
+        for (uint64_t v = a; v < wythoff_cursor_lower(&s->cur); v++)
+            zeckendorf_counter_increment(&s->a_fib);
+        for (uint64_t v = b; v < wythoff_cursor_upper(&s->cur); v++)
+            zeckendorf_counter_increment(&s->b_fib);
+    }
     return true;
 }
 
@@ -236,6 +246,7 @@ const struct table_def table_wythoff_fibonacci = {
     .ncolumns = 7,
     .params = {
         [PARAM_COUNT] = {true, 15, 1, WYTHOFF_N_MAX, "rows n = 1..K"},
+        [PARAM_FROM] = {true, 0, 0, WYTHOFF_N_MAX - 1, "the first row: n = N0 + 1"},
         [PARAM_COLOR] = {true, 1, 0, 1, "the binary digits in black, not red, and the "
                                         "Fibonacci digits in black, not blue"},
     },

@@ -27,6 +27,7 @@ enum table_param {
     PARAM_HEAPS, /* --heaps k: how many heaps */
     PARAM_RADIX, /* --radix r: the base of the digit columns */
     PARAM_COLOR, /* 1, or 0 with --no-color: LaTeX in black and white */
+    PARAM_FROM,  /* --from N0: the first row, 0-based (for shards: see sink-csv.h) */
     PARAM__N
 };
 

@@ -49,6 +49,7 @@ const char *table_param_name(enum table_param p)
         [PARAM_HEAPS] = "heaps",
         [PARAM_RADIX] = "radix",
         [PARAM_COLOR] = "color",
+        [PARAM_FROM] = "from",
     };
     return names[p];
 }
@@ -108,5 +109,15 @@ int table_check_param(const struct table_def *t, enum table_param p, uint64_t va
 int table_check_args(const struct table_def *t, const struct table_args *args,
                      struct gt_error *err)
 {
+    /* A shard --from N0 --count K must end within the table's rows: the
+     * count's limit is the number of rows there are. */
+    const struct table_param_spec *count = &t->params[PARAM_COUNT];
+    uint64_t from = args->param[PARAM_FROM];
+    if (t->params[PARAM_FROM].accepted && from > count->max - args->param[PARAM_COUNT])
+        return gt_fail(err, GT_ERR_USAGE,
+                       "--from: rows %" PRIu64 " to %" PRIu64 " pass the last row of table %s "
+                       "(%" PRIu64 " rows, 0..%" PRIu64 ")",
+                       from, from + (args->param[PARAM_COUNT] - 1), t->name, count->max,
+                       count->max - 1);
     return t->check_args ? t->check_args(t, args, err) : GT_OK;
 }

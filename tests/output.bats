@@ -266,3 +266,28 @@ mount_tiny_tmpfs() {
     gt table wythoff-p-positions --count 30000000 -o /dev/null
     [ "$status" -eq 0 ] && [ -z "$err" ]
 }
+
+@test "--from shards, concatenated, decompress to the unsharded table" {
+    for t in wythoff-p-positions wythoff-frequencies wythoff-fibonacci; do
+        gt table $t --count 300000 -o "$T/whole.csv.gz"
+        [ "$status" -eq 0 ]
+        gt table $t --from 0 --count 100000 -o "$T/s1.csv.gz"
+        gt table $t --from 100000 --count 150000 --jobs 1 -o "$T/s2.csv.gz"
+        gt table $t --from 250000 --count 50000 --level 1 -o "$T/s3.csv.gz"
+        cat "$T/s1.csv.gz" "$T/s2.csv.gz" "$T/s3.csv.gz" > "$T/joined.csv.gz"
+        gzip -t "$T/joined.csv.gz"
+        cmp <(zcat "$T/whole.csv.gz") <(zcat "$T/joined.csv.gz") ||
+            { echo "$t: shards differ from the whole" >&2; return 1; }
+    done
+    # a shard past row 0 has no header
+    gt table wythoff-p-positions --from 1 --count 1
+    [ "$out" = "1,1,2" ]
+    # the last row, and one past it
+    gt table wythoff-p-positions --from 7046029254386353130 --count 1
+    [ "$out" = "7046029254386353130,11400714819323198485,18446744073709551615" ]
+    gt table wythoff-p-positions --from 7046029254386353130 --count 2
+    assert_error 2
+    gt table wythoff-fibonacci --from 7046029254386353129 --count 1
+    [ "$status" -eq 0 ]
+    [[ "$out" == "7046029254386353130,11400714819323198485,18446744073709551615,"* ]]
+}

@@ -181,6 +181,22 @@ static void test_zeckendorf(void **state)
         zeckendorf_digits(wythoff_lower(n) - 1, shifted);
         assert_string_equal(buf, shifted);
     }
+    /* The counter, step by step, against the greedy digits; and near 2^64. */
+    struct zeckendorf_counter z;
+    zeckendorf_counter_set(&z, 0);
+    for (uint64_t v = 0; v < 300000; v++) {
+        zeckendorf_counter_text(&z, shifted);
+        zeckendorf_digits(v, buf);
+        if (strcmp(buf, shifted) != 0)
+            fail_msg("counter at %llu: %s, greedy %s", (unsigned long long)v, shifted, buf);
+        zeckendorf_counter_increment(&z);
+    }
+    zeckendorf_counter_set(&z, UINT64_MAX - 1000);
+    for (uint64_t v = UINT64_MAX - 1000; v < UINT64_MAX; v++)
+        zeckendorf_counter_increment(&z);
+    zeckendorf_counter_text(&z, shifted);
+    zeckendorf_digits(UINT64_MAX, buf);
+    assert_string_equal(buf, shifted);
     radix_digits(10, 2, buf);
     assert_string_equal(buf, "1010");
     radix_digits(UINT64_MAX, 4, buf);
