@@ -183,10 +183,15 @@ static int write_oldest(struct gzchunks *z)
     } else if (z->write(z->ud, s->out, s->out_len) != 0) {
         rc = -1;
     }
+    /* The workers read the states and `oldest` under the lock. */
+    if (z->nthreads)
+        pthread_mutex_lock(&z->lock);
     s->state = SLOT_FILLING;
     s->in_len = 0;
     z->oldest = (z->oldest + 1) % z->nslots;
     z->pending--;
+    if (z->nthreads)
+        pthread_mutex_unlock(&z->lock);
     return rc;
 }
 
