@@ -26,12 +26,18 @@ struct p_positions_state {
 };
 _Static_assert(sizeof(struct p_positions_state) <= TABLE_STATE_SIZE, "state too large");
 
+/* The pairs n, a_n, b_n from n = first on: the P-positions (from n = 0)
+ * and the Beatty table (from n = 1) are one stream. */
+static void pairs_start(struct p_positions_state *s, uint64_t first, uint64_t count)
+{
+    wythoff_cursor_start(&s->cur, first);
+    s->remaining = count;
+}
+
 static int p_positions_start(void *state, const struct table_args *args, struct gt_error *err)
 {
     (void)err;
-    struct p_positions_state *s = state;
-    wythoff_cursor_start(&s->cur, args->param[PARAM_FROM]);
-    s->remaining = args->param[PARAM_COUNT];
+    pairs_start(state, args->param[PARAM_FROM], args->param[PARAM_COUNT]);
     return GT_OK;
 }
 
@@ -185,33 +191,13 @@ const struct table_def table_wythoff_frequencies = {
 /* ---- wythoff-beatty ------------------------------------------------------ */
 
 /* n, ⌊nu⌋, ⌊nv⌋ for n = 1..K: ⌊nu⌋ = a_n and ⌊nv⌋ = ⌊n(u + 1)⌋ = a_n + n
- * = b_n, both exact (wythoff.h); the cursor advances without division. */
-struct beatty_state {
-    struct wythoff_cursor cur;
-    uint64_t remaining;
-};
-_Static_assert(sizeof(struct beatty_state) <= TABLE_STATE_SIZE, "state too large");
+ * = b_n, both exact (wythoff.h): the stream of the P-positions from n = 1. */
 
 static int beatty_start(void *state, const struct table_args *args, struct gt_error *err)
 {
     (void)err;
-    struct beatty_state *s = state;
-    wythoff_cursor_start(&s->cur, 1);
-    s->remaining = args->param[PARAM_COUNT];
+    pairs_start(state, args->param[PARAM_FROM] + 1, args->param[PARAM_COUNT]);
     return GT_OK;
-}
-
-static bool beatty_next(void *state, struct table_row *row)
-{
-    struct beatty_state *s = state;
-    if (s->remaining == 0)
-        return false;
-    u64_format(s->cur.n, row->cell[0]);
-    u64_format(wythoff_cursor_lower(&s->cur), row->cell[1]);
-    u64_format(wythoff_cursor_upper(&s->cur), row->cell[2]);
-    if (--s->remaining > 0)
-        wythoff_cursor_next(&s->cur);
-    return true;
 }
 
 static const struct table_column beatty_columns[] = {
@@ -226,9 +212,10 @@ const struct table_def table_wythoff_beatty = {
     .ncolumns = 3,
     .params = {
         [PARAM_COUNT] = {true, 13, 1, WYTHOFF_N_MAX, "rows n = 1..K"},
+        [PARAM_FROM] = {true, 0, 0, WYTHOFF_N_MAX - 1, "the first row: n = N0 + 1"},
     },
     .start = beatty_start,
-    .next = beatty_next,
+    .next = p_positions_next,
     .tex_template = "wythoff-beatty.tex",
 };
 

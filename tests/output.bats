@@ -268,7 +268,7 @@ mount_tiny_tmpfs() {
 }
 
 @test "--from shards, concatenated, decompress to the unsharded table" {
-    for t in wythoff-p-positions wythoff-frequencies wythoff-fibonacci; do
+    for t in wythoff-p-positions wythoff-frequencies wythoff-fibonacci wythoff-beatty; do
         gt table $t --count 300000 -o "$T/whole.csv.gz"
         [ "$status" -eq 0 ]
         gt table $t --from 0 --count 100000 -o "$T/s1.csv.gz"
