@@ -250,7 +250,7 @@ static int check_property_2(uint64_t X, const struct claim_variant *v, struct cl
     for (uint64_t d = 1; d <= X; d++) {
         out->cases++;
         if (count[d] != want)
-            claim_counterexample(out, "b − a = %llu: %u → %u pairs", (unsigned long long)d,
+            claim_counterexample(out, "b − a = %llu: %u → %u", (unsigned long long)d,
                                  (unsigned)want, count[d]);
         else if (index[d] != d)
             claim_counterexample(out, "b − a = %llu: n = %llu", (unsigned long long)d,

@@ -909,8 +909,9 @@ static void print_verify_help(void)
            "\n"
            "  --max F            check every claim F times as far as by default (F =\n"
            "                     1..%d), each at most to its own limit (--list)\n"
-           "  --claim ID         only claim ID, or with a prefix (--claim feng) every\n"
-           "                     claim whose id starts with it and a dash; repeatable\n"
+           "  --claim ID         only claim ID; or, if no claim is called so, every\n"
+           "                     claim whose id starts with ID and a dash (--claim\n"
+           "                     feng); repeatable\n"
            "  --list             list the claims: id, source, default and largest bound\n"
            "  --lang L           en or ru: the language of sources and corrections\n"
            "                     (default en)\n"
@@ -932,15 +933,17 @@ static void print_claim_list(void)
     }
 }
 
-/* Adds the claims that `name` selects (its id, or every id that starts with
- * name and a dash) to the selection, each once. */
+/* Adds the claims that `name` selects to the selection, each once: the
+ * claim with that id, or else every claim whose id starts with name and a
+ * dash ("feng", "matulis-theorem"). */
 static int select_claims(const char *name, bool *selected, struct gt_error *err)
 {
     size_t n = strlen(name);
-    bool any = false;
+    bool any = false, exact = claim_find(name) != NULL;
     for (size_t i = 0; i < claim_registry_size; i++) {
         const char *id = claim_registry[i]->id;
-        if (strcmp(id, name) == 0 || (n > 0 && strncmp(id, name, n) == 0 && id[n] == '-')) {
+        if (exact ? strcmp(id, name) == 0
+                  : n > 0 && strncmp(id, name, n) == 0 && id[n] == '-') {
             selected[i] = true;
             any = true;
         }
