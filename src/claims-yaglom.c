@@ -690,10 +690,10 @@ const struct claim claim_yaglom_problem_four_heaps = {
     .bound_max = 63,
     .check = check_problem_four_heaps,
     .correction_en = "Nim's rule does not carry over to four heaps: (1, 1, 1, 2) loses, (1, 1, 1, 1) "
-                     "wins; with an empty heap the game is Nim of three heaps. "
-                     "`gametab table wythoff-k-heaps --heaps 4` lists the P-positions.",
+                     "wins; with an empty heap the game is Nim of three heaps. The table "
+                     "wythoff-k-heaps lists the P-positions.",
     .correction_ru = "Правило «нима» для четырёх кучек не годится: (1, 1, 1, 2) проигрышна, "
                      "(1, 1, 1, 1) выигрышна; при пустой кучке игра — «ним» с тремя кучками. "
-                     "Список проигрышных позиций: gametab table wythoff-k-heaps --heaps 4.",
+                     "Проигрышные позиции перечисляет таблица wythoff-k-heaps.",
     .variant = "perturb = k: the sieve's verdict on position k (from 1) flipped",
 };
