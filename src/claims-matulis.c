@@ -786,7 +786,7 @@ static int check_exercise_4(uint64_t B, const struct claim_variant *v, struct cl
         free(reached);
         return claim_nomem(out, "the pairs");
     }
-    claim_begin(out, "b ≤ %llu; from (0; 0), from (1; 2)",
+    claim_begin(out, "b ≤ %llu; (0; 0), (1; 2)",
                 (unsigned long long)B);
     bool both = v->perturb != 1;
     static const uint64_t start[2][2] = {{0, 0}, {1, 2}};

@@ -88,13 +88,20 @@ CASES
     [[ "$err" == "gametab: $T/no/such/dir/report.txt: "* ]]
 }
 
-@test "verify --help and --list" {
+@test "verify --help, --version and --list" {
     gt verify --help
-    [ "$status" -eq 0 ]
+    [ "$status" -eq 0 ] && [[ "$out" == Usage:* ]] && [ -z "$err" ]
     grep -q -- '--max F' "$T/stdout"
     grep -q 'standard error has one line starting "gametab: "' "$T/stdout"
+    gt verify --version
+    [ "$status" -eq 0 ] && [[ "$out" == "gametab "* ]]
+    gt --help
+    grep -q '^  verify ' "$T/stdout"
     gt verify --list
     [ "$status" -eq 0 ]
+    # One line per entry of the registry in src/claims.c.
+    claims=$(grep -c '^    &claim_' "${GAMETAB_TOP_SRCDIR:-$BATS_TEST_DIRNAME/..}/src/claims.c")
+    [ "$(wc -l <"$T/stdout")" -eq "$claims" ]
     grep -q '^matulis-theorem-1  *Matulis & Savukinas 1984, Theorem 1; bound 100000 (at most 10000000): n' "$T/stdout"
 }
 
