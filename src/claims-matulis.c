@@ -703,7 +703,6 @@ static int check_property_3_count(uint64_t bound, const struct claim_variant *v,
         return claim_nomem(out, "the pairs");
     bool as_meant = v->perturb == 1;
     claim_begin(out, "1 ≤ n ≤ %llu", (unsigned long long)bound);
-    char sub[64];
     uint64_t below = 0, i = 1; /* #{i >= 1 : b_i < x}, x growing with n */
     for (uint64_t n = 1; n <= bound; n++) {
         uint64_t b = lower[n] + n, x = as_meant ? b - 1 : b + 1;
@@ -716,7 +715,6 @@ static int check_property_3_count(uint64_t bound, const struct claim_variant *v,
                                  (unsigned long long)x, (unsigned long long)(n - 1),
                                  (unsigned long long)below);
     }
-    (void)sub;
     free(lower);
     return GT_OK;
 }
