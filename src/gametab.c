@@ -16,8 +16,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "claim.h"
+#include "claims.h"
 #include "context.h"
 #include "csv-read.h"
+#include "errata.h"
 #include "error.h"
 #include "files.h"
 #include "gzchunks.h"
@@ -34,6 +37,9 @@ static const char *const languages[] = {"ru", "en"};
 
 /* Standard output was closed when gametab started (see main). */
 static bool stdout_closed;
+
+/* `verify` found a claim that fails: exit 1, with no error message. */
+static bool claims_failed;
 
 /* Opens an output, refusing a standard output that was closed. */
 static int open_output(struct output **out, const char *path, enum output_encoding enc,
@@ -61,6 +67,8 @@ enum {
     OPT_LEVEL,
     OPT_JOBS,
     OPT_QUIET,
+    OPT_CLAIM,
+    OPT_LIST,
     OPT_HELP,
     OPT_VERSION,
 };
@@ -218,6 +226,7 @@ static void print_main_help(void)
            "  table    write one table (CSV, CSV.gz or a LaTeX fragment)\n"
            "  build    write every table at the article's parameters into a directory\n"
            "  render   fill a template with the rows of any CSV file\n"
+           "  verify   check every claim of the articles by computation; the errata\n"
            "\n"
            "  gametab COMMAND --help   options of a command\n"
            "  gametab --version        the version\n"
@@ -312,6 +321,8 @@ static void print_build_help(void)
            "  DIR/NAME.csv.gz        each table as gzip-compressed CSV\n"
            "  DIR/LANG/NAME.tex      each table as a LaTeX fragment to \\input\n"
            "  DIR/LANG/preamble.tex  the packages and macros the fragments need\n"
+           "  DIR/errata.csv.gz      every claim of the articles checked (gametab verify)\n"
+           "  DIR/LANG/errata.tex    the same as a table to print next to the articles\n"
            "\n"
            "  -o, --output DIR   the directory (default output), made if missing\n"
            "  --lang L           ru or en only (default: both)\n"
@@ -364,6 +375,7 @@ struct table_request {
     struct tex_options tex;
     int level;     /* gzip level */
     unsigned jobs; /* compressing threads */
+    const struct errata *errata; /* set: write the errata instead of a table */
 };
 
 /* The default --jobs: the online CPUs, within 1..GZCHUNKS_JOBS_MAX. */
@@ -388,6 +400,24 @@ static int write_table(const struct table_request *r, const char *path, struct g
     case FORMAT_JSON: rc = sink_json_write(r->table, &r->args, out, err); break;
     default: rc = sink_csv_write(r->table, &r->args, out, err); break;
     }
+    if (rc != GT_OK) {
+        output_abort(out);
+        return rc;
+    }
+    return output_commit(out, err);
+}
+
+/* Writes the errata to path: CSV.gz for r->format FORMAT_CSV_GZ, else
+ * LaTeX in r->tex.lang. */
+static int write_errata(const struct table_request *r, const char *path, struct gt_error *err)
+{
+    struct output *out;
+    bool csv = r->format == FORMAT_CSV_GZ;
+    if (output_open(&out, path, csv ? OUTPUT_GZIP : OUTPUT_PLAIN, OUTPUT_GZIP_LEVEL_DEFAULT, 1,
+                    err) != GT_OK)
+        return GT_ERR_RUNTIME;
+    int rc = csv ? errata_write_csv(r->errata, out, err)
+                 : errata_write_tex(r->errata, &r->tex, out, err);
     if (rc != GT_OK) {
         output_abort(out);
         return rc;
@@ -662,6 +692,7 @@ struct build {
     char **files;         /* written, relative to staging and to DIR */
     size_t nfiles;
     const struct template_dirs *dirs;
+    struct errata errata; /* the claims, checked at their default bounds */
 };
 
 
@@ -691,7 +722,9 @@ static int build_file(struct build *b, const struct table_request *r, const char
         return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", b->dir, strerror(ENOMEM));
     }
     int rc;
-    if (r->table) {
+    if (r->errata) {
+        rc = write_errata(r, path, err);
+    } else if (r->table) {
         rc = write_table(r, path, err);
     } else {
         struct output *out;
@@ -729,6 +762,11 @@ static int build_language(struct build *b, const char *lang, struct gt_error *er
         snprintf(rel, sizeof rel, "%s/%s.tex", lang, r.table->name);
         rc = build_file(b, &r, rel, err);
     }
+    r = (struct table_request){.format = FORMAT_TEX, .tex = {.lang = lang, .dirs = b->dirs},
+                               .errata = &b->errata};
+    snprintf(rel, sizeof rel, "%s/errata.tex", lang);
+    if (rc == GT_OK)
+        rc = build_file(b, &r, rel, err);
     return rc;
 }
 
@@ -772,6 +810,12 @@ static int run_build(struct build *b, const char *only_lang, struct gt_error *er
         if (build_file(b, &r, rel, err) != GT_OK)
             return GT_ERR_RUNTIME;
     }
+    /* The errata: every claim at its default bound, whatever the outcome. */
+    if (errata_run(&b->errata, claim_registry, claim_registry_size, 1, err) != GT_OK)
+        return GT_ERR_RUNTIME;
+    struct table_request errata = {.format = FORMAT_CSV_GZ, .errata = &b->errata};
+    if (build_file(b, &errata, "errata.csv.gz", err) != GT_OK)
+        return GT_ERR_RUNTIME;
     for (size_t i = 0; i < NLANGUAGES; i++)
         if ((!only_lang || strcmp(only_lang, languages[i]) == 0) &&
             build_language(b, languages[i], err) != GT_OK)
@@ -841,6 +885,7 @@ static int build_into(const char *dir, const char *templates, const char *only_l
         return rc;
     }
     int rc = run_build(&b, only_lang, err);
+    errata_free(&b.errata);
     nftw(b.staging, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
     if (rc != GT_OK && !existed)
         rmdir(dir); /* made for this build: leave no empty directory */
@@ -850,6 +895,139 @@ static int build_into(const char *dir, const char *templates, const char *only_l
         free(b.files[i]);
     free(b.files);
     free(b.staging);
+    return rc;
+}
+
+/* ---- verify -------------------------------------------------------------- */
+
+static void print_verify_help(void)
+{
+    printf("Usage: gametab verify [OPTIONS]\n"
+           "Check the claims of the four articles -- theorems, properties, exercises,\n"
+           "remarks and the printed tables -- by computation, and print one line per\n"
+           "claim:\n"
+           "  ID  holds|FAILS|data  SOURCE | RANGE CHECKED | CASES[: COUNTEREXAMPLES]\n"
+           "                        [| correct: THE CORRECT STATEMENT]\n"
+           "A counterexample \"X → Y\" reads \"the article says X, the computation Y\";\n"
+           "P is a losing position for the player to move, N a winning one.\n"
+           "\n"
+           "  --max F            check every claim F times as far as by default (F =\n"
+           "                     1..%d), each at most to its own limit (--list)\n"
+           "  --claim ID         only claim ID; or, if no claim is called so, every\n"
+           "                     claim whose id starts with ID and a dash (--claim\n"
+           "                     feng); repeatable\n"
+           "  --list             list the claims: id, source, default and largest bound\n"
+           "  --lang L           en or ru: the language of sources and corrections\n"
+           "                     (default en)\n"
+           "  -o, --output FILE  write the report to FILE (default -, standard output)\n"
+           "\n"
+           "Exit status: 0 when every claim checked holds, 1 when one fails (the report\n"
+           "is written; standard error is empty), 1 on a runtime error too (then\n"
+           "standard error has one line starting \"gametab: \"), 2 on a usage error.\n",
+           CLAIM_FACTOR_MAX);
+}
+
+static void print_claim_list(void)
+{
+    for (size_t i = 0; i < claim_registry_size; i++) {
+        const struct claim *c = claim_registry[i];
+        printf("%-28s %s, %s; bound %" PRIu64 " (at most %" PRIu64 "): %s\n", c->id,
+               claim_articles[c->article].cite_en, c->item_en, c->bound_default, c->bound_max,
+               c->bound_help);
+    }
+}
+
+/* Adds the claims that `name` selects to the selection, each once: the
+ * claim with that id, or else every claim whose id starts with name and a
+ * dash ("feng", "matulis-theorem"). */
+static int select_claims(const char *name, bool *selected, struct gt_error *err)
+{
+    size_t n = strlen(name);
+    bool any = false, exact = claim_find(name) != NULL;
+    for (size_t i = 0; i < claim_registry_size; i++) {
+        const char *id = claim_registry[i]->id;
+        if (exact ? strcmp(id, name) == 0
+                  : n > 0 && strncmp(id, name, n) == 0 && id[n] == '-') {
+            selected[i] = true;
+            any = true;
+        }
+    }
+    if (!any)
+        return gt_fail(err, GT_ERR_USAGE, "--claim: %s: no such claim (see gametab verify --list)",
+                       name);
+    return GT_OK;
+}
+
+static int cmd_verify(int argc, char *argv[], struct gt_error *err)
+{
+    static const struct option longopts[] = {
+        {"max", required_argument, NULL, OPT_PARAM + PARAM_MAX},
+        {"claim", required_argument, NULL, OPT_CLAIM},
+        {"list", no_argument, NULL, OPT_LIST},
+        {"lang", required_argument, NULL, OPT_LANG},
+        {"output", required_argument, NULL, 'o'},
+        {"help", no_argument, NULL, OPT_HELP},
+        {"version", no_argument, NULL, OPT_VERSION},
+        {0},
+    };
+    const char *path = "-", *lang = "en";
+    uint64_t factor = 1;
+    bool selected[CLAIM_REGISTRY_MAX] = {false}, some = false;
+    bool list = false;
+    int c;
+    while ((c = getopt_long(argc, argv, "-:o:", longopts, NULL)) != -1) {
+        switch (c) {
+        case 1: return gt_fail(err, GT_ERR_USAGE, "verify: unexpected argument '%s'", optarg);
+        case OPT_PARAM + PARAM_MAX:
+            if (parse_u64("--max", optarg, &factor, err) != GT_OK)
+                return GT_ERR_USAGE;
+            if (factor < 1 || factor > CLAIM_FACTOR_MAX)
+                return gt_fail(err, GT_ERR_USAGE,
+                               "--max: %" PRIu64 " is out of range (1..%d: a factor on the bounds)",
+                               factor, CLAIM_FACTOR_MAX);
+            break;
+        case OPT_CLAIM:
+            if (select_claims(optarg, selected, err) != GT_OK)
+                return GT_ERR_USAGE;
+            some = true;
+            break;
+        case OPT_LIST: list = true; break;
+        case OPT_LANG:
+            if (parse_lang(optarg, &lang, err) != GT_OK)
+                return GT_ERR_USAGE;
+            break;
+        case 'o': path = optarg; break;
+        case OPT_HELP: print_verify_help(); return GT_OK;
+        case OPT_VERSION: print_version(); return GT_OK;
+        default: return bad_option("verify", argv, c, err);
+        }
+    }
+    if (optind < argc)
+        return gt_fail(err, GT_ERR_USAGE, "verify: unexpected argument '%s'", argv[optind]);
+    if (!*path)
+        return gt_fail(err, GT_ERR_USAGE, "-o: the file name is empty");
+    if (list) {
+        print_claim_list();
+        return GT_OK;
+    }
+    const struct claim *chosen[CLAIM_REGISTRY_MAX];
+    size_t n = 0;
+    for (size_t i = 0; i < claim_registry_size; i++)
+        if (!some || selected[i])
+            chosen[n++] = claim_registry[i];
+    struct output *out;
+    if (open_output(&out, path, OUTPUT_PLAIN, 0, 1, err) != GT_OK)
+        return GT_ERR_RUNTIME;
+    struct errata e;
+    int rc = errata_run(&e, chosen, n, factor, err);
+    if (rc == GT_OK)
+        rc = errata_write_report(&e, lang, out, err);
+    if (rc == GT_OK)
+        rc = output_commit(out, err);
+    else
+        output_abort(out);
+    claims_failed = rc == GT_OK && errata_failures(&e) > 0;
+    errata_free(&e);
     return rc;
 }
 
@@ -865,6 +1043,7 @@ static const struct command commands[] = {
     {"table", cmd_table},
     {"build", cmd_build},
     {"render", cmd_render},
+    {"verify", cmd_verify},
 };
 
 static int run(int argc, char *argv[], struct gt_error *err)
@@ -886,7 +1065,7 @@ static int run(int argc, char *argv[], struct gt_error *err)
             opterr = 0;
             return commands[i].run(argc - 1, argv + 1, err);
         }
-    return gt_fail(err, GT_ERR_USAGE, "%s: unknown command (list, table, build or render)", name);
+    return gt_fail(err, GT_ERR_USAGE, "%s: unknown command (list, table, build, render or verify)", name);
 }
 
 static void on_signal(int signo)
@@ -958,5 +1137,8 @@ int main(int argc, char *argv[])
         signal(output_interrupted, SIG_DFL);
         raise(output_interrupted);
     }
+    /* Some claim fails: the report says which; no error message. */
+    if (rc == GT_OK && claims_failed)
+        return 1;
     return rc;
 }

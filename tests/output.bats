@@ -7,8 +7,9 @@ load helpers
     tables=$("$GAMETAB" list | wc -l)
     gt build -o "$T/out"
     [ "$status" -eq 0 ]
-    # Each table as csv.gz and tex in two languages, and two preambles.
-    [ "$out" = "gametab: wrote $((3 * tables + 2)) files under $T/out/" ]
+    # Each table as csv.gz and tex in two languages, two preambles, and the
+    # errata (csv.gz and tex in two languages).
+    [ "$out" = "gametab: wrote $((3 * tables + 2 + 3)) files under $T/out/" ]
     for f in wythoff-p-positions.csv.gz wythoff-frequencies.csv.gz \
              ru/preamble.tex ru/wythoff-p-positions.tex ru/wythoff-frequencies.tex \
              en/preamble.tex en/wythoff-p-positions.tex en/wythoff-frequencies.tex \

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "claims.h"
 #include "games.h"
 #include "numeration.h"
 #include "sink-tex.h"
@@ -25,10 +26,11 @@
 
 typedef unsigned __int128 u128;
 
-/* Kvant 1984 no. 7, table «Проигрышные поля (a_n; b_n)», n = 0..12. */
-static const uint64_t article_a[] = {0, 1, 3, 4, 6, 8, 9, 11, 12, 14, 16, 17, 19};
-static const uint64_t article_b[] = {0, 2, 5, 7, 10, 13, 15, 18, 20, 23, 26, 28, 31};
-#define ARTICLE_N 13
+/* Kvant 1984 no. 7, table «Проигрышные поля (a_n; b_n)», n = 0..12, as
+ * transcribed in src/claims-matulis.c. */
+#define article_a matulis_table_a
+#define article_b matulis_table_b
+#define ARTICLE_N MATULIS_TABLE_N
 
 /* ---- helpers ------------------------------------------------------------- */
 

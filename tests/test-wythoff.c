@@ -11,22 +11,21 @@
 #include <stdlib.h>
 #include <cmocka.h>
 
+#include "claims.h"
 #include "wythoff.h"
 
 typedef unsigned __int128 u128;
 
-/* Kvant 1984 no. 7, table «Проигрышные поля (a_n; b_n)», n = 0..12. */
-static const uint64_t article_a[] = {0, 1, 3, 4, 6, 8, 9, 11, 12, 14, 16, 17, 19};
-static const uint64_t article_b[] = {0, 2, 5, 7, 10, 13, 15, 18, 20, 23, 26, 28, 31};
-
-/* Kvant 1984 no. 7, the list p_N = A_N/N, q_N = B_N/N for N = 1..11. */
-static const uint64_t article_A[] = {1, 1, 2, 3, 3, 4, 4, 5, 6, 6, 7};
-static const uint64_t article_B[] = {0, 1, 1, 1, 2, 2, 3, 3, 3, 4, 4};
+/* Kvant 1984 no. 7, table «Проигрышные поля (a_n; b_n)», n = 0..12, and the
+ * list p_N = A_N/N, q_N = B_N/N for N = 1..11: transcribed once, in
+ * src/claims-matulis.c (the claims of `gametab verify` read them too). */
+#define article_a matulis_table_a
+#define article_b matulis_table_b
 
 static void test_article_table(void **state)
 {
     (void)state;
-    for (uint64_t n = 0; n < 13; n++) {
+    for (uint64_t n = 0; n < MATULIS_TABLE_N; n++) {
         if (wythoff_lower(n) != article_a[n] || wythoff_upper(n) != article_b[n])
             fail_msg("n = %llu: computed (%llu; %llu), the article prints (%llu; %llu)",
                      (unsigned long long)n, (unsigned long long)wythoff_lower(n),
@@ -39,8 +38,9 @@ static void test_article_frequencies(void **state)
 {
     (void)state;
     for (uint64_t N = 1; N <= 11; N++) {
-        assert_int_equal(wythoff_count_lower(N), article_A[N - 1]);
-        assert_int_equal(wythoff_count_upper(N), article_B[N - 1]);
+        assert_int_equal(matulis_frequencies[N - 1].N, N);
+        assert_int_equal(wythoff_count_lower(N), matulis_frequencies[N - 1].A);
+        assert_int_equal(wythoff_count_upper(N), matulis_frequencies[N - 1].B);
     }
 }
 

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "claims.h"
 #include "games.h"
 #include "numeration.h"
 #include "sink-tex.h"
@@ -83,17 +84,11 @@ static uint64_t parse_fibonacci(const char *s)
 
 /* ---- nim-p-positions: Tables I and Ia ------------------------------------ */
 
-/* Table Ia as the OCR text gives it, columns 1..15, in binary.  Every row of
- * the OCR has 15 cells and each column is a consistent triple, so the
- * reading is trustworthy; the decimal Table I (p. 6) is missing from the
- * OCR text. */
-static const char *const article_Ia[3][15] = {
-    {"0", "0", "1", "0", "0", "1", "0", "10", "0", "11", "10", "1", "0", "0", "1"},
-    {"1", "10", "10", "11", "100", "100", "101", "100", "110", "100", "101", "110", "111", "1000",
-     "1000"},
-    {"1", "10", "11", "11", "100", "101", "101", "110", "110", "111", "111", "111", "111", "1000",
-     "1001"},
-};
+/* Table Ia as the OCR text gives it, columns 1..15, in binary: transcribed
+ * in src/claims-yaglom.c.  Every row of the OCR has 15 cells and each
+ * column is a consistent triple, so the reading is trustworthy; the decimal
+ * Table I (p. 6) is missing from the OCR text. */
+#define article_Ia yaglom_table_Ia
 
 /* The article against the computed order (by c, then b).  They agree except
  * for one position: the article has no column for (3, 5, 6) = (11, 101,
@@ -271,19 +266,9 @@ static void test_nim_complete(void **state)
 static const uint64_t article_a[15] = {1, 3, 4, 6, 8, 9, 11, 12, 14, 16, 17, 19, 21, 22, 24};
 static const uint64_t article_b[15] = {2, 5, 7, 10, 13, 15, 18, 20, 23, 26, 28, 31, 34, 36, 39};
 
-/* Table IIa as far as the OCR is readable: a_1..a_7 and b_1..b_6 of the
- * first block, and a_9..a_13 (1110 10000 10001 10011 10101) of the second.
- * Unreadable: the OCR prints a_8 as "1011" (12 is 1100), b_7 as "1111"
- * (18 is 10010), b_8 as "1010" (20 is 10100), and the rest of the second
- * block as a run of repeated cells. */
-static const struct {
-    int n;
-    const char *a, *b; /* NULL: unreadable */
-} article_IIa[] = {
-    {1, "1", "10"},      {2, "11", "101"},    {3, "100", "111"},  {4, "110", "1010"},
-    {5, "1000", "1101"}, {6, "1001", "1111"}, {7, "1011", NULL},  {9, "1110", NULL},
-    {10, "10000", NULL}, {11, "10001", NULL}, {12, "10011", NULL}, {13, "10101", NULL},
-};
+/* Table IIa as far as the OCR is readable (src/claims-yaglom.c): a_1..a_7
+ * and b_1..b_6 of the first block, and a_9..a_13 of the second; NULL where
+ * the OCR is unreadable. */
 
 static void test_fibonacci_article_tables(void **state)
 {
@@ -304,14 +289,20 @@ static void test_fibonacci_article_tables(void **state)
     }
     table_stream_close(&s);
     assert_int_equal(n, 15);
-    assert_int_equal(article_a[14], 24); /* «24 и 39» */
-    assert_int_equal(article_b[14], 39);
-    for (size_t i = 0; i < sizeof article_IIa / sizeof article_IIa[0]; i++) {
-        int k = article_IIa[i].n - 1;
-        assert_string_equal(bin_a[k], article_IIa[i].a);
-        if (article_IIa[i].b)
-            assert_string_equal(bin_b[k], article_IIa[i].b);
+    assert_int_equal(article_a[14], yaglom_table_II_last[0]); /* «24 и 39» */
+    assert_int_equal(article_b[14], yaglom_table_II_last[1]);
+    int readable = 0;
+    for (int k = 0; k < YAGLOM_II_COLUMNS; k++) {
+        if (yaglom_table_IIa[0][k])
+            assert_string_equal(bin_a[k], yaglom_table_IIa[0][k]), readable++;
+        if (yaglom_table_IIa[1][k])
+            assert_string_equal(bin_b[k], yaglom_table_IIa[1][k]), readable++;
+        /* what the OCR prints in an unreadable cell is not the number */
+        for (int r = 0; r < 2; r++)
+            if (yaglom_table_IIa_ocr[r][k])
+                assert_string_not_equal(r ? bin_b[k] : bin_a[k], yaglom_table_IIa_ocr[r][k]);
     }
+    assert_int_equal(readable, 18);
     /* «в ней часто фигурируют числа Фибоначчи (см., например, 1-й, 2-й, 5-й
      * и 13-й столбцы таблицы)»: exactly those columns hold Fibonacci
      * numbers, both of them. */
@@ -319,7 +310,9 @@ static void test_fibonacci_article_tables(void **state)
         int fib = 0;
         for (unsigned i = 0; i < 12; i++)
             fib += (article_a[col - 1] == fib_basis(i)) + (article_b[col - 1] == fib_basis(i));
-        bool listed = col == 1 || col == 2 || col == 5 || col == 13;
+        bool listed = false;
+        for (int i = 0; i < 4; i++)
+            listed |= yaglom_table_II_fibonacci_columns[i] == col;
         assert_int_equal(fib, listed ? 2 : 0);
     }
     /* Exercise 5: b - a = n, once each, for the first 15 positions. */

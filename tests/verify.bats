@@ -1,0 +1,121 @@
+#!/usr/bin/env bats
+# gametab verify: the report, its exit status, --max, --claim, -o and the
+# errata that build writes.
+
+load helpers
+
+@test "verify: one line per claim and a summary; some claims of the articles fail: exit 1, stderr empty" {
+    claims=$("$GAMETAB" verify --list | wc -l)
+    [ "$claims" -ge 30 ]
+    gt verify
+    [ "$status" -eq 1 ]
+    [ -z "$err" ]
+    [ "$(wc -l <"$T/stdout")" -eq $((claims + 1)) ]
+    tail -1 "$T/stdout" | grep -q "^$claims claims: [0-9]* hold, [0-9]* fail, 1 data (bounds ×1)$"
+    grep -q '^matulis-theorem-1  *holds  Matulis & Savukinas 1984, Theorem 1 | 1 ≤ n ≤ 100000 | 100000 cases$' "$T/stdout"
+    grep -q '^feng-theorem-2  *FAILS  Feng Yuefeng, .* | 4 ≤ t ≤ m ≤ n ≤ 40 | [0-9]* of [0-9]*: (4, 6, 8) N, (2, 4, 6) P; .* | correct: False from (4, 6, 8) on' "$T/stdout"
+    grep -q '^yaglom-table-Ia  *FAILS .*№ 9: (0, 110, 110) → (11, 101, 110)' "$T/stdout"
+    grep -q '^yaglom-table-IIa  *holds .*18 cases, 12 unreadable skipped$' "$T/stdout"
+    grep -q '^yaglom-problem-four-heaps  *data .*#P = 115; ' "$T/stdout"
+    # every line: id, result, source | range | cases
+    ! grep -v '^[a-z0-9I-]*  *\(holds\|FAILS\|data \)  .* | .* | [0-9]* \(cases\|of [0-9]*:\)' "$T/stdout" | grep -v 'claims:'
+}
+
+@test "verify --claim: exit 0 when the claims chosen hold; a prefix chooses an article" {
+    gt verify --claim matulis-theorem-1 --claim teterko
+    [ "$status" -eq 0 ]
+    [ -z "$err" ]
+    [ "$(grep -c '^teterko-' "$T/stdout")" -eq "$("$GAMETAB" verify --list | grep -c '^teterko-')" ]
+    grep -q '^matulis-theorem-1 ' "$T/stdout"
+    ! grep -q '^matulis-theorem-2 ' "$T/stdout"
+    gt verify --claim feng-theorem-2
+    [ "$status" -eq 1 ]
+    [ -z "$err" ]
+}
+
+@test "verify --max F multiplies the bounds, each up to its limit" {
+    gt verify --claim matulis-theorem-1 --claim teterko-start --claim yaglom-table-Ia --max 3
+    [ "$status" -eq 1 ]
+    grep -q '^matulis-theorem-1 .* | 1 ≤ n ≤ 300000 | 300000 cases$' "$T/stdout"
+    grep -q '^teterko-start .* | n = 1, 3, …, 3003 |' "$T/stdout"
+    grep -q '^yaglom-table-Ia .* | № 1…15 |' "$T/stdout"   # a printed table: fixed
+    grep -q '(bounds ×3)$' "$T/stdout"
+    gt verify --claim matulis-property-1 --max 1000
+    [ "$status" -eq 0 ]
+    [ "$(wc -l <"$T/stdout")" -eq 2 ]
+    grep -q '| 1 ≤ x ≤ 2047; a ≤ b ≤ 4094 |' "$T/stdout"     # its limit
+    gt verify --claim matulis-theorem-2 --claim matulis-theorem-2-f1
+    [ "$(wc -l <"$T/stdout")" -eq 3 ]
+    gt verify --claim matulis-theorem-2
+    [ "$(wc -l <"$T/stdout")" -eq 2 ]                        # the id, not the prefix
+}
+
+@test "verify --lang ru: sources and corrections in Russian" {
+    gt verify --claim feng-theorem-3-proof --lang ru
+    [ "$status" -eq 1 ]
+    grep -q '^feng-theorem-3-proof  FAILS  Фэн Юэфэн, теорема 3, конец доказательства | k ≥ 1, 4k + 2 ≤ 40 | 9 из 9: (0, 4, 6): P → N; .* | верно: (0, 4k, 4k + 2) выигрышна' "$T/stdout"
+    tail -1 "$T/stdout" | grep -q '^1 утверждений: 0 верны, 1 неверны'
+}
+
+@test "verify -o FILE writes the report there" {
+    gt verify --claim yaglom -o "$T/report.txt"
+    [ "$status" -eq 0 ] || [ "$status" -eq 1 ]
+    [ -z "$out" ] && [ -z "$err" ]
+    grep -q '^yaglom-theorem-2 ' "$T/report.txt"
+    ! grep -q '^matulis-' "$T/report.txt"
+}
+
+@test "verify: usage errors exit 2 with one line; runtime errors exit 1 with one line" {
+    while IFS='|' read -r args message; do
+        # shellcheck disable=SC2086
+        gt verify $args
+        assert_error 2
+        [[ "$err" == *"$message"* ]] || { echo "$args: $err" >&2; return 1; }
+    done <<'CASES'
+--max 0|--max: 0 is out of range (1..1000
+--max 1001|--max: 1001 is out of range (1..1000
+--max x|--max: 'x' is not a non-negative whole number
+--claim nosuch|--claim: nosuch: no such claim
+--claim matulis-theorem-3|--claim: matulis-theorem-3: no such claim
+--claim matulis-|--claim: matulis-: no such claim
+--lang de|--lang: unknown language 'de'
+extra|verify: unexpected argument 'extra'
+--bogus|--bogus: unknown option
+-o|-o: option needs a value
+CASES
+    gt verify --claim teterko-27 -o "$T/no/such/dir/report.txt"
+    assert_error 1
+    [[ "$err" == "gametab: $T/no/such/dir/report.txt: "* ]]
+}
+
+@test "verify --help, --version and --list" {
+    gt verify --help
+    [ "$status" -eq 0 ] && [[ "$out" == Usage:* ]] && [ -z "$err" ]
+    grep -q -- '--max F' "$T/stdout"
+    grep -q 'standard error has one line starting "gametab: "' "$T/stdout"
+    gt verify --version
+    [ "$status" -eq 0 ] && [[ "$out" == "gametab "* ]]
+    gt --help
+    grep -q '^  verify ' "$T/stdout"
+    gt verify --list
+    [ "$status" -eq 0 ]
+    # One line per entry of the registry in src/claims.c.
+    claims=$(grep -c '^    &claim_' "${GAMETAB_TOP_SRCDIR:-$BATS_TEST_DIRNAME/..}/src/claims.c")
+    [ "$(wc -l <"$T/stdout")" -eq "$claims" ]
+    grep -q '^matulis-theorem-1  *Matulis & Savukinas 1984, Theorem 1; bound 100000 (at most 10000000): n' "$T/stdout"
+}
+
+@test "build writes the errata: errata.csv.gz, a row per claim, and LANG/errata.tex" {
+    gt build -o "$T/out"
+    [ "$status" -eq 0 ]
+    claims=$("$GAMETAB" verify --list | wc -l)
+    zcat "$T/out/errata.csv.gz" | head -1 | grep -qx 'article,id,source,result,bound,range,cases,failures,skipped,counterexamples,statement_en,statement_ru,correction_en,correction_ru'
+    [ "$(zcat "$T/out/errata.csv.gz" | grep -c '^00[0-4],')" -eq "$claims" ]
+    zcat "$T/out/errata.csv.gz" | grep -q '^001,feng-theorem-2,"Feng Yuefeng, «Theorem 2», stated without proof",FAILS,40,'
+    for lang in ru en; do
+        grep -q 'longtable' "$T/out/$lang/errata.tex"
+        grep -q 'feng-theorem-2' "$T/out/$lang/errata.tex"
+    done
+    grep -q 'Неверно' "$T/out/ru/errata.tex"
+    grep -q 'Fails' "$T/out/en/errata.tex"
+}
