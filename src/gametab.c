@@ -125,10 +125,12 @@ static int parse_start(const char *s, uint64_t *a, uint64_t *b, struct gt_error 
     const char *comma = strchr(s, ',');
     char first[32];
     if (!comma || (size_t)(comma - s) >= sizeof first)
-        return gt_fail(err, GT_ERR_USAGE, "--start: '%s' is not A,B (two whole numbers, a comma between)", s);
+        return gt_fail(err, GT_ERR_USAGE,
+                       "--start: '%s' is not A,B (two whole numbers, a comma between)", s);
     memcpy(first, s, (size_t)(comma - s));
     first[comma - s] = '\0';
-    if (parse_u64("--start", first, a, err) != GT_OK || parse_u64("--start", comma + 1, b, err) != GT_OK)
+    if (parse_u64("--start", first, a, err) != GT_OK ||
+        parse_u64("--start", comma + 1, b, err) != GT_OK)
         return GT_ERR_USAGE;
     return GT_OK;
 }
@@ -762,7 +764,8 @@ static int cmd_figure(int argc, char *argv[], struct gt_error *err)
     if (rest_positionals(&pos, "figure", argc, argv, err) != GT_OK)
         return GT_ERR_USAGE;
     if (pos.n == 0)
-        return gt_fail(err, GT_ERR_USAGE, "figure: missing figure name (see gametab figure --help)");
+        return gt_fail(err, GT_ERR_USAGE,
+                       "figure: missing figure name (see gametab figure --help)");
     if (pos.n > 1)
         return gt_fail(err, GT_ERR_USAGE, "figure: unexpected argument '%s'", pos.arg[1]);
     if (!*o.path)
@@ -891,7 +894,8 @@ static int build_write(struct build *b, const struct table_request *r,
     if (!item && r->table)
         rc = write_table(r, path, err);
     else
-        rc = write_build_tex(b, r, item ? item : &(struct build_item){.kind = BUILD_PREAMBLE}, path, err);
+        rc = write_build_tex(b, r, item ? item : &(struct build_item){.kind = BUILD_PREAMBLE},
+                             path, err);
     free(path);
     if (rc != GT_OK) {
         free(name);
@@ -1174,7 +1178,8 @@ static int run(int argc, char *argv[], struct gt_error *err)
             opterr = 0;
             return commands[i].run(argc - 1, argv + 1, err);
         }
-    return gt_fail(err, GT_ERR_USAGE, "%s: unknown command (list, table, build, figure or render)", name);
+    return gt_fail(err, GT_ERR_USAGE,
+                   "%s: unknown command (list, table, build, figure or render)", name);
 }
 
 static void on_signal(int signo)
