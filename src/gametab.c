@@ -22,8 +22,10 @@
 #include "csv-read.h"
 #include "errata.h"
 #include "error.h"
+#include "figures.h"
 #include "files.h"
 #include "gzchunks.h"
+#include "handout.h"
 #include "output.h"
 #include "progress.h"
 #include "sink-csv.h"
@@ -71,6 +73,9 @@ enum {
     OPT_LIST,
     OPT_HELP,
     OPT_VERSION,
+    OPT_START,
+    OPT_PAPER,
+    OPT_WORKSHEET,
 };
 
 /* ---- parsing helpers ---------------------------------------------------- */
@@ -119,6 +124,22 @@ static int parse_block_columns(const char *s, uint64_t *v, struct gt_error *err)
     if (*v < 1 || *v > CONTEXT_BLOCK_COLUMNS_MAX)
         return gt_fail(err, GT_ERR_USAGE, "--block-columns: %" PRIu64 " is out of range (1..%d)",
                        *v, CONTEXT_BLOCK_COLUMNS_MAX);
+    return GT_OK;
+}
+
+/* Parses --start A,B: two whole numbers and a comma between, no spaces. */
+static int parse_start(const char *s, uint64_t *a, uint64_t *b, struct gt_error *err)
+{
+    const char *comma = strchr(s, ',');
+    char first[32];
+    if (!comma || (size_t)(comma - s) >= sizeof first)
+        return gt_fail(err, GT_ERR_USAGE,
+                       "--start: '%s' is not A,B (two whole numbers, a comma between)", s);
+    memcpy(first, s, (size_t)(comma - s));
+    first[comma - s] = '\0';
+    if (parse_u64("--start", first, a, err) != GT_OK ||
+        parse_u64("--start", comma + 1, b, err) != GT_OK)
+        return GT_ERR_USAGE;
     return GT_OK;
 }
 
@@ -225,6 +246,7 @@ static void print_main_help(void)
            "  list     one line per table: name, description, source\n"
            "  table    write one table (CSV, CSV.gz or a LaTeX fragment)\n"
            "  build    write every table at the article's parameters into a directory\n"
+           "  figure   write one figure of the handout (TikZ, pgfplots) from a table\n"
            "  render   fill a template with the rows of any CSV file\n"
            "  verify   check every claim of the articles by computation; the errata\n"
            "\n"
@@ -241,6 +263,30 @@ static void print_list_help(void)
            "journal, year, issue and the table or theorem it reproduces).\n");
 }
 
+/* One line per parameter of a table or a figure: its option, meaning,
+ * default and range, and the LaTeX limit (tex_note names the case). */
+static void print_params(const struct table_param_spec *params, const char *tex_note)
+{
+    for (int p = 0; p < PARAM__N; p++) {
+        const struct table_param_spec *s = &params[p];
+        if (!s->accepted || p == PARAM_START_B)
+            continue;
+        if (p == PARAM_COLOR) {
+            printf("    --no-color: %s\n", s->help);
+            continue;
+        }
+        if (p == PARAM_START_A)
+            printf("    --start A,B: %s; default %" PRIu64 ",%" PRIu64 ", each %" PRIu64
+                   "..%" PRIu64, s->help, s->def, params[PARAM_START_B].def, s->min, s->max);
+        else
+            printf("    --%s: %s; default %" PRIu64 ", %" PRIu64 "..%" PRIu64,
+                   table_param_name((enum table_param)p), s->help, s->def, s->min, s->max);
+        if (s->tex_max)
+            printf(", at most %" PRIu64 " %s", s->tex_max, tex_note);
+        printf("\n");
+    }
+}
+
 static void print_table_help(void)
 {
     printf("Usage: gametab table NAME [OPTIONS]\n"
@@ -252,6 +298,7 @@ static void print_table_help(void)
            "  --radix r          digits in base r  }\n"
            "  --from N0          start at row N0 (0-based); for N0 > 0 no header row,\n"
            "                     so shards concatenate to the whole table\n"
+           "  --start A,B        a starting square }\n"
            "  --no-color         LaTeX in black and white\n"
            "  --format F         csv, csv.gz, tex or json; default from the extension of\n"
            "                     -o (.csv, .csv.gz or .gz, .tex, .json), csv on\n"
@@ -273,20 +320,8 @@ static void print_table_help(void)
            CONTEXT_BLOCK_COLUMNS_MAX, CONTEXT_BLOCK_COLUMNS_DEFAULT, GZCHUNKS_JOBS_MAX,
            TEX_ROWS_MAX);
     for (size_t i = 0; i < table_registry_size; i++) {
-        const struct table_def *t = table_registry[i];
-        printf("  %s\n", t->name);
-        for (int p = 0; p < PARAM__N; p++) {
-            const struct table_param_spec *s = &t->params[p];
-            if (s->accepted && p == PARAM_COLOR)
-                printf("    --no-color: %s\n", s->help);
-            else if (s->accepted) {
-                printf("    --%s: %s; default %" PRIu64 ", %" PRIu64 "..%" PRIu64,
-                       table_param_name((enum table_param)p), s->help, s->def, s->min, s->max);
-                if (s->tex_max)
-                    printf(", at most %" PRIu64 " with --format tex", s->tex_max);
-                printf("\n");
-            }
-        }
+        printf("  %s\n", table_registry[i]->name);
+        print_params(table_registry[i]->params, "with --format tex");
     }
 }
 
@@ -323,10 +358,40 @@ static void print_build_help(void)
            "  DIR/LANG/preamble.tex  the packages and macros the fragments need\n"
            "  DIR/errata.csv.gz      every claim of the articles checked (gametab verify)\n"
            "  DIR/LANG/errata.tex    the same as a table to print next to the articles\n"
+           "  DIR/LANG/figure-NAME.tex  each figure of the handout (gametab figure)\n"
+           "  DIR/LANG/handout.tex   the handout: a document with every table and\n"
+           "                         figure, for pdflatex (make handout)\n"
+           "  DIR/LANG/worksheet.tex with --worksheet: the tables with blank cells to\n"
+           "                         fill in and the answer key, and its fragments\n"
+           "                         DIR/LANG/worksheet-NAME.tex\n"
            "\n"
            "  -o, --output DIR   the directory (default output), made if missing\n"
            "  --lang L           ru or en only (default: both)\n"
+           "  --paper P          a4 or a5: the handout's paper (default a4)\n"
+           "  --worksheet        write the worksheet too\n"
+           "  --start A,B        the starting square of the game of figure 1 and of\n"
+           "                     the table wythoff-game (default 12,14; each 0..30)\n"
            "  --templates DIR    look for templates in DIR first\n");
+}
+
+static void print_figure_help(void)
+{
+    printf("Usage: gametab figure NAME [OPTIONS]\n"
+           "Write one figure of the handout as a LaTeX fragment: a TikZ or pgfplots\n"
+           "drawing of a table's rows.  It needs \\usepackage{tikz,pgfplots} and\n"
+           "\\usetikzlibrary{arrows.meta} beside the language's preamble.tex.\n"
+           "\n"
+           "  --count K, --max M, --start A,B   the table's parameters, with the\n"
+           "                     figure's defaults and ranges (below)\n"
+           "  --lang L           ru or en (default ru)\n"
+           "  --templates DIR    look for templates in DIR first\n"
+           "  -o, --output FILE  write to FILE (default -, standard output)\n"
+           "\nFigures, the tables they draw, and their parameters:\n");
+    for (size_t i = 0; i < figure_registry_size; i++) {
+        const struct figure_def *f = figure_registry[i];
+        printf("  %s (table %s): %s\n", f->name, f->table->name, f->summary);
+        print_params(f->params, "");
+    }
 }
 
 /* ---- list ---------------------------------------------------------------- */
@@ -434,6 +499,7 @@ static int cmd_table(int argc, char *argv[], struct gt_error *err)
         {"radix", required_argument, NULL, OPT_PARAM + PARAM_RADIX},
         {"from", required_argument, NULL, OPT_PARAM + PARAM_FROM},
         {"no-color", no_argument, NULL, OPT_NO_COLOR},
+        {"start", required_argument, NULL, OPT_START},
         {"level", required_argument, NULL, OPT_LEVEL},
         {"jobs", required_argument, NULL, OPT_JOBS},
         {"quiet", no_argument, NULL, OPT_QUIET},
@@ -452,6 +518,7 @@ static int cmd_table(int argc, char *argv[], struct gt_error *err)
     bool format_given = false;
     uint64_t level = OUTPUT_GZIP_LEVEL_DEFAULT, jobs = default_jobs();
     struct positionals pos = {0};
+    const char *start = NULL;
     bool quiet = false;
     int c;
     while ((c = getopt_long(argc, argv, "-:o:", longopts, NULL)) != -1) {
@@ -486,6 +553,7 @@ static int cmd_table(int argc, char *argv[], struct gt_error *err)
         case OPT_PARAM + PARAM_RADIX:
         case OPT_PARAM + PARAM_FROM: param_text[c - OPT_PARAM] = optarg; break;
         case OPT_NO_COLOR: param_text[PARAM_COLOR] = "0"; break;
+        case OPT_START: start = optarg; break;
         case OPT_FORMAT:
             if (parse_format(optarg, &format, err) != GT_OK)
                 return GT_ERR_USAGE;
@@ -519,6 +587,15 @@ static int cmd_table(int argc, char *argv[], struct gt_error *err)
             table_check_param(r.table, (enum table_param)p, v, err) != GT_OK)
             return GT_ERR_USAGE;
         r.args.param[p] = v;
+    }
+    if (start) {
+        uint64_t a, b;
+        if (parse_start(start, &a, &b, err) != GT_OK ||
+            table_check_param(r.table, PARAM_START_A, a, err) != GT_OK ||
+            table_check_param(r.table, PARAM_START_B, b, err) != GT_OK)
+            return GT_ERR_USAGE;
+        r.args.param[PARAM_START_A] = a;
+        r.args.param[PARAM_START_B] = b;
     }
     if (table_check_args(r.table, &r.args, err) != GT_OK)
         return GT_ERR_USAGE;
@@ -680,6 +757,93 @@ static int cmd_render(int argc, char *argv[], struct gt_error *err)
     return rc;
 }
 
+/* ---- figure -------------------------------------------------------------- */
+
+static int cmd_figure(int argc, char *argv[], struct gt_error *err)
+{
+    static const struct option longopts[] = {
+        {"count", required_argument, NULL, OPT_PARAM + PARAM_COUNT},
+        {"max", required_argument, NULL, OPT_PARAM + PARAM_MAX},
+        {"start", required_argument, NULL, OPT_START},
+        {"lang", required_argument, NULL, OPT_LANG},
+        {"templates", required_argument, NULL, OPT_TEMPLATES},
+        {"output", required_argument, NULL, 'o'},
+        {"help", no_argument, NULL, OPT_HELP},
+        {"version", no_argument, NULL, OPT_VERSION},
+        {0},
+    };
+    struct output_options o = {.path = "-", .lang = "ru"};
+    const char *param_text[PARAM__N] = {0}, *start = NULL;
+    struct positionals pos = {0};
+    int c;
+    while ((c = getopt_long(argc, argv, "-:o:", longopts, NULL)) != -1) {
+        int taken = output_option(c, &o, err);
+        if (taken < 0)
+            return GT_ERR_USAGE;
+        if (taken)
+            continue;
+        switch (c) {
+        case 1:
+            if (add_positional(&pos, "figure", optarg, err) != GT_OK)
+                return GT_ERR_USAGE;
+            break;
+        case OPT_PARAM + PARAM_COUNT:
+        case OPT_PARAM + PARAM_MAX: param_text[c - OPT_PARAM] = optarg; break;
+        case OPT_START: start = optarg; break;
+        case OPT_HELP: print_figure_help(); return GT_OK;
+        case OPT_VERSION: print_version(); return GT_OK;
+        default: return bad_option("figure", argv, c, err);
+        }
+    }
+    if (rest_positionals(&pos, "figure", argc, argv, err) != GT_OK)
+        return GT_ERR_USAGE;
+    if (pos.n == 0)
+        return gt_fail(err, GT_ERR_USAGE,
+                       "figure: missing figure name (see gametab figure --help)");
+    if (pos.n > 1)
+        return gt_fail(err, GT_ERR_USAGE, "figure: unexpected argument '%s'", pos.arg[1]);
+    if (!*o.path)
+        return gt_fail(err, GT_ERR_USAGE, "-o: the file name is empty");
+    const struct figure_def *f = figure_find(pos.arg[0]);
+    if (!f)
+        return gt_fail(err, GT_ERR_USAGE, "%s: no such figure (see gametab figure --help)",
+                       pos.arg[0]);
+    struct table_args args;
+    figure_default_args(f, &args);
+    for (int p = 0; p < PARAM__N; p++) {
+        char option[32];
+        snprintf(option, sizeof option, "--%s", table_param_name((enum table_param)p));
+        uint64_t v;
+        if (param_text[p] && (parse_u64(option, param_text[p], &v, err) != GT_OK ||
+                              figure_check_param(f, (enum table_param)p, v, err) != GT_OK))
+            return GT_ERR_USAGE;
+        if (param_text[p])
+            args.param[p] = v;
+    }
+    if (start) {
+        uint64_t a, b;
+        if (parse_start(start, &a, &b, err) != GT_OK ||
+            figure_check_param(f, PARAM_START_A, a, err) != GT_OK ||
+            figure_check_param(f, PARAM_START_B, b, err) != GT_OK)
+            return GT_ERR_USAGE;
+        args.param[PARAM_START_A] = a;
+        args.param[PARAM_START_B] = b;
+    }
+    struct template_dirs dirs;
+    if (template_dirs_init(&dirs, o.templates, err) != GT_OK)
+        return err->status;
+    struct tex_options tex = {.lang = o.lang, .dirs = &dirs};
+    struct output *out;
+    if (open_output(&out, o.path, OUTPUT_PLAIN, 0, 1, err) != GT_OK)
+        return GT_ERR_RUNTIME;
+    int rc = figure_write(f, &args, &tex, false, out, err);
+    if (rc != GT_OK) {
+        output_abort(out);
+        return rc;
+    }
+    return output_commit(out, err);
+}
+
 /* ---- build --------------------------------------------------------------- */
 
 
@@ -693,6 +857,9 @@ struct build {
     size_t nfiles;
     const struct template_dirs *dirs;
     struct errata errata; /* the claims, checked at their default bounds */
+    const char *paper;    /* the handout's: "a4" or "a5" */
+    bool worksheet;       /* write the worksheet too */
+    uint64_t start[2];    /* the game's starting square (--start) */
 };
 
 
@@ -707,10 +874,47 @@ static void unstage_message(const struct build *b, struct gt_error *err)
     }
 }
 
+/* What one LaTeX file of the build holds, besides a table or the preamble. */
+enum build_kind { BUILD_PREAMBLE, BUILD_FIGURE, BUILD_HANDOUT, BUILD_WORKSHEET_TABLE };
+
+struct build_item {
+    enum build_kind kind;
+    const struct figure_def *figure; /* BUILD_FIGURE */
+    bool worksheet;                  /* BUILD_FIGURE, BUILD_HANDOUT: the worksheet's */
+};
+
+/* Writes a LaTeX file of the build at path, as item->kind says: the
+ * preamble, a figure of r's table, the handout, or r's worksheet table. */
+static int write_build_tex(const struct build *b, const struct table_request *r,
+                           const struct build_item *item, const char *path,
+                           struct gt_error *err)
+{
+    struct output *out;
+    int rc = output_open(&out, path, OUTPUT_PLAIN, 0, 1, err);
+    if (rc != GT_OK)
+        return rc;
+    switch (item->kind) {
+    case BUILD_FIGURE:
+        rc = figure_write(item->figure, &r->args, &r->tex, item->worksheet, out, err);
+        break;
+    case BUILD_HANDOUT: rc = handout_write(&r->tex, b->paper, item->worksheet, out, err); break;
+    case BUILD_WORKSHEET_TABLE:
+        rc = worksheet_table_write(r->table, &r->args, &r->tex, out, err);
+        break;
+    default: rc = sink_tex_preamble(&r->tex, out, err); break;
+    }
+    if (rc != GT_OK) {
+        output_abort(out);
+        return rc;
+    }
+    return output_commit(out, err);
+}
+
 /* Writes one file of the build, `rel` under the staging directory: table
- * r->table, or the preamble when r->table is NULL. */
-static int build_file(struct build *b, const struct table_request *r, const char *rel,
-                      struct gt_error *err)
+ * r->table, or the preamble when r->table is NULL; or, with an item, the
+ * LaTeX file it names. */
+static int build_write(struct build *b, const struct table_request *r,
+                       const struct build_item *item, const char *rel, struct gt_error *err)
 {
     char **files = realloc(b->files, (b->nfiles + 1) * sizeof *files);
     if (files)
@@ -722,18 +926,13 @@ static int build_file(struct build *b, const struct table_request *r, const char
         return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", b->dir, strerror(ENOMEM));
     }
     int rc;
-    if (r->errata) {
+    if (r->errata)
         rc = write_errata(r, path, err);
-    } else if (r->table) {
+    else if (!item && r->table)
         rc = write_table(r, path, err);
-    } else {
-        struct output *out;
-        rc = output_open(&out, path, OUTPUT_PLAIN, 0, 1, err);
-        if (rc == GT_OK && (rc = sink_tex_preamble(&r->tex, out, err)) != GT_OK)
-            output_abort(out);
-        else if (rc == GT_OK)
-            rc = output_commit(out, err);
-    }
+    else
+        rc = write_build_tex(b, r, item ? item : &(struct build_item){.kind = BUILD_PREAMBLE},
+                             path, err);
     free(path);
     if (rc != GT_OK) {
         free(name);
@@ -742,6 +941,67 @@ static int build_file(struct build *b, const struct table_request *r, const char
     }
     b->files[b->nfiles++] = name;
     return GT_OK;
+}
+
+static int build_file(struct build *b, const struct table_request *r, const char *rel,
+                      struct gt_error *err)
+{
+    return build_write(b, r, NULL, rel, err);
+}
+
+/* A table's arguments in a build: the article's, with --start for the
+ * tables (and figures) that take a starting square. */
+static void build_args(const struct build *b, const struct table_def *t,
+                       const struct table_param_spec *params, struct table_args *args)
+{
+    table_default_args(t, args);
+    for (int p = 0; p < PARAM__N; p++)
+        if (params[p].accepted && p != PARAM_START_A && p != PARAM_START_B)
+            args->param[p] = params[p].def;
+    if (params[PARAM_START_A].accepted) {
+        args->param[PARAM_START_A] = b->start[0];
+        args->param[PARAM_START_B] = b->start[1];
+    }
+}
+
+/* The figures, the handout, and with --worksheet the worksheet and its
+ * fragments, of one language. */
+static int build_handout(struct build *b, const char *lang, struct gt_error *err)
+{
+    struct table_request r = {.format = FORMAT_TEX, .tex = {.lang = lang, .dirs = b->dirs}};
+    char rel[256];
+    int rc = GT_OK;
+    for (size_t i = 0; rc == GT_OK && i < figure_registry_size; i++) {
+        const struct figure_def *f = figure_registry[i];
+        struct build_item item = {.kind = BUILD_FIGURE, .figure = f};
+        r.table = f->table;
+        build_args(b, f->table, f->params, &r.args);
+        snprintf(rel, sizeof rel, "%s/figure-%s.tex", lang, f->name);
+        rc = build_write(b, &r, &item, rel, err);
+        /* The worksheet's board is bare, for the students to mark. */
+        if (rc == GT_OK && b->worksheet && strcmp(f->name, "wythoff-board") == 0) {
+            item.worksheet = true;
+            snprintf(rel, sizeof rel, "%s/worksheet-figure-%s.tex", lang, f->name);
+            rc = build_write(b, &r, &item, rel, err);
+        }
+    }
+    for (size_t i = 0; rc == GT_OK && b->worksheet && i < table_registry_size; i++) {
+        const struct table_def *t = table_registry[i];
+        if (!worksheet_has_blanks(t))
+            continue;
+        struct build_item item = {.kind = BUILD_WORKSHEET_TABLE};
+        r.table = t;
+        build_args(b, t, t->params, &r.args);
+        snprintf(rel, sizeof rel, "%s/worksheet-%s.tex", lang, t->name);
+        rc = build_write(b, &r, &item, rel, err);
+    }
+    r.table = NULL;
+    for (int w = 0; rc == GT_OK && w <= (int)b->worksheet; w++) {
+        struct build_item item = {.kind = BUILD_HANDOUT, .worksheet = w == 1};
+        snprintf(rel, sizeof rel, "%s/%s.tex", lang, w ? "worksheet" : "handout");
+        rc = build_write(b, &r, &item, rel, err);
+    }
+    return rc;
 }
 
 static int build_language(struct build *b, const char *lang, struct gt_error *err)
@@ -758,7 +1018,7 @@ static int build_language(struct build *b, const char *lang, struct gt_error *er
         rc = build_file(b, &r, rel, err);
     for (size_t i = 0; rc == GT_OK && i < table_registry_size; i++) {
         r.table = table_registry[i];
-        table_default_args(r.table, &r.args);
+        build_args(b, r.table, r.table->params, &r.args);
         snprintf(rel, sizeof rel, "%s/%s.tex", lang, r.table->name);
         rc = build_file(b, &r, rel, err);
     }
@@ -767,6 +1027,8 @@ static int build_language(struct build *b, const char *lang, struct gt_error *er
     snprintf(rel, sizeof rel, "%s/errata.tex", lang);
     if (rc == GT_OK)
         rc = build_file(b, &r, rel, err);
+    if (rc == GT_OK)
+        rc = build_handout(b, lang, err);
     return rc;
 }
 
@@ -804,7 +1066,7 @@ static int run_build(struct build *b, const char *only_lang, struct gt_error *er
     for (size_t i = 0; i < table_registry_size; i++) {
         struct table_request r = {.table = table_registry[i], .format = FORMAT_CSV_GZ,
                                   .level = OUTPUT_GZIP_LEVEL_DEFAULT, .jobs = 1};
-        table_default_args(r.table, &r.args);
+        build_args(b, r.table, r.table->params, &r.args);
         char rel[256];
         snprintf(rel, sizeof rel, "%s.csv.gz", r.table->name);
         if (build_file(b, &r, rel, err) != GT_OK)
@@ -823,8 +1085,15 @@ static int run_build(struct build *b, const char *only_lang, struct gt_error *er
     return build_publish(b, err);
 }
 
+/* The handout's choices of a build (--paper, --worksheet, --start). */
+struct build_options {
+    const char *paper;
+    bool worksheet;
+    uint64_t start[2];
+};
+
 static int build_into(const char *dir, const char *templates, const char *only_lang,
-                      struct gt_error *err);
+                      const struct build_options *bo, struct gt_error *err);
 
 static int cmd_build(int argc, char *argv[], struct gt_error *err)
 {
@@ -832,11 +1101,18 @@ static int cmd_build(int argc, char *argv[], struct gt_error *err)
         {"lang", required_argument, NULL, OPT_LANG},
         {"templates", required_argument, NULL, OPT_TEMPLATES},
         {"output", required_argument, NULL, 'o'},
+        {"paper", required_argument, NULL, OPT_PAPER},
+        {"worksheet", no_argument, NULL, OPT_WORKSHEET},
+        {"start", required_argument, NULL, OPT_START},
         {"help", no_argument, NULL, OPT_HELP},
         {"version", no_argument, NULL, OPT_VERSION},
         {0},
     };
     const char *dir = "output", *templates = NULL, *only_lang = NULL;
+    const struct figure_def *game = figure_find("wythoff-game");
+    struct build_options bo = {.paper = handout_papers[0],
+                               .start = {game->params[PARAM_START_A].def,
+                                         game->params[PARAM_START_B].def}};
     int c;
     while ((c = getopt_long(argc, argv, "-:o:", longopts, NULL)) != -1) {
         switch (c) {
@@ -847,6 +1123,23 @@ static int cmd_build(int argc, char *argv[], struct gt_error *err)
             break;
         case OPT_TEMPLATES: templates = optarg; break;
         case 'o': dir = optarg; break;
+        case OPT_PAPER:
+            bo.paper = NULL;
+            for (size_t i = 0; i < HANDOUT_NPAPERS; i++)
+                if (strcmp(optarg, handout_papers[i]) == 0)
+                    bo.paper = handout_papers[i];
+            if (!bo.paper)
+                return gt_fail(err, GT_ERR_USAGE, "--paper: unknown paper '%s' (a4 or a5)", optarg);
+            break;
+        case OPT_WORKSHEET: bo.worksheet = true; break;
+        case OPT_START:
+            /* The same square for the table wythoff-game and figure 1: the
+             * figure's range, the narrower. */
+            if (parse_start(optarg, &bo.start[0], &bo.start[1], err) != GT_OK ||
+                figure_check_param(game, PARAM_START_A, bo.start[0], err) != GT_OK ||
+                figure_check_param(game, PARAM_START_B, bo.start[1], err) != GT_OK)
+                return GT_ERR_USAGE;
+            break;
         case OPT_HELP: print_build_help(); return GT_OK;
         case OPT_VERSION: print_version(); return GT_OK;
         default: return bad_option("build", argv, c, err);
@@ -862,13 +1155,13 @@ static int cmd_build(int argc, char *argv[], struct gt_error *err)
         return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", dir, strerror(ENOMEM));
     for (size_t n = strlen(trimmed); n > 1 && trimmed[n - 1] == '/'; n--)
         trimmed[n - 1] = '\0';
-    int rc = build_into(trimmed, templates, only_lang, err);
+    int rc = build_into(trimmed, templates, only_lang, &bo, err);
     free(trimmed);
     return rc;
 }
 
 static int build_into(const char *dir, const char *templates, const char *only_lang,
-                      struct gt_error *err)
+                      const struct build_options *bo, struct gt_error *err)
 {
     struct template_dirs dirs;
     if (template_dirs_init(&dirs, templates, err) != GT_OK)
@@ -878,7 +1171,9 @@ static int build_into(const char *dir, const char *templates, const char *only_l
     bool existed = stat(dir, &st) == 0;
     if (make_directories(dir, err) != GT_OK)
         return GT_ERR_RUNTIME;
-    struct build b = {.dir = dir, .dirs = &dirs, .staging = path_join(dir, ".gametab-build.XXXXXX")};
+    struct build b = {.dir = dir, .dirs = &dirs, .staging = path_join(dir, ".gametab-build.XXXXXX"),
+                      .paper = bo->paper, .worksheet = bo->worksheet,
+                      .start = {bo->start[0], bo->start[1]}};
     if (!b.staging || !mkdtemp(b.staging)) {
         int rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", dir, strerror(b.staging ? errno : ENOMEM));
         free(b.staging);
@@ -1042,6 +1337,7 @@ static const struct command commands[] = {
     {"list", cmd_list},
     {"table", cmd_table},
     {"build", cmd_build},
+    {"figure", cmd_figure},
     {"render", cmd_render},
     {"verify", cmd_verify},
 };
@@ -1065,7 +1361,8 @@ static int run(int argc, char *argv[], struct gt_error *err)
             opterr = 0;
             return commands[i].run(argc - 1, argv + 1, err);
         }
-    return gt_fail(err, GT_ERR_USAGE, "%s: unknown command (list, table, build, render or verify)", name);
+    return gt_fail(err, GT_ERR_USAGE,
+                   "%s: unknown command (list, table, build, figure, render or verify)", name);
 }
 
 static void on_signal(int signo)

@@ -12,6 +12,7 @@
 #include "table-wythoff.h"
 #include "wythoff-grundy.h"
 #include "wythoff.h"
+#include "wythoff-play.h"
 
 #define MATULIS_SAVUKINAS_1984                                          \
     .authors = "Matulis & Savukinas",                                   \
@@ -509,4 +510,83 @@ const struct table_def table_wythoff_grundy = {
     .finish = grundy_finish,
     .tex_template = "wythoff-grundy.tex",
     .tex_context = grundy_tex_context,
+};
+
+/* ---- wythoff-game ------------------------------------------------------- */
+
+struct game_state {
+    struct wythoff_play play;
+};
+_Static_assert(sizeof(struct game_state) <= TABLE_STATE_SIZE, "state too large");
+
+static int game_start(void *state, const struct table_args *args, struct gt_error *err)
+{
+    (void)err;
+    struct game_state *s = state;
+    wythoff_play_start(&s->play, args->param[PARAM_START_A], args->param[PARAM_START_B]);
+    return GT_OK;
+}
+
+static bool game_next(void *state, struct table_row *row)
+{
+    struct game_state *s = state;
+    struct wythoff_move m;
+    if (!wythoff_play_next(&s->play, &m))
+        return false;
+    u64_format(m.number, row->cell[0]);
+    u64_format(m.player, row->cell[1]);
+    u64_format(m.from_a, row->cell[2]);
+    u64_format(m.from_b, row->cell[3]);
+    u64_format(m.to_a, row->cell[4]);
+    u64_format(m.to_b, row->cell[5]);
+    u64_format(m.winning, row->cell[6]);
+    return true;
+}
+
+static int game_tex_row(json_t *obj, const struct table_row *row)
+{
+    bool winning = strcmp(row->cell[6], "1") == 0;
+    return json_object_set_new(obj, "winning", json_boolean(winning)) ? -1 : 0;
+}
+
+/* The start square and who wins, for the caption: "first" when the start
+ * is not a P-position (the first player can move onto one), "second"
+ * otherwise; "over" when the game starts at (0; 0), with no move at all. */
+static int game_tex_context(json_t *ctx, const struct table_args *args)
+{
+    uint64_t a = args->param[PARAM_START_A], b = args->param[PARAM_START_B];
+    bool first = !wythoff_is_p(a, b);
+    return json_object_set_new(ctx, "start_a", json_integer((json_int_t)a)) |
+                   json_object_set_new(ctx, "start_b", json_integer((json_int_t)b)) |
+                   json_object_set_new(ctx, "first_wins", json_boolean(first)) |
+                   json_object_set_new(ctx, "over", json_boolean(a == 0 && b == 0))
+               ? -1
+               : 0;
+}
+
+static const struct table_column game_columns[] = {
+    {"move", COLUMN_INTEGER},   {"player", COLUMN_INTEGER}, {"from_a", COLUMN_INTEGER},
+    {"from_b", COLUMN_INTEGER}, {"to_a", COLUMN_INTEGER},   {"to_b", COLUMN_INTEGER},
+    {"to_p", COLUMN_INTEGER},
+};
+
+const struct table_def table_wythoff_game = {
+    .name = "wythoff-game",
+    .summary = "A game of queen to the corner from (A, B): the winner always moves onto a "
+               "P-position (to_p = 1), the loser takes one stone from the smaller heap",
+    .source = {MATULIS_SAVUKINAS_1984, .item = "figure 1 (a game from (12; 14)); the winning "
+                                               "moves of the proof of properties 1 and 2"},
+    .columns = game_columns,
+    .ncolumns = 7,
+    .params = {
+        [PARAM_START_A] = {true, 12, 0, WYTHOFF_PLAY_MAX, "the starting square (A, B)",
+                           .tex_max = WYTHOFF_GAME_TEX_MAX},
+        [PARAM_START_B] = {true, 14, 0, WYTHOFF_PLAY_MAX, "the starting square (A, B)",
+                           .tex_max = WYTHOFF_GAME_TEX_MAX},
+    },
+    .start = game_start,
+    .next = game_next,
+    .tex_template = "wythoff-game.tex",
+    .tex_row = game_tex_row,
+    .tex_context = game_tex_context,
 };

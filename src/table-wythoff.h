@@ -40,4 +40,13 @@ extern const struct table_def table_wythoff_grundy;
  * 345pt text width of an A4 article page. */
 #define GRUNDY_TEX_N_MAX 32
 
+/* move, player, from_a, from_b, to_a, to_b, to_p: a game from the square
+ * (A, B) (--start A,B, default (12, 14) as in figure 1), move by move: the
+ * winner onto P-positions (to_p = 1), the loser one stone from the smaller
+ * heap (wythoff-play.h). */
+extern const struct table_def table_wythoff_game;
+
+/* The largest A and B of a LaTeX game: at most A + B moves, each a line. */
+#define WYTHOFF_GAME_TEX_MAX 1000
+
 #endif

@@ -28,6 +28,8 @@ enum table_param {
     PARAM_RADIX, /* --radix r: the base of the digit columns */
     PARAM_COLOR, /* 1, or 0 with --no-color: LaTeX in black and white */
     PARAM_FROM,  /* --from N0: the first row, 0-based (for shards: see sink-csv.h) */
+    PARAM_START_A, /* --start A,B: the first heap (a) of a starting square */
+    PARAM_START_B, /* and the second (b) */
     PARAM__N
 };
 

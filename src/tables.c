@@ -23,6 +23,7 @@ const struct table_def *const table_registry[] = {
     &table_misere_nim_p_positions,
     &table_kordemsky_grundy,
     &table_kordemsky_start,
+    &table_wythoff_game,
 };
 
 const size_t table_registry_size = sizeof table_registry / sizeof table_registry[0];
@@ -50,6 +51,8 @@ const char *table_param_name(enum table_param p)
         [PARAM_RADIX] = "radix",
         [PARAM_COLOR] = "color",
         [PARAM_FROM] = "from",
+        [PARAM_START_A] = "start",
+        [PARAM_START_B] = "start",
     };
     return names[p];
 }

@@ -5,11 +5,14 @@ load helpers
 
 @test "build writes every table as csv.gz and tex in both languages" {
     tables=$("$GAMETAB" list | wc -l)
+    figures=$("$GAMETAB" figure --help | grep -c '^  [a-z-]* (table ')
+    [ "$figures" -eq 5 ]
     gt build -o "$T/out"
     [ "$status" -eq 0 ]
-    # Each table as csv.gz and tex in two languages, two preambles, and the
-    # errata (csv.gz and tex in two languages).
-    [ "$out" = "gametab: wrote $((3 * tables + 2 + 3)) files under $T/out/" ]
+    # Each table as csv.gz and tex in two languages, two preambles, the
+    # errata (csv.gz and tex in two languages), and in each language the
+    # figures and the handout.
+    [ "$out" = "gametab: wrote $((3 * tables + 2 + 3 + 2 * (figures + 1))) files under $T/out/" ]
     for f in wythoff-p-positions.csv.gz wythoff-frequencies.csv.gz \
              ru/preamble.tex ru/wythoff-p-positions.tex ru/wythoff-frequencies.tex \
              en/preamble.tex en/wythoff-p-positions.tex en/wythoff-frequencies.tex \

@@ -1,0 +1,252 @@
+#!/usr/bin/env bats
+# The handout: build writes it with its figures (and the worksheet); the
+# figures draw the rows of their tables; the documents compile with latexmk
+# (pdflatex) with no error and no overfull box wider than 1pt, and no page
+# of the PDF is blank.
+
+load helpers
+
+# Compiles DIR/DOC.tex with latexmk; fails on a LaTeX error, on an overfull
+# box wider than 1pt and on a blank page.
+compile_doc() { # DIR DOC
+    local dir=$1 doc=$2
+    if ! (cd "$dir" && "${LATEXMK:-latexmk}" -pdf -interaction=nonstopmode -halt-on-error \
+            "$doc.tex" >/dev/null 2>&1); then
+        echo "$dir/$doc.tex does not compile:" >&2
+        grep -a -A3 '^!' "$dir/$doc.log" >&2 || tail -20 "$dir/$doc.log" >&2
+        return 1
+    fi
+    check_log "$dir/$doc.log" && check_pages "$dir/$doc.pdf"
+}
+
+# The overfull boxes of a LaTeX log wider (or higher) than 1pt, one a line.
+wide_boxes() { # LOG
+    grep -a -o 'Overfull \\[hv]box ([0-9.]*pt too [a-z]*)' "$1" |
+        awk '{ w = $3; sub(/^\(/, "", w); sub(/pt$/, "", w); if (w + 0 > 1) print }'
+}
+
+check_log() { # LOG
+    local wide
+    wide=$(wide_boxes "$1")
+    if [ -n "$wide" ]; then
+        echo "$1: overfull boxes:" >&2
+        echo "$wide" >&2
+        return 1
+    fi
+}
+
+# The pixels darker than light gray in the top nine tenths of a binary PGM
+# (pdftoppm -gray): the page without its foot, where the page number is.
+dark_pixels() { # PGM
+    local w h
+    read -r w h < <(sed -n 2p "$1")
+    tail -c $((w * h)) "$1" | head -c $((w * (h * 9 / 10))) | od -An -v -tu1 |
+        awk '{ for (i = 1; i <= NF; i++) if ($i < 160) n++ } END { print n + 0 }'
+}
+
+# Every page rendered at 40 dpi holds something above its foot: more than 10
+# dark pixels (none on a page with only its number, a short line has 37).
+check_pages() { # PDF
+    local pdf=$1 pages dir
+    dir=$(mktemp -d "$T/pages.XXXXXX")
+    pdftoppm -gray -r 40 "$pdf" "$dir/p"
+    pages=0
+    for pgm in "$dir"/p-*.pgm; do
+        pages=$((pages + 1))
+        if [ "$(dark_pixels "$pgm")" -le 10 ]; then
+            echo "$pdf: page $(basename "$pgm" .pgm | sed 's/^p-0*//') is blank" >&2
+            return 1
+        fi
+    done
+    [ "$pages" -ge 1 ]
+}
+
+# Compiles the documents DIR/LANG/DOC for each LANG/DOC given, in parallel.
+compile_all() { # DIR LANG/DOC...
+    local dir=$1 pids=() doc
+    shift
+    for doc in "$@"; do
+        compile_doc "$dir/${doc%/*}" "${doc#*/}" 2>"$T/${doc//\//-}.err" &
+        pids+=($!)
+    done
+    local failed=0 i=0
+    for doc in "$@"; do
+        wait "${pids[$i]}" || { failed=1; cat "$T/${doc//\//-}.err" >&2; }
+        i=$((i + 1))
+    done
+    return $failed
+}
+
+@test "latexmk and pdftoppm are installed (the quick start installs them)" {
+    command -v "${LATEXMK:-latexmk}"
+    command -v pdftoppm
+    kpsewhich pgfplots.sty
+}
+
+@test "build writes the handout and its figures in both languages, and --worksheet the worksheet" {
+    gt build -o "$T/out"
+    [ "$status" -eq 0 ]
+    for lang in ru en; do
+        for f in handout figure-wythoff-game figure-wythoff-board figure-wythoff-frequencies \
+                 figure-wythoff-grundy figure-kordemsky-graph wythoff-game; do
+            [ -s "$T/out/$lang/$f.tex" ] || { echo "missing $lang/$f.tex" >&2; return 1; }
+        done
+        [ ! -e "$T/out/$lang/worksheet.tex" ]
+        grep -q 'a4paper' "$T/out/$lang/handout.tex"
+    done
+    gt build -o "$T/out" --worksheet --paper a5 --lang ru
+    [ "$status" -eq 0 ]
+    grep -q 'a5paper' "$T/out/ru/handout.tex"
+    # Every fragment a document inputs is there beside it.
+    for doc in "$T/out/ru/handout.tex" "$T/out/ru/worksheet.tex" "$T/out/en/handout.tex"; do
+        for name in $(grep -o '\\input{[^}]*}' "$doc" | sed 's/\\input{\(.*\)}/\1/'); do
+            [ -s "$(dirname "$doc")/$name.tex" ] || { echo "$doc: no $name.tex" >&2; return 1; }
+        done
+    done
+    grep -q 'worksheet-wythoff-p-positions' "$T/out/ru/worksheet.tex"
+    ! grep -q 'worksheet-' "$T/out/ru/handout.tex"
+}
+
+@test "build and figure check --paper, --start and the figures' ranges" {
+    gt build -o "$T/out" --paper a3
+    assert_error 2
+    [[ "$err" == *"--paper: unknown paper 'a3' (a4 or a5)"* ]]
+    [ ! -e "$T/out" ]
+    gt build -o "$T/out" --start 12
+    assert_error 2
+    gt build -o "$T/out" --start 31,2
+    assert_error 2
+    [[ "$err" == *"--start: 31 is out of range for figure wythoff-game (0..30)"* ]]
+    gt figure nosuch
+    assert_error 2
+    gt figure wythoff-board --count 16
+    assert_error 2
+    gt figure wythoff-board --max 3
+    assert_error 2
+    [[ "$err" == *"--max: not a parameter of figure wythoff-board"* ]]
+    gt table wythoff-game --start 1001,0 --format tex
+    assert_error 2
+    gt table wythoff-game --start 1,x
+    assert_error 2
+}
+
+@test "figure wythoff-frequencies plots the table's CSV rows (--count)" {
+    gt figure wythoff-frequencies --count 37 -o "$T/f.tex"
+    [ "$status" -eq 0 ]
+    "$GAMETAB" table wythoff-frequencies --count 37 -o "$T/f.csv"
+    sed -n '/^\\pgfplotstableread/,/^}\\gametabfrequencies/p' "$T/f.tex" |
+        sed '1d;$d' | sed 's/\\\\$//' >"$T/plotted.csv"
+    diff "$T/f.csv" "$T/plotted.csv"
+    [ "$(wc -l <"$T/plotted.csv")" -eq 38 ]
+    grep -q 'xmax=37' "$T/f.tex"
+}
+
+@test "figure wythoff-board marks the P-positions of the table (--count), on its smallest board" {
+    gt figure wythoff-board --count 12 -o "$T/b.tex"
+    [ "$status" -eq 0 ]
+    "$GAMETAB" table wythoff-p-positions --count 12 | tail -n +2 >"$T/p.csv"
+    # The board of side b_11 + 1 = 29 and its 2 * 12 - 1 marked squares.
+    grep -q '(0,0) rectangle (29,29)' "$T/b.tex"
+    awk -F, '{ print $2 "," $3; if ($2 != $3) print $3 "," $2 }' "$T/p.csv" | sort >"$T/want"
+    grep -o '\\fill\[gray!22\] ([0-9]*,[0-9]*)' "$T/b.tex" | grep -o '[0-9]*,[0-9]*' | sort >"$T/got"
+    diff "$T/want" "$T/got"
+    [ "$(wc -l <"$T/got")" -eq 23 ]
+    # 11 circles on each line, inside the marked squares: (nφ, nφ²) for
+    # n = 1 is (1.618, 2.618), in the square (1; 2).
+    [ "$(grep -c 'circle\[radius' "$T/b.tex")" -eq 22 ]
+    grep -q '(1.618,2.618) circle' "$T/b.tex"
+    grep -q '(2.618,1.618) circle' "$T/b.tex"
+}
+
+@test "figure wythoff-game draws the moves of the table wythoff-game (--start)" {
+    gt figure wythoff-game --start 5,9 -o "$T/g.tex"
+    [ "$status" -eq 0 ]
+    "$GAMETAB" table wythoff-game --start 5,9 | tail -n +2 |
+        awk -F, '{ print ($7 ? "gametabwinner" : "gametabloser") " " $3 "," $4 " " $5 "," $6 }' >"$T/want"
+    grep '^\\draw\[move' "$T/g.tex" |
+        sed 's/.*move, \([a-z]*\)\] (\([0-9]*\).5,\([0-9]*\).5) -- .* (\([0-9]*\).5,\([0-9]*\).5);/\1 \2,\3 \4,\5/' >"$T/got"
+    diff "$T/want" "$T/got"
+    [ -s "$T/got" ]
+}
+
+@test "figure kordemsky-graph has the table's states and values, and every move (--max)" {
+    gt figure kordemsky-graph --max 9 -o "$T/k.tex"
+    [ "$status" -eq 0 ]
+    "$GAMETAB" table kordemsky-grundy --max 9 | tail -n +2 | tr ',' ' ' |
+        awk '{ print "s-" $1 "-" $2 "-" $3 " " $4 }' >"$T/want"
+    grep '^\\node\[state' "$T/k.tex" | sed 's/.*(\(s-[0-9-]*\)) at .* {\([0-9]*\)};/\1 \2/' >"$T/got"
+    diff "$T/want" "$T/got"
+    # Moves: 4 from each state of pile >= 4, fewer below, and the pass.
+    # Piles 0..9, two states each: 2 * (0 + 1 + 2 + 3 + 4 * 6) + 1 = 61.
+    [ "$(grep -c '^\\draw\[\(move\|pass\)\]' "$T/k.tex")" -eq 61 ]
+    [ "$(grep -c '^\\draw\[pass\]' "$T/k.tex")" -eq 1 ]
+    grep -q 'rectangle (5+0.45' "$T/k.tex" # the period 0..5 framed
+}
+
+@test "figure wythoff-grundy colours the table's values, the zeros apart (--max)" {
+    gt figure wythoff-grundy --max 6 -o "$T/w.tex"
+    [ "$status" -eq 0 ]
+    "$GAMETAB" table wythoff-grundy --max 6 | tail -n +2 | awk -F, '{ print $1 "," $2 " " $3 }' >"$T/want"
+    grep -o 'at ([0-9]*\.5,[0-9]*\.5) {[0-9]*}' "$T/w.tex" |
+        sed 's/at (\([0-9]*\)\.5,\([0-9]*\)\.5) {\([0-9]*\)}/\1,\2 \3/' >"$T/got"
+    diff "$T/want" "$T/got"
+    [ "$(grep -c 'fill\[gametabzero\]' "$T/w.tex")" -eq "$(grep -c ' 0$' "$T/want")" ]
+}
+
+@test "the worksheet blanks a third of the cells, on diagonals; the answer key is the full table" {
+    gt build -o "$T/out" --worksheet --lang en
+    [ "$status" -eq 0 ]
+    local full=$T/out/en/wythoff-p-positions.tex ws=$T/out/en/worksheet-wythoff-p-positions.tex
+    "$GAMETAB" table wythoff-p-positions --format tex --lang en | cmp - "$full"
+    # Row n, key k (a_n 0, b_n 1): blank where n + k = 2 (mod 3).
+    "$GAMETAB" table wythoff-p-positions | tail -n +2 |
+        awk -F, '{ a = a "&" ($1 % 3 == 2 ? "" : $2); b = b "&" (($1 + 1) % 3 == 2 ? "" : $3) }
+                 END { print "\\gametabstrut$a_n$" a "\\\\\\hline"; print "\\gametabstrut$b_n$" b "\\\\\\hline" }' >"$T/want"
+    grep '^\\gametabstrut\$[ab]_n\$' "$ws" >"$T/got"
+    diff "$T/want" "$T/got"
+    # Blanks in the other tables too, and the full ones in the answer key.
+    [ "$(grep -c '&&' "$T/out/en/worksheet-kordemsky-grundy.tex")" -gt 0 ]
+    grep -q '\\input{wythoff-p-positions}' "$T/out/en/worksheet.tex"
+}
+
+@test "the A4 handouts compile in Russian and in English: no error, no box over 1pt, no blank page" {
+    gt build -o "$T/out"
+    [ "$status" -eq 0 ]
+    compile_all "$T/out" ru/handout en/handout
+    pdftotext "$T/out/ru/handout.pdf" - | grep -q 'Проигрышные поля'
+    pdftotext "$T/out/en/handout.pdf" - | grep -q 'Queen to the corner'
+    # Russian typography: a decimal comma in the plot's labels and the text.
+    pdftotext "$T/out/ru/handout.pdf" - | grep -q '0,6180'
+    [ "$(pdfinfo "$T/out/ru/handout.pdf" | sed -n 's/^Page size: *\([0-9.]*\) x \([0-9.]*\).*/\1x\2/p')" = 595.276x841.89 ]
+    # Type 1 fonts only: no bitmap (Type 3) fonts.
+    ! pdffonts "$T/out/ru/handout.pdf" | grep -q 'Type 3'
+    ! pdffonts "$T/out/en/handout.pdf" | grep -q 'Type 3'
+}
+
+@test "the A5 handouts and worksheets compile in Russian and in English" {
+    gt build -o "$T/out" --paper a5 --worksheet --start 7,13
+    [ "$status" -eq 0 ]
+    compile_all "$T/out" ru/handout en/handout ru/worksheet en/worksheet
+    [ "$(pdfinfo "$T/out/en/worksheet.pdf" | sed -n 's/^Page size: *\([0-9.]*\) x \([0-9.]*\).*/\1x\2/p')" = 419.528x595.276 ]
+    pdftotext "$T/out/en/handout.pdf" - | grep -q 'A game from the square (7, 13)'
+    pdftotext "$T/out/ru/worksheet.pdf" - | grep -q 'Ответы'
+}
+
+@test "the checks catch a blank page and a box over 1pt" {
+    mkdir "$T/doc"
+    # A page with its number only, between two of one line each, with the
+    # handout's bottom margin.
+    printf '%s\n' '\documentclass[11pt]{article}' '\usepackage[a4paper,bottom=25mm]{geometry}' \
+        '\begin{document}' 'Some text on a line.' '\newpage\null\newpage' 'More text on a line.' \
+        '\end{document}' >"$T/doc/blank.tex"
+    run compile_doc "$T/doc" blank
+    [ "$status" -ne 0 ]
+    [[ "$output" == *"page 2 is blank"* ]]
+    printf '%s\n' '\documentclass{article}' '\begin{document}' '\noindent\hbox to 1.5\linewidth{x\hss}' \
+        '\end{document}' >"$T/doc/wide.tex"
+    run compile_doc "$T/doc" wide
+    [ "$status" -ne 0 ]
+    [[ "$output" == *"Overfull"* ]]
+    printf 'Overfull \\hbox (0.52428pt too wide) in paragraph\nOverfull \\vbox (3.5pt too high) has occurred\n' >"$T/doc/x.log"
+    [ "$(wide_boxes "$T/doc/x.log")" = 'Overfull \vbox (3.5pt too high)' ]
+}
