@@ -116,6 +116,24 @@ static void source_text(struct text *t, const struct claim *c, bool ru)
 
 /* ---- the report -------------------------------------------------------------- */
 
+/* The Russian plural of a count: 1 случай, 2 случая, 5 случаев; 21 случай,
+ * 11 случаев.  forms: one, few, many. */
+static const char *ru_plural(uint64_t n, const char *one, const char *few, const char *many)
+{
+    uint64_t d = n % 10, dd = n % 100;
+    if (d == 1 && dd != 11)
+        return one;
+    if (d >= 2 && d <= 4 && (dd < 12 || dd > 14))
+        return few;
+    return many;
+}
+
+/* "cases" after a count, in the report's language. */
+static const char *cases_word(uint64_t n, bool ru)
+{
+    return ru ? ru_plural(n, "случай", "случая", "случаев") : n == 1 ? "case" : "cases";
+}
+
 int errata_write_report(const struct errata *e, const char *lang, struct output *out,
                         struct gt_error *err)
 {
@@ -136,7 +154,7 @@ int errata_write_report(const struct errata *e, const char *lang, struct output 
             text_printf(&t, ru ? "%" PRIu64 " из %" PRIu64 ": " : "%" PRIu64 " of %" PRIu64 ": ",
                         r->failures, r->cases);
         else
-            text_printf(&t, ru ? "%" PRIu64 " случаев" : "%" PRIu64 " cases", r->cases);
+            text_printf(&t, "%" PRIu64 " %s", r->cases, cases_word(r->cases, ru));
         if (r->skipped)
             text_printf(&t, ru ? ", %" PRIu64 " нечитаемых пропущено" : ", %" PRIu64 " unreadable skipped",
                         r->skipped);
@@ -149,10 +167,13 @@ int errata_write_report(const struct errata *e, const char *lang, struct output 
             text_printf(&t, ru ? " | верно: %s" : " | correct: %s", correction);
         text_puts(&t, "\n");
     }
-    text_printf(&t,
-                ru ? "%zu утверждений: %zu верны, %zu неверны, %zu — данные (границы ×%" PRIu64 ")\n"
-                   : "%zu claims: %zu hold, %zu fail, %zu data (bounds ×%" PRIu64 ")\n",
-                e->n, count[CLAIM_HOLDS], count[CLAIM_FAILS], count[CLAIM_DATA], e->factor);
+    if (ru)
+        text_printf(&t, "%zu %s: %zu верны, %zu неверны, %zu — данные (границы ×%" PRIu64 ")\n",
+                    e->n, ru_plural(e->n, "утверждение", "утверждения", "утверждений"),
+                    count[CLAIM_HOLDS], count[CLAIM_FAILS], count[CLAIM_DATA], e->factor);
+    else
+        text_printf(&t, "%zu claims: %zu hold, %zu fail, %zu data (bounds ×%" PRIu64 ")\n", e->n,
+                    count[CLAIM_HOLDS], count[CLAIM_FAILS], count[CLAIM_DATA], e->factor);
     int rc = t.nomem ? gt_fail(err, GT_ERR_RUNTIME, "verify: %s", strerror(ENOMEM))
                      : output_write(out, t.s, t.len, err);
     free(t.s);
@@ -341,6 +362,7 @@ static json_t *claim_object(const struct claim *c, const struct claim_result *r,
     rc |= json_object_set_new(o, "fails", json_boolean(r->outcome == CLAIM_FAILS));
     rc |= json_object_set_new(o, "data", json_boolean(r->outcome == CLAIM_DATA));
     rc |= json_object_set_new(o, "cases", json_integer((json_int_t)r->cases));
+    rc |= json_object_set_new(o, "cases_word", json_string(cases_word(r->cases, ru)));
     rc |= json_object_set_new(o, "failures", json_integer((json_int_t)r->failures));
     if (r->skipped)
         rc |= json_object_set_new(o, "skipped", json_integer((json_int_t)r->skipped));

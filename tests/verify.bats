@@ -54,7 +54,11 @@ load helpers
     gt verify --claim feng-theorem-3-proof --lang ru
     [ "$status" -eq 1 ]
     grep -q '^feng-theorem-3-proof  FAILS  Фэн Юэфэн, теорема 3, конец доказательства | k ≥ 1, 4k + 2 ≤ 40 | 9 из 9: (0, 4, 6): P → N; .* | верно: (0, 4k, 4k + 2) выигрышна' "$T/stdout"
-    tail -1 "$T/stdout" | grep -q '^1 утверждений: 0 верны, 1 неверны'
+    tail -1 "$T/stdout" | grep -q '^1 утверждение: 0 верны, 1 неверны'
+    gt verify --claim teterko --lang ru
+    grep -q '| 501 случай$' "$T/stdout"              # 501 случай, 6 случаев, 4 утверждения
+    grep -q '| 6 случаев$' "$T/stdout"
+    tail -1 "$T/stdout" | grep -q '^4 утверждения: 4 верны'
 }
 
 @test "verify -o FILE writes the report there" {
