@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "errata.h"
+#include "mustache.h"
 #include "templates.h"
 
 int errata_run(struct errata *e, const struct claim *const *claims, size_t n, uint64_t factor,
@@ -250,37 +251,13 @@ int errata_write_csv(const struct errata *e, struct output *out, struct gt_error
 
 /* ---- LaTeX ------------------------------------------------------------------------ */
 
-static const char *tex_special(unsigned char c)
-{
-    switch (c) {
-    case '\\': return "\\textbackslash{}";
-    case '#': return "\\#";
-    case '$': return "\\$";
-    case '%': return "\\%";
-    case '&': return "\\&";
-    case '{': return "\\{";
-    case '}': return "\\}";
-    case '~': return "\\textasciitilde{}";
-    case '^': return "\\textasciicircum{}";
-    case '"': return "\\textquotedbl{}";
-    case '<': return "\\textless{}";
-    case '>': return "\\textgreater{}";
-    case '|': return "\\textbar{}";
-    case '\n': return " ";
-    case '\r': return " ";
-    default: return NULL;
-    }
-}
-
-/* Appends s[0..n) escaped. */
+/* Appends s[0..n) escaped as the templates escape {{x}}. */
 static void tex_escaped(struct text *t, const char *s, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
-        const char *e = tex_special((unsigned char)s[i]);
+        const char *e = mustache_latex_escape((unsigned char)s[i]);
         if (e)
             text_puts(t, e);
-        else if (s[i] == '_')
-            text_puts(t, "\\_");
         else
             text_add(t, &s[i], 1);
     }

@@ -600,7 +600,7 @@ static const char *html_escape(unsigned char c)
     }
 }
 
-static const char *latex_escape(unsigned char c)
+const char *mustache_latex_escape(unsigned char c)
 {
     switch (c) {
     case '\\': return "\\textbackslash{}";
@@ -632,7 +632,7 @@ static int out_escaped(struct renderer *r, enum mustache_escape mode,
 {
     const char *(*escape)(unsigned char) =
         mode == MUSTACHE_ESCAPE_HTML    ? html_escape
-        : mode == MUSTACHE_ESCAPE_LATEX ? latex_escape
+        : mode == MUSTACHE_ESCAPE_LATEX ? mustache_latex_escape
                                         : NULL;
     size_t run = 0;
     int rc;

@@ -140,6 +140,13 @@ int mustache_render(const char *tmpl, size_t len, json_t *context,
  * out is required.  Same return codes as mustache_render(); a failure to
  * grow the buffer is MUSTACHE_ERR_NOMEM.
  */
+/*
+ * mustache_latex_escape - the safe LaTeX form of byte c as MUSTACHE_ESCAPE_LATEX
+ * writes it ("\\#" for '#', a space for a line break), or NULL when c stands
+ * for itself.  For other code that must escape text for LaTeX the same way.
+ */
+const char *mustache_latex_escape(unsigned char c);
+
 int mustache_render_string(const char *tmpl, size_t len, json_t *context,
                            const struct mustache_options *opt, char **out,
                            size_t *out_len, struct mustache_error *err);
