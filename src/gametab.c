@@ -1035,22 +1035,43 @@ static int build_language(struct build *b, const char *lang, struct gt_error *er
 /* Moves every written file from the staging directory into DIR. */
 static int build_publish(struct build *b, struct gt_error *err)
 {
+    /* First everything that can fail short of the renames themselves: the
+     * directories are made and no target is a directory, so that a failure
+     * here leaves DIR as it was; then the renames, one per file. */
     int rc = GT_OK;
-    for (size_t i = 0; rc == GT_OK && i < b->nfiles; i++) {
-        char *from = path_join(b->staging, b->files[i]);
-        char *to = path_join(b->dir, b->files[i]);
-        char *slash = to ? strrchr(to, '/') : NULL;
-        if (!from || !to) {
-            rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", b->dir, strerror(ENOMEM));
-        } else {
-            *slash = '\0';
-            rc = make_directories(to, err);
-            *slash = '/';
-            if (rc == GT_OK && rename(from, to) != 0)
+    for (int pass = 0; pass < 2; pass++) {
+        for (size_t i = 0; rc == GT_OK && i < b->nfiles; i++) {
+            char *from = path_join(b->staging, b->files[i]);
+            char *to = path_join(b->dir, b->files[i]);
+            char *slash = to ? strrchr(to, '/') : NULL;
+            struct stat st;
+            if (!from || !to) {
+                rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", b->dir, strerror(ENOMEM));
+            } else if (pass == 0) {
+                *slash = '\0';
+                rc = make_directories(to, err);
+                *slash = '/';
+                if (rc == GT_OK && stat(to, &st) == 0 && S_ISDIR(st.st_mode))
+                    rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", to, strerror(EISDIR));
+            } else if (rename(from, to) != 0) {
                 rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", to, strerror(errno));
+            }
+            free(from);
+            free(to);
         }
-        free(from);
-        free(to);
+        if (rc != GT_OK && pass == 0) {
+            /* Take back the language directories made for this build (only
+             * empty ones go: rmdir refuses the others). */
+            for (size_t i = 0; i < b->nfiles; i++) {
+                char *to = path_join(b->dir, b->files[i]);
+                char *slash = to ? strrchr(to, '/') : NULL;
+                if (slash && slash > to + strlen(b->dir)) {
+                    *slash = '\0';
+                    rmdir(to);
+                }
+                free(to);
+            }
+        }
     }
     return rc;
 }
@@ -1380,9 +1401,14 @@ static void catch_signals(void)
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal; /* no SA_RESTART: a blocked write returns EINTR */
     sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    sigaction(SIGHUP, &sa, NULL);
+    /* A signal ignored when gametab started (nohup, a background job of a
+     * script) stays ignored. */
+    const int signals[] = {SIGINT, SIGTERM, SIGHUP};
+    for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++) {
+        struct sigaction old;
+        if (sigaction(signals[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+            sigaction(signals[i], &sa, NULL);
+    }
     signal(SIGXFSZ, SIG_IGN);
 }
 

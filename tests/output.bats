@@ -295,3 +295,28 @@ mount_tiny_tmpfs() {
     [ "$status" -eq 0 ]
     [[ "$out" == "7046029254386353130,11400714819323198485,18446744073709551615,"* ]]
 }
+
+@test "a build whose files cannot be put in place changes nothing" {
+    mkdir "$T/o5" && touch "$T/o5/en"
+    gt build -o "$T/o5"
+    assert_error 1
+    [ "$err" = "gametab: $T/o5/en: Not a directory" ]
+    [ "$(ls -A "$T/o5")" = "en" ]
+    mkdir -p "$T/o7/wythoff-game.csv.gz"
+    gt build -o "$T/o7"
+    assert_error 1
+    [ "$(ls -A "$T/o7")" = "wythoff-game.csv.gz" ]
+}
+
+@test "a signal ignored at the start (nohup) stays ignored" {
+    set +e
+    nohup "$GAMETAB" table wythoff-p-positions --count 3000000 -o "$T/nh.csv" >/dev/null 2>&1 &
+    pid=$!
+    sleep 0.3
+    kill -HUP $pid
+    wait $pid
+    status=$?
+    set -e
+    [ "$status" -eq 0 ]
+    [ "$(tail -1 "$T/nh.csv" | cut -d, -f1)" = "2999999" ]
+}
