@@ -15,8 +15,8 @@ load helpers
 @test "list names each table with its source" {
     gt list
     [ "$status" -eq 0 ]
-    # One line per entry of the registry in src/tables.c.
-    tables=$(grep -c '^    &table_' "${GAMETAB_TOP_SRCDIR:-$BATS_TEST_DIRNAME/..}/src/tables.c")
+    # One line per entry of the registry in src/tables/tables.c.
+    tables=$(grep -c '^    &table_' "${GAMETAB_TOP_SRCDIR:-$BATS_TEST_DIRNAME/..}/src/tables/tables.c")
     [ "$(echo "$out" | wc -l)" -eq "$tables" ]
     echo "$out" | grep -q '^wythoff-p-positions .*Matulis & Savukinas.*Kvant 1984 no. 7'
     echo "$out" | grep -q '^wythoff-frequencies .*Kvant 1984 no. 7'

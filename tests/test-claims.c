@@ -1,4 +1,4 @@
-/* The claims of `gametab verify` (src/claims-*.c): each checker as the
+/* The claims of `gametab verify` (src/claims/claims-*.c): each checker as the
  * article states its claim, and with a deliberately wrong variant (a shifted
  * constant, a transposed entry of a printed table, ...), which must FAIL
  * with the exact first counterexample; for claims that fail as printed, the
@@ -14,8 +14,8 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "claims.h"
-#include "errata.h"
+#include "claims/claims.h"
+#include "publish/errata.h"
 
 #define HOLDS CLAIM_HOLDS
 #define FAILS CLAIM_FAILS

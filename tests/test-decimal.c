@@ -1,4 +1,4 @@
-/* Exact decimal expansions of fractions (src/decimal.c). */
+/* Exact decimal expansions of fractions (src/games/decimal.c). */
 #include <config.h>
 
 #include <setjmp.h>
@@ -8,7 +8,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "decimal.h"
+#include "games/decimal.h"
 
 struct decimal_case {
     uint64_t num, den;

@@ -12,7 +12,7 @@
 #include <zlib.h>
 #include <cmocka.h>
 
-#include "gzchunks.h"
+#include "io/gzchunks.h"
 
 struct sink {
     unsigned char *data;

@@ -21,9 +21,9 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "games.h"
-#include "solver.h"
-#include "table-kordemsky.h"
+#include "games/games.h"
+#include "games/solver.h"
+#include "tables/table-kordemsky.h"
 
 static uint32_t *solve(uint64_t N)
 {

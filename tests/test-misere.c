@@ -32,10 +32,10 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "claims.h"
-#include "games.h"
-#include "solver.h"
-#include "table-misere.h"
+#include "claims/claims.h"
+#include "games/games.h"
+#include "games/solver.h"
+#include "tables/table-misere.h"
 
 /* The checks below cover t <= m <= n <= CHECK_M. */
 #define CHECK_M 64
@@ -139,7 +139,7 @@ static void test_table_default(void **state)
 
 /* ---- the article's examples --------------------------------------------- */
 
-/* The worked examples, as printed: src/claims-feng.c (feng_examples), each
+/* The worked examples, as printed: src/claims/claims-feng.c (feng_examples), each
  * a position or a family such as (2,4,n) n > 6. */
 
 static void test_article_examples(void **state)
@@ -192,7 +192,7 @@ static bool theorem_4(uint64_t m, uint64_t n)
 
 /* The final classification: (0,0,1), (0,n,n) n>1, (1,1,1), (1,2k,2k+1),
  * (2r,2r+4k-2,2r+4k), (2r,2r+4k-1,2r+4k+1), (2r+1,2r+4k-2,2r+4k+1),
- * (2r+1,2r+4k-1,2r+4k), r, k >= 1: transcribed in src/claims-feng.c. */
+ * (2r+1,2r+4k-1,2r+4k), r, k >= 1: transcribed in src/claims/claims-feng.c. */
 #define final_classification feng_classification_losing
 
 /* Theorems 1, 3 and 4 hold for every t <= 3, n <= CHECK_M. */

@@ -1,5 +1,5 @@
 /*
- * test-mustache.c - cmocka tests for src/mustache.c.
+ * test-mustache.c - cmocka tests for src/template/mustache.c.
  *
  * Group 1 runs every case of the official Mustache spec (core modules), read
  * at run time from the JSON files in the spec directory:
@@ -32,7 +32,7 @@
 #include <cmocka.h>
 #include <jansson.h>
 
-#include "mustache.h"
+#include "template/mustache.h"
 
 #define MAX_DETAIL 2000
 /* a string literal as the (tmpl, len) argument pair */

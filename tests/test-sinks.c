@@ -17,12 +17,12 @@
 #include <zlib.h>
 #include <cmocka.h>
 
-#include "output.h"
-#include "sink-csv.h"
-#include "sink-json.h"
-#include "sink-tex.h"
-#include "table.h"
-#include "templates.h"
+#include "io/output.h"
+#include "sinks/sink-csv.h"
+#include "sinks/sink-json.h"
+#include "sinks/sink-tex.h"
+#include "tables/table.h"
+#include "template/templates.h"
 
 static char tmpdir[] = "/tmp/gametab-test-XXXXXX";
 

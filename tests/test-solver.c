@@ -12,10 +12,10 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "games.h"
-#include "numeration.h"
-#include "solver.h"
-#include "wythoff.h"
+#include "games/games.h"
+#include "games/numeration.h"
+#include "games/solver.h"
+#include "games/wythoff.h"
 
 static uint32_t *grundy_of(const struct game *g)
 {

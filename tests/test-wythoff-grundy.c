@@ -10,10 +10,10 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "games.h"
-#include "solver.h"
-#include "wythoff-grundy.h"
-#include "wythoff.h"
+#include "games/games.h"
+#include "games/solver.h"
+#include "games/wythoff-grundy.h"
+#include "games/wythoff.h"
 
 static uint32_t *fast_grid(uint32_t N)
 {

@@ -18,10 +18,10 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "games.h"
-#include "solver.h"
-#include "table-wythoff.h"
-#include "wythoff-play.h"
+#include "games/games.h"
+#include "games/solver.h"
+#include "tables/table-wythoff.h"
+#include "games/wythoff-play.h"
 
 /* The board 0 <= a, b < BOARD solved by the generic solver. */
 #define BOARD 64

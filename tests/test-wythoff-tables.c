@@ -16,18 +16,18 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "claims.h"
-#include "games.h"
-#include "numeration.h"
-#include "sink-tex.h"
-#include "table-wythoff.h"
-#include "templates.h"
-#include "wythoff.h"
+#include "claims/claims.h"
+#include "games/games.h"
+#include "games/numeration.h"
+#include "sinks/sink-tex.h"
+#include "tables/table-wythoff.h"
+#include "template/templates.h"
+#include "games/wythoff.h"
 
 typedef unsigned __int128 u128;
 
 /* Kvant 1984 no. 7, table «Проигрышные поля (a_n; b_n)», n = 0..12, as
- * transcribed in src/claims-matulis.c. */
+ * transcribed in src/claims/claims-matulis.c. */
 #define article_a matulis_table_a
 #define article_b matulis_table_b
 #define ARTICLE_N MATULIS_TABLE_N

@@ -11,14 +11,14 @@
 #include <stdlib.h>
 #include <cmocka.h>
 
-#include "claims.h"
-#include "wythoff.h"
+#include "claims/claims.h"
+#include "games/wythoff.h"
 
 typedef unsigned __int128 u128;
 
 /* Kvant 1984 no. 7, table «Проигрышные поля (a_n; b_n)», n = 0..12, and the
  * list p_N = A_N/N, q_N = B_N/N for N = 1..11: transcribed once, in
- * src/claims-matulis.c (the claims of `gametab verify` read them too). */
+ * src/claims/claims-matulis.c (the claims of `gametab verify` read them too). */
 #define article_a matulis_table_a
 #define article_b matulis_table_b
 

@@ -16,14 +16,14 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "claims.h"
-#include "games.h"
-#include "numeration.h"
-#include "sink-tex.h"
-#include "solver.h"
-#include "table-yaglom.h"
-#include "table.h"
-#include "wythoff.h"
+#include "claims/claims.h"
+#include "games/games.h"
+#include "games/numeration.h"
+#include "sinks/sink-tex.h"
+#include "games/solver.h"
+#include "tables/table-yaglom.h"
+#include "tables/table.h"
+#include "games/wythoff.h"
 
 /* ---- helpers ---------------------------------------------------------- */
 
@@ -85,7 +85,7 @@ static uint64_t parse_fibonacci(const char *s)
 /* ---- nim-p-positions: Tables I and Ia ------------------------------------ */
 
 /* Table Ia as the OCR text gives it, columns 1..15, in binary: transcribed
- * in src/claims-yaglom.c.  Every row of the OCR has 15 cells and each
+ * in src/claims/claims-yaglom.c.  Every row of the OCR has 15 cells and each
  * column is a consistent triple, so the reading is trustworthy; the decimal
  * Table I (p. 6) is missing from the OCR text. */
 #define article_Ia yaglom_table_Ia
@@ -266,7 +266,7 @@ static void test_nim_complete(void **state)
 static const uint64_t article_a[15] = {1, 3, 4, 6, 8, 9, 11, 12, 14, 16, 17, 19, 21, 22, 24};
 static const uint64_t article_b[15] = {2, 5, 7, 10, 13, 15, 18, 20, 23, 26, 28, 31, 34, 36, 39};
 
-/* Table IIa as far as the OCR is readable (src/claims-yaglom.c): a_1..a_7
+/* Table IIa as far as the OCR is readable (src/claims/claims-yaglom.c): a_1..a_7
  * and b_1..b_6 of the first block, and a_9..a_13 of the second; NULL where
  * the OCR is unreadable. */
 

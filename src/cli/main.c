@@ -1,0 +1,137 @@
+/* main.c: gametab's entry point.  Guards the standard descriptors, catches
+ * the signals, runs the command argv[1] names (commands.c), and is the only
+ * place that prints an error, "gametab: <what>: <why>", and chooses the exit
+ * status: 0 success, 1 runtime error, 2 usage error. */
+#include <config.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/command.h"
+#include "cli/options.h"
+#include "io/output.h"
+
+static void print_main_help(void)
+{
+    printf("Usage: gametab COMMAND [OPTIONS]\n"
+           "Tables of impartial games (Wythoff's game, Nim) from Kvant articles,\n"
+           "as gzip-compressed CSV and as LaTeX.\n"
+           "\n"
+           "Commands:\n");
+    for (size_t i = 0; i < command_registry_size; i++)
+        printf("  %-8s %s\n", command_registry[i]->name, command_registry[i]->summary);
+    printf("\n"
+           "  gametab COMMAND --help   options of a command\n"
+           "  gametab --version        the version\n"
+           "\n"
+           "Exit status: 0 success, 1 runtime error, 2 usage error.\n");
+}
+
+static int run(int argc, char *argv[], struct gt_error *err)
+{
+    if (argc < 2)
+        return gt_fail(err, GT_ERR_USAGE, "missing command (see gametab --help)");
+    const char *name = argv[1];
+    if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0) {
+        print_main_help();
+        return GT_OK;
+    }
+    if (strcmp(name, "--version") == 0) {
+        print_version();
+        return GT_OK;
+    }
+    for (size_t i = 0; i < command_registry_size; i++)
+        if (strcmp(name, command_registry[i]->name) == 0) {
+            optind = 1;
+            opterr = 0;
+            return command_registry[i]->run(argc - 1, argv + 1, err);
+        }
+    return gt_fail(err, GT_ERR_USAGE,
+                   "%s: unknown command (list, table, build, figure, render or verify)", name);
+}
+
+static void on_signal(int signo)
+{
+    output_interrupted = signo;
+}
+
+/* SIGINT, SIGTERM, SIGHUP: the next write fails and the usual failure path
+ * removes the temporary files; then the signal is raised again, so that the
+ * exit status says what happened.  SIGXFSZ (a file size limit) is ignored,
+ * so that the write fails with EFBIG and is reported like a full disk. */
+static void catch_signals(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal; /* no SA_RESTART: a blocked write returns EINTR */
+    sigemptyset(&sa.sa_mask);
+    /* A signal ignored when gametab started (nohup, a background job of a
+     * script) stays ignored. */
+    const int signals[] = {SIGINT, SIGTERM, SIGHUP};
+    for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++) {
+        struct sigaction old;
+        if (sigaction(signals[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+            sigaction(signals[i], &sa, NULL);
+    }
+    signal(SIGXFSZ, SIG_IGN);
+}
+
+/* A closed descriptor 0, 1 or 2 is taken by /dev/null, so that no file
+ * gametab opens can land on it (and be written by printf, say); a closed
+ * standard output is remembered (output_stdout_closed), and writing to it is an
+ * error (io/output.h). */
+static void guard_standard_descriptors(void)
+{
+    for (int fd = 0; fd <= 2; fd++)
+        if (fcntl(fd, F_GETFD) < 0) {
+            if (fd == STDOUT_FILENO)
+                output_stdout_closed = true;
+            int nul = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY);
+            if (nul >= 0 && nul != fd) {
+                dup2(nul, fd);
+                close(nul);
+            }
+        }
+}
+
+/* Messages are one line: control characters from arguments, paths or
+ * templates are shown as '?'. */
+static void one_line(char *msg)
+{
+    for (unsigned char *p = (unsigned char *)msg; *p; p++)
+        if (*p < 0x20 || *p == 0x7f)
+            *p = '?';
+}
+
+int main(int argc, char *argv[])
+{
+    struct gt_error err = {0};
+    guard_standard_descriptors();
+    catch_signals();
+    int rc = run(argc, argv, &err);
+    /* stdout carries help, list and the build summary through stdio: its
+     * flush and close are checked like any other write. */
+    bool wrote = ftell(stdout) > 0 || ferror(stdout);
+    /* A command that failed without a message (a claim of `verify` that
+     * fails) still has its standard output checked. */
+    bool said = rc != GT_OK && err.msg[0];
+    if (!said && output_stdout_closed && wrote)
+        rc = gt_fail(&err, GT_ERR_RUNTIME, "standard output: %s", strerror(EBADF));
+    else if (!said && (fflush(stdout) != 0 || ferror(stdout) || fclose(stdout) != 0))
+        rc = gt_fail(&err, GT_ERR_RUNTIME, "standard output: %s", strerror(errno ? errno : EIO));
+    if (rc != GT_OK && err.msg[0]) {
+        one_line(err.msg);
+        fprintf(stderr, "gametab: %s\n", err.msg);
+    }
+    if (output_interrupted) {
+        signal(output_interrupted, SIG_DFL);
+        raise(output_interrupted);
+    }
+    return rc;
+}

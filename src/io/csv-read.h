@@ -1,0 +1,34 @@
+/* csv-read.h: reading real-world CSV files with libcsv.
+ *
+ * Accepts RFC 4180 CSV as spreadsheets and scripts write it: quoted fields
+ * with commas, doubled quotes and line breaks, CRLF or LF line ends, a UTF-8
+ * byte order mark, empty fields, a missing final line break, blank lines
+ * (skipped).  gzip-compressed input is recognised by its magic bytes, not
+ * its name. */
+#ifndef GAMETAB_CSV_READ_H
+#define GAMETAB_CSV_READ_H
+
+#include <stddef.h>
+
+#include "base/error.h"
+
+/* Each callback returns GT_OK, or an error status with err set, which
+ * stops the reading and is what csv_read_file returns. */
+struct csv_read_callbacks {
+    /* The header row: the column names. */
+    int (*header)(void *ud, const char *const *names, size_t n, struct gt_error *err);
+    /* A data row of exactly as many fields as the header; line is where
+     * the row starts (1-based). */
+    int (*row)(void *ud, const char *const *fields, size_t n, unsigned long line,
+               struct gt_error *err);
+};
+
+/* Reads path ("-" for standard input), calling back for the header and for
+ * each row.  GT_OK, a callback's error, or GT_ERR_RUNTIME with err saying "PATH:LINE: why" (a
+ * row with the wrong number of fields, an unterminated quote, a NUL byte),
+ * "PATH: why" (an empty file, unreadable or corrupt gzip data), or out of
+ * memory.  Fields are NUL-terminated; a NUL byte inside one is an error. */
+int csv_read_file(const char *path, const struct csv_read_callbacks *cb, void *ud,
+                  struct gt_error *err);
+
+#endif

@@ -1,0 +1,43 @@
+#include <config.h>
+
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "io/files.h"
+
+char *path_join(const char *dir, const char *name)
+{
+    size_t n = strlen(dir) + strlen(name) + 2;
+    char *p = malloc(n);
+    if (p)
+        snprintf(p, n, "%s/%s", dir, name);
+    return p;
+}
+
+int make_directories(const char *dir, struct gt_error *err)
+{
+    char *path = strdup(dir);
+    if (!path)
+        return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", dir, strerror(ENOMEM));
+    int rc = GT_OK;
+    for (char *p = path + 1; rc == GT_OK; p++) {
+        bool end = *p == '\0';
+        if (*p != '/' && !end)
+            continue;
+        *p = '\0';
+        struct stat st;
+        if (mkdir(path, 0777) != 0 && errno != EEXIST)
+            rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", path, strerror(errno));
+        else if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode))
+            rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", path, strerror(ENOTDIR));
+        if (end)
+            break;
+        *p = '/';
+    }
+    free(path);
+    return rc;
+}

@@ -1,0 +1,15 @@
+/* files.h: small file-system helpers for the command layer and templates. */
+#ifndef GAMETAB_FILES_H
+#define GAMETAB_FILES_H
+
+#include "base/error.h"
+
+/* "dir/name", malloc'd; NULL when out of memory. */
+char *path_join(const char *dir, const char *name);
+
+/* mkdir -p: makes dir and its missing parents.  GT_OK, or GT_ERR_RUNTIME
+ * with err naming the first path that could not be made (or is not a
+ * directory) and why. */
+int make_directories(const char *dir, struct gt_error *err);
+
+#endif

@@ -1,0 +1,248 @@
+#include <config.h>
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+#include "io/gzchunks.h"
+
+/* A slot carries one chunk through its life: FILLING (the producer appends),
+ * QUEUED (waiting for a worker), BUSY (a worker compresses it), DONE
+ * (compressed, waiting to be written in order), back to FILLING. */
+enum slot_state { SLOT_FILLING, SLOT_QUEUED, SLOT_BUSY, SLOT_DONE };
+
+struct slot {
+    enum slot_state state;
+    unsigned char *in;
+    size_t in_len;
+    unsigned char *out;
+    size_t out_cap, out_len;
+    bool failed;
+};
+
+struct gzchunks {
+    int level;
+    unsigned jobs;
+    gzchunks_write_fn write;
+    void *ud;
+    struct slot *slots;     /* a ring of nslots, used in order */
+    size_t nslots;
+    size_t fill;            /* the slot being filled */
+    size_t oldest;          /* the oldest slot not yet written */
+    size_t pending;         /* slots queued or done, not yet written */
+    size_t members;         /* chunks submitted so far */
+    bool failed;
+    pthread_t *threads;
+    unsigned nthreads;      /* started */
+    pthread_mutex_t lock;
+    pthread_cond_t work;    /* a slot was queued, or stop */
+    pthread_cond_t done;    /* a slot was compressed */
+    bool stop;
+};
+
+/* Compresses s->in into s->out as one gzip member. */
+static void compress_slot(int level, struct slot *s)
+{
+    z_stream z;
+    memset(&z, 0, sizeof z);
+    s->failed = true;
+    if (deflateInit2(&z, level, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK)
+        return;
+    z.next_in = s->in;
+    z.avail_in = (uInt)s->in_len;
+    z.next_out = s->out;
+    z.avail_out = (uInt)s->out_cap;
+    /* out_cap is deflateBound: one call finishes the member. */
+    if (deflate(&z, Z_FINISH) == Z_STREAM_END) {
+        s->out_len = s->out_cap - z.avail_out;
+        s->failed = false;
+    }
+    deflateEnd(&z);
+}
+
+static void *worker(void *arg)
+{
+    struct gzchunks *z = arg;
+    pthread_mutex_lock(&z->lock);
+    for (;;) {
+        struct slot *mine = NULL;
+        for (size_t i = 0; i < z->nslots && !mine; i++) {
+            struct slot *s = &z->slots[(z->oldest + i) % z->nslots];
+            if (s->state == SLOT_QUEUED)
+                mine = s;
+        }
+        if (!mine) {
+            if (z->stop)
+                break;
+            pthread_cond_wait(&z->work, &z->lock);
+            continue;
+        }
+        mine->state = SLOT_BUSY;
+        pthread_mutex_unlock(&z->lock);
+        compress_slot(z->level, mine);
+        pthread_mutex_lock(&z->lock);
+        mine->state = SLOT_DONE;
+        pthread_cond_broadcast(&z->done);
+    }
+    pthread_mutex_unlock(&z->lock);
+    return NULL;
+}
+
+static void stop_threads(struct gzchunks *z)
+{
+    if (!z->nthreads)
+        return;
+    pthread_mutex_lock(&z->lock);
+    z->stop = true;
+    pthread_cond_broadcast(&z->work);
+    pthread_mutex_unlock(&z->lock);
+    for (unsigned i = 0; i < z->nthreads; i++)
+        pthread_join(z->threads[i], NULL);
+    z->nthreads = 0;
+}
+
+void gzchunks_free(struct gzchunks *z)
+{
+    if (!z)
+        return;
+    stop_threads(z);
+    for (size_t i = 0; z->slots && i < z->nslots; i++) {
+        free(z->slots[i].in);
+        free(z->slots[i].out);
+    }
+    free(z->slots);
+    free(z->threads);
+    pthread_mutex_destroy(&z->lock);
+    pthread_cond_destroy(&z->work);
+    pthread_cond_destroy(&z->done);
+    free(z);
+}
+
+struct gzchunks *gzchunks_new(int level, unsigned jobs, gzchunks_write_fn write, void *ud)
+{
+    struct gzchunks *z = calloc(1, sizeof *z);
+    if (!z)
+        return NULL;
+    z->level = level;
+    z->jobs = jobs;
+    z->write = write;
+    z->ud = ud;
+    pthread_mutex_init(&z->lock, NULL);
+    pthread_cond_init(&z->work, NULL);
+    pthread_cond_init(&z->done, NULL);
+    /* Two slots a thread keeps every worker busy while the producer fills. */
+    z->nslots = jobs > 1 ? 2 * (size_t)jobs : 1;
+    z->slots = calloc(z->nslots, sizeof *z->slots);
+    bool ok = z->slots != NULL;
+    uLong bound = compressBound(GZCHUNKS_SIZE) + 64; /* + the gzip wrapper */
+    for (size_t i = 0; ok && i < z->nslots; i++) {
+        z->slots[i].in = malloc(GZCHUNKS_SIZE);
+        z->slots[i].out = malloc(bound);
+        z->slots[i].out_cap = bound;
+        ok = z->slots[i].in && z->slots[i].out;
+    }
+    if (ok && jobs > 1) {
+        z->threads = calloc(jobs, sizeof *z->threads);
+        ok = z->threads != NULL;
+        for (unsigned i = 0; ok && i < jobs; i++) {
+            int e = pthread_create(&z->threads[i], NULL, worker, z);
+            if (e != 0) {
+                errno = e;
+                ok = false;
+            } else {
+                z->nthreads++;
+            }
+        }
+    }
+    if (!ok) {
+        int e = errno ? errno : ENOMEM;
+        gzchunks_free(z);
+        errno = e;
+        return NULL;
+    }
+    return z;
+}
+
+/* Writes the oldest slot once it is compressed, and frees it for filling. */
+static int write_oldest(struct gzchunks *z)
+{
+    struct slot *s = &z->slots[z->oldest];
+    if (z->nthreads) {
+        pthread_mutex_lock(&z->lock);
+        while (s->state != SLOT_DONE)
+            pthread_cond_wait(&z->done, &z->lock);
+        pthread_mutex_unlock(&z->lock);
+    }
+    int rc = 0;
+    if (s->failed) {
+        errno = EIO;
+        rc = -1;
+    } else if (z->write(z->ud, s->out, s->out_len) != 0) {
+        rc = -1;
+    }
+    /* The workers read the states and `oldest` under the lock. */
+    if (z->nthreads)
+        pthread_mutex_lock(&z->lock);
+    s->state = SLOT_FILLING;
+    s->in_len = 0;
+    z->oldest = (z->oldest + 1) % z->nslots;
+    z->pending--;
+    if (z->nthreads)
+        pthread_mutex_unlock(&z->lock);
+    return rc;
+}
+
+/* Hands the full slot on: to the workers, or compresses it here. */
+static int submit(struct gzchunks *z)
+{
+    struct slot *s = &z->slots[z->fill];
+    z->pending++;
+    z->members++;
+    z->fill = (z->fill + 1) % z->nslots;
+    if (z->nthreads) {
+        pthread_mutex_lock(&z->lock);
+        s->state = SLOT_QUEUED;
+        pthread_cond_signal(&z->work);
+        pthread_mutex_unlock(&z->lock);
+    } else {
+        compress_slot(z->level, s);
+        s->state = SLOT_DONE;
+    }
+    /* The next slot to fill must be free: write what occupies it. */
+    if (z->pending == z->nslots)
+        return write_oldest(z);
+    return 0;
+}
+
+int gzchunks_write(struct gzchunks *z, const void *buf, size_t len)
+{
+    const unsigned char *p = buf;
+    while (len > 0 && !z->failed) {
+        struct slot *s = &z->slots[z->fill];
+        size_t n = GZCHUNKS_SIZE - s->in_len;
+        n = n < len ? n : len;
+        memcpy(s->in + s->in_len, p, n);
+        s->in_len += n;
+        p += n;
+        len -= n;
+        if (s->in_len == GZCHUNKS_SIZE && submit(z) != 0)
+            z->failed = true;
+    }
+    return z->failed ? -1 : 0;
+}
+
+int gzchunks_finish(struct gzchunks *z)
+{
+    if (z->failed)
+        return -1;
+    /* The last, partial chunk; or an empty member when nothing came at all. */
+    if ((z->slots[z->fill].in_len > 0 || z->members == 0) && submit(z) != 0)
+        z->failed = true;
+    while (!z->failed && z->pending > 0)
+        if (write_oldest(z) != 0)
+            z->failed = true;
+    return z->failed ? -1 : 0;
+}

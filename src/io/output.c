@@ -1,0 +1,294 @@
+#include <config.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "io/gzchunks.h"
+#include "io/output.h"
+
+#define OUTPUT_BUF_SIZE (1u << 16)
+
+volatile sig_atomic_t output_interrupted;
+bool output_stdout_closed;
+
+struct output {
+    int fd;
+    char *path;     /* the target as given, or "standard output" */
+    char *target;   /* the regular file to replace (through links), or NULL */
+    char *tmp_path; /* NULL when writing directly */
+    bool own_fd;    /* one of the process's descriptors: never closed */
+    enum output_encoding enc;
+    struct gzchunks *gz;    /* OUTPUT_GZIP */
+    struct gt_error *err;   /* where gz's write callback reports */
+    size_t used;            /* bytes waiting in buf */
+    unsigned char buf[OUTPUT_BUF_SIZE];
+};
+
+static int fail_errno(struct gt_error *err, const char *path, int e)
+{
+    return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", path, strerror(e));
+}
+
+static int write_all(struct output *out, const unsigned char *p, size_t len,
+                     struct gt_error *err)
+{
+    while (len > 0) {
+        if (output_interrupted)
+            return gt_fail(err, GT_ERR_RUNTIME, "%s: interrupted by signal %d", out->path,
+                           (int)output_interrupted);
+        ssize_t w = write(out->fd, p, len);
+        if (w < 0) {
+            if (errno == EINTR)
+                continue;
+            if (errno == EAGAIN || errno == EWOULDBLOCK) {
+                /* A non-blocking descriptor (inherited): wait until it drains. */
+                struct pollfd pfd = {.fd = out->fd, .events = POLLOUT};
+                if (poll(&pfd, 1, -1) >= 0 || errno == EINTR)
+                    continue;
+            }
+            return fail_errno(err, out->path, errno);
+        }
+        p += w;
+        len -= (size_t)w;
+    }
+    return GT_OK;
+}
+
+static int write_compressed(void *ud, const void *buf, size_t len)
+{
+    struct output *out = ud;
+    return write_all(out, buf, len, out->err) == GT_OK ? 0 : -1;
+}
+
+/* Passes what waits in buf on: to the compressor, or to the file. */
+static int flush_buffer(struct output *out, struct gt_error *err)
+{
+    int rc = GT_OK;
+    if (out->gz) {
+        out->err = err;
+        if (gzchunks_write(out->gz, out->buf, out->used) != 0)
+            rc = errno == EIO ? gt_fail(err, GT_ERR_RUNTIME, "%s: zlib failed", out->path)
+                              : GT_ERR_RUNTIME;
+    } else {
+        rc = write_all(out, out->buf, out->used, err);
+    }
+    out->used = 0;
+    return rc;
+}
+
+/* The descriptor a path names when it is one of this process's own:
+ * /dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N; -1 otherwise.
+ * Writing to the descriptor itself keeps the shell's redirection (its
+ * offset, its append mode) instead of reopening or replacing the file. */
+static int own_descriptor(const char *path)
+{
+    if (strcmp(path, "/dev/stdout") == 0)
+        return STDOUT_FILENO;
+    if (strcmp(path, "/dev/stderr") == 0)
+        return STDERR_FILENO;
+    const char *num = NULL;
+    if (strncmp(path, "/dev/fd/", 8) == 0)
+        num = path + 8;
+    else if (strncmp(path, "/proc/self/fd/", 14) == 0)
+        num = path + 14;
+    if (!num || !*num || strspn(num, "0123456789") != strlen(num) || strlen(num) > 6)
+        return -1;
+    return atoi(num);
+}
+
+/* Opens the temporary file beside out->target, with the mode (and, where
+ * allowed, the owner) of the file it will replace, or else the mode a plain
+ * open would give. */
+static int open_temporary(struct output *out, const struct stat *old, struct gt_error *err)
+{
+    const char *slash = strrchr(out->target, '/');
+    size_t dirlen = slash ? (size_t)(slash - out->target) + 1 : 0;
+    const char *base = out->target + dirlen;
+    size_t n = strlen(out->target) + sizeof ".XXXXXX" + 1;
+    out->tmp_path = malloc(n);
+    if (!out->tmp_path)
+        return fail_errno(err, out->path, ENOMEM);
+    snprintf(out->tmp_path, n, "%.*s.%s.XXXXXX", (int)dirlen, out->target, base);
+    out->fd = mkstemp(out->tmp_path);
+    if (out->fd < 0) {
+        int e = errno;
+        free(out->tmp_path);
+        out->tmp_path = NULL;
+        return fail_errno(err, out->path, e);
+    }
+    mode_t mode;
+    if (old) {
+        mode = old->st_mode & 07777;
+        /* Only root may give the file away; without the old owner, no
+         * set-id bits. */
+        if (fchown(out->fd, old->st_uid, old->st_gid) != 0)
+            mode &= ~(mode_t)(S_ISUID | S_ISGID);
+    } else {
+        mode_t mask = umask(0);
+        umask(mask);
+        mode = 0666 & ~mask;
+    }
+    if (fchmod(out->fd, mode) != 0) {
+        int e = errno;
+        close(out->fd);
+        out->fd = -1;
+        unlink(out->tmp_path);
+        free(out->tmp_path);
+        out->tmp_path = NULL;
+        return fail_errno(err, out->path, e);
+    }
+    return GT_OK;
+}
+
+/* Decides how to write out->path and opens it: one of this process's
+ * descriptors, in place; a device, FIFO or socket, in place; a dangling
+ * symbolic link, through it; otherwise by replacing a regular file (the one
+ * a symbolic link names, keeping the link) through a temporary beside it. */
+static int open_target(struct output *out, const char *path, struct gt_error *err)
+{
+    int own = strcmp(path, "-") == 0 ? STDOUT_FILENO : own_descriptor(path);
+    if (own >= 0) {
+        if (fcntl(own, F_GETFD) < 0)
+            return fail_errno(err, out->path, errno);
+        out->fd = own;
+        out->own_fd = true;
+        return GT_OK;
+    }
+    struct stat st;
+    bool link = lstat(path, &st) == 0 && S_ISLNK(st.st_mode);
+    out->target = link ? realpath(path, NULL) : strdup(path);
+    if (!out->target && link && errno != ENOENT)
+        return fail_errno(err, out->path, errno);
+    if (!out->target && !link)
+        return fail_errno(err, out->path, ENOMEM);
+    bool exists = out->target && stat(out->target, &st) == 0;
+    if (!out->target || (exists && !S_ISREG(st.st_mode))) {
+        /* A dangling link (created through), or not a regular file. */
+        out->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+        return out->fd < 0 ? fail_errno(err, out->path, errno) : GT_OK;
+    }
+    return open_temporary(out, exists ? &st : NULL, err);
+}
+
+int output_open(struct output **outp, const char *path, enum output_encoding enc,
+                int level, unsigned jobs, struct gt_error *err)
+{
+    *outp = NULL;
+    if (output_stdout_closed && (strcmp(path, "-") == 0 || strcmp(path, "/dev/stdout") == 0))
+        return gt_fail(err, GT_ERR_RUNTIME, "standard output: %s", strerror(EBADF));
+    struct output *out = calloc(1, sizeof *out);
+    if (!out)
+        return fail_errno(err, path, ENOMEM);
+    out->path = strdup(strcmp(path, "-") == 0 ? "standard output" : path);
+    out->enc = enc;
+    out->fd = -1;
+    if (!out->path) {
+        free(out);
+        return fail_errno(err, path, ENOMEM);
+    }
+    if (open_target(out, path, err) != GT_OK) {
+        output_abort(out);
+        return GT_ERR_RUNTIME;
+    }
+    if (enc == OUTPUT_GZIP && !(out->gz = gzchunks_new(level, jobs, write_compressed, out))) {
+        int e = errno;
+        output_abort(out);
+        return fail_errno(err, path, e);
+    }
+    *outp = out;
+    return GT_OK;
+}
+
+int output_write(struct output *out, const void *buf, size_t len, struct gt_error *err)
+{
+    if (output_interrupted)
+        return gt_fail(err, GT_ERR_RUNTIME, "%s: interrupted by signal %d", out->path,
+                       (int)output_interrupted);
+    /* Small writes (a CSV field) gather in buf; it goes on when full. */
+    const unsigned char *p = buf;
+    while (len > 0) {
+        size_t room = sizeof out->buf - out->used;
+        size_t n = len < room ? len : room;
+        memcpy(out->buf + out->used, p, n);
+        out->used += n;
+        p += n;
+        len -= n;
+        if (out->used == sizeof out->buf && flush_buffer(out, err) != GT_OK)
+            return GT_ERR_RUNTIME;
+    }
+    return GT_OK;
+}
+
+int output_puts(struct output *out, const char *s, struct gt_error *err)
+{
+    return output_write(out, s, strlen(s), err);
+}
+
+const char *output_name(const struct output *out)
+{
+    return out->path;
+}
+
+static void release(struct output *out)
+{
+    gzchunks_free(out->gz);
+    free(out->target);
+    free(out->tmp_path);
+    free(out->path);
+    free(out);
+}
+
+int output_commit(struct output *out, struct gt_error *err)
+{
+    int done = flush_buffer(out, err);
+    out->err = err;
+    if (done == GT_OK && out->gz && gzchunks_finish(out->gz) != 0)
+        done = errno == EIO ? gt_fail(err, GT_ERR_RUNTIME, "%s: zlib failed", out->path)
+                            : GT_ERR_RUNTIME;
+    if (done != GT_OK) {
+        output_abort(out);
+        return GT_ERR_RUNTIME;
+    }
+    int rc = GT_OK;
+    if (out->tmp_path) {
+        /* fsync first: the rename must not publish a file whose data could
+         * still be lost. */
+        if (fsync(out->fd) != 0)
+            rc = fail_errno(err, out->path, errno);
+        if (close(out->fd) != 0 && rc == GT_OK)
+            rc = fail_errno(err, out->path, errno);
+        out->fd = -1;
+        if (rc == GT_OK && rename(out->tmp_path, out->target) != 0)
+            rc = fail_errno(err, out->path, errno);
+        if (rc != GT_OK)
+            unlink(out->tmp_path);
+    } else if (!out->own_fd) {
+        if (close(out->fd) != 0)
+            rc = fail_errno(err, out->path, errno);
+    }
+    release(out);
+    return rc;
+}
+
+void output_abort(struct output *out)
+{
+    if (!out)
+        return;
+    if (out->tmp_path) {
+        if (out->fd >= 0)
+            close(out->fd);
+        unlink(out->tmp_path);
+    } else if (out->fd >= 0 && !out->own_fd) {
+        close(out->fd);
+    }
+    release(out);
+}

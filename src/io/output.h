@@ -1,0 +1,64 @@
+/* output.h: the one place gametab writes files.
+ *
+ * A regular file (or a path that does not exist yet) is written to a
+ * temporary file beside it and renamed over it only by output_commit, so a
+ * failure leaves neither the target nor the temporary behind; the new file
+ * keeps the old one's mode (and owner, where allowed), and a symbolic link
+ * keeps pointing at it.  Anything else ("-", /dev/stdout and /dev/fd/N: the
+ * process's own descriptors; /dev/null, /dev/full, a FIFO) is written
+ * directly, and nothing is created, renamed or removed beside it.  Every
+ * write and the final flush and close are checked.  With OUTPUT_GZIP the
+ * bytes become gzip members of fixed input size compressed on `jobs`
+ * threads (gzchunks.h), whose headers carry no time stamp and no file name,
+ * so the same input gives the same bytes whatever the number of jobs. */
+#ifndef GAMETAB_OUTPUT_H
+#define GAMETAB_OUTPUT_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "base/error.h"
+
+enum output_encoding { OUTPUT_PLAIN, OUTPUT_GZIP };
+
+/* gzip's own default level. */
+#define OUTPUT_GZIP_LEVEL_DEFAULT 6
+
+struct output;
+
+/* Set (to the signal's number) by the command layer's handler for SIGINT,
+ * SIGTERM and SIGHUP: the next write fails, and the failure path removes
+ * the temporary files as for any other error. */
+extern volatile sig_atomic_t output_interrupted;
+
+/* Set by the command layer when standard output was closed as gametab
+ * started: output_open then refuses "-" and /dev/stdout (EBADF). */
+extern bool output_stdout_closed;
+
+/* Opens path ("-" is standard output) for writing with the given encoding;
+ * level is the gzip level 0..9 and jobs the compressing threads
+ * 1..GZCHUNKS_JOBS_MAX (both ignored for OUTPUT_PLAIN).  Returns GT_OK and
+ * *out, or GT_ERR_RUNTIME with err naming the path and strerror. */
+int output_open(struct output **out, const char *path, enum output_encoding enc,
+                int level, unsigned jobs, struct gt_error *err);
+
+/* Appends len bytes.  GT_OK, or GT_ERR_RUNTIME with err set (the output must
+ * then be given to output_abort). */
+int output_write(struct output *out, const void *buf, size_t len, struct gt_error *err);
+
+/* As output_write, for a NUL-terminated string. */
+int output_puts(struct output *out, const char *s, struct gt_error *err);
+
+/* Finishes the stream, flushes, closes and, for a regular file, renames the
+ * temporary over the target.  Frees out whatever happens; on failure nothing
+ * is left behind.  GT_OK or GT_ERR_RUNTIME. */
+int output_commit(struct output *out, struct gt_error *err);
+
+/* Discards out: closes it and removes the temporary file, if any. */
+void output_abort(struct output *out);
+
+/* The name used in messages: the path, or "standard output". */
+const char *output_name(const struct output *out);
+
+#endif

@@ -1,0 +1,316 @@
+/* build.c: `gametab build`'s directory, written all or nothing (build.h). */
+#include <config.h>
+
+#include <errno.h>
+#include <ftw.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "claims/claims.h"
+#include "io/files.h"
+#include "io/output.h"
+#include "publish/build.h"
+#include "publish/errata.h"
+#include "publish/figures.h"
+#include "publish/handout.h"
+#include "sinks/sink-tex.h"
+#include "sinks/sinks.h"
+#include "tables/table.h"
+#include "template/templates.h"
+
+/* A build being written: the files under the staging directory, to be
+ * moved into DIR when all were written. */
+struct build {
+    const char *dir;      /* DIR as given */
+    char *staging;        /* DIR/.gametab-build.XXXXXX */
+    char **files;         /* written, relative to staging and to DIR */
+    size_t nfiles;
+    const struct template_dirs *dirs;
+    struct errata errata; /* the claims, checked at their default bounds */
+    const char *paper;    /* the handout's: "a4" or "a5" */
+    bool worksheet;       /* write the worksheet too */
+    uint64_t start[2];    /* the game's starting square (--start) */
+};
+
+/* Names the final path, not the staging one, in a message about a file. */
+static void unstage_message(const struct build *b, struct gt_error *err)
+{
+    size_t n = strlen(b->staging);
+    if (strncmp(err->msg, b->staging, n) == 0 && err->msg[n] == '/') {
+        char rest[sizeof err->msg];
+        snprintf(rest, sizeof rest, "%s", err->msg + n);
+        snprintf(err->msg, sizeof err->msg, "%s%s", b->dir, rest);
+    }
+}
+
+/* What one LaTeX file of the build holds, besides a table or the preamble. */
+enum build_kind {
+    BUILD_TABLE,     /* the table of the request, in its format */
+    BUILD_PREAMBLE,
+    BUILD_FIGURE,
+    BUILD_HANDOUT,
+    BUILD_WORKSHEET_TABLE,
+    BUILD_ERRATA_CSV, /* the checked claims as gzip-compressed CSV */
+    BUILD_ERRATA_TEX, /* and as LaTeX in the request's language */
+};
+
+struct build_item {
+    enum build_kind kind;
+    const struct figure_def *figure; /* BUILD_FIGURE */
+    bool worksheet;                  /* BUILD_FIGURE, BUILD_HANDOUT: the worksheet's */
+};
+
+/* Writes a file of the build at path other than a table, as item->kind
+ * says: the preamble, a figure of r's table, the handout, r's worksheet
+ * table, or the errata. */
+static int write_build_file(const struct build *b, const struct table_request *r,
+                            const struct build_item *item, const char *path,
+                            struct gt_error *err)
+{
+    struct output *out;
+    bool gzip = item->kind == BUILD_ERRATA_CSV;
+    int rc = output_open(&out, path, gzip ? OUTPUT_GZIP : OUTPUT_PLAIN, OUTPUT_GZIP_LEVEL_DEFAULT,
+                         1, err);
+    if (rc != GT_OK)
+        return rc;
+    switch (item->kind) {
+    case BUILD_ERRATA_CSV: rc = errata_write_csv(&b->errata, out, err); break;
+    case BUILD_ERRATA_TEX: rc = errata_write_tex(&b->errata, &r->tex, out, err); break;
+    case BUILD_FIGURE:
+        rc = figure_write(item->figure, &r->args, &r->tex, item->worksheet, out, err);
+        break;
+    case BUILD_HANDOUT: rc = handout_write(&r->tex, b->paper, item->worksheet, out, err); break;
+    case BUILD_WORKSHEET_TABLE:
+        rc = worksheet_table_write(r->table, &r->args, &r->tex, out, err);
+        break;
+    default: rc = sink_tex_preamble(&r->tex, out, err); break;
+    }
+    if (rc != GT_OK) {
+        output_abort(out);
+        return rc;
+    }
+    return output_commit(out, err);
+}
+
+/* Writes one file of the build, `rel` under the staging directory, as
+ * item->kind says (BUILD_TABLE: r's table in r's format). */
+static int build_write(struct build *b, const struct table_request *r,
+                       const struct build_item *item, const char *rel, struct gt_error *err)
+{
+    char **files = realloc(b->files, (b->nfiles + 1) * sizeof *files);
+    if (files)
+        b->files = files;
+    char *path = files ? path_join(b->staging, rel) : NULL;
+    char *name = path ? strdup(rel) : NULL;
+    if (!name) {
+        free(path);
+        return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", b->dir, strerror(ENOMEM));
+    }
+    int rc = item->kind == BUILD_TABLE ? sink_write_table(r, path, err)
+                                       : write_build_file(b, r, item, path, err);
+    free(path);
+    if (rc != GT_OK) {
+        free(name);
+        unstage_message(b, err);
+        return rc;
+    }
+    b->files[b->nfiles++] = name;
+    return GT_OK;
+}
+
+static int build_file(struct build *b, const struct table_request *r, enum build_kind kind,
+                      const char *rel, struct gt_error *err)
+{
+    return build_write(b, r, &(struct build_item){.kind = kind}, rel, err);
+}
+
+/* A table's arguments in a build: the article's, with --start for the
+ * tables (and figures) that take a starting square. */
+static void build_args(const struct build *b, const struct table_def *t,
+                       const struct table_param_spec *params, struct table_args *args)
+{
+    table_default_args(t, args);
+    for (int p = 0; p < PARAM__N; p++)
+        if (params[p].accepted && p != PARAM_START_A && p != PARAM_START_B)
+            args->param[p] = params[p].def;
+    if (params[PARAM_START_A].accepted) {
+        args->param[PARAM_START_A] = b->start[0];
+        args->param[PARAM_START_B] = b->start[1];
+    }
+}
+
+/* The figures, the handout, and with --worksheet the worksheet and its
+ * fragments, of one language. */
+static int build_handout(struct build *b, const char *lang, struct gt_error *err)
+{
+    struct table_request r = {.format = FORMAT_TEX, .tex = {.lang = lang, .dirs = b->dirs}};
+    char rel[256];
+    int rc = GT_OK;
+    for (size_t i = 0; rc == GT_OK && i < figure_registry_size; i++) {
+        const struct figure_def *f = figure_registry[i];
+        struct build_item item = {.kind = BUILD_FIGURE, .figure = f};
+        r.table = f->table;
+        build_args(b, f->table, f->params, &r.args);
+        snprintf(rel, sizeof rel, "%s/figure-%s.tex", lang, f->name);
+        rc = build_write(b, &r, &item, rel, err);
+        /* The worksheet's board is bare, for the students to mark. */
+        if (rc == GT_OK && b->worksheet && strcmp(f->name, "wythoff-board") == 0) {
+            item.worksheet = true;
+            snprintf(rel, sizeof rel, "%s/worksheet-figure-%s.tex", lang, f->name);
+            rc = build_write(b, &r, &item, rel, err);
+        }
+    }
+    for (size_t i = 0; rc == GT_OK && b->worksheet && i < table_registry_size; i++) {
+        const struct table_def *t = table_registry[i];
+        if (!worksheet_has_blanks(t))
+            continue;
+        struct build_item item = {.kind = BUILD_WORKSHEET_TABLE};
+        r.table = t;
+        build_args(b, t, t->params, &r.args);
+        snprintf(rel, sizeof rel, "%s/worksheet-%s.tex", lang, t->name);
+        rc = build_write(b, &r, &item, rel, err);
+    }
+    r.table = NULL;
+    for (int w = 0; rc == GT_OK && w <= (int)b->worksheet; w++) {
+        struct build_item item = {.kind = BUILD_HANDOUT, .worksheet = w == 1};
+        snprintf(rel, sizeof rel, "%s/%s.tex", lang, w ? "worksheet" : "handout");
+        rc = build_write(b, &r, &item, rel, err);
+    }
+    return rc;
+}
+
+static int build_language(struct build *b, const char *lang, struct gt_error *err)
+{
+    char *langdir = path_join(b->staging, lang);
+    if (!langdir)
+        return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", b->dir, strerror(ENOMEM));
+    int rc = make_directories(langdir, err);
+    free(langdir);
+    struct table_request r = {.format = FORMAT_TEX, .tex = {.lang = lang, .dirs = b->dirs}};
+    char rel[256];
+    snprintf(rel, sizeof rel, "%s/preamble.tex", lang);
+    if (rc == GT_OK)
+        rc = build_file(b, &r, BUILD_PREAMBLE, rel, err);
+    for (size_t i = 0; rc == GT_OK && i < table_registry_size; i++) {
+        r.table = table_registry[i];
+        build_args(b, r.table, r.table->params, &r.args);
+        snprintf(rel, sizeof rel, "%s/%s.tex", lang, r.table->name);
+        rc = build_file(b, &r, BUILD_TABLE, rel, err);
+    }
+    r.table = NULL;
+    snprintf(rel, sizeof rel, "%s/errata.tex", lang);
+    if (rc == GT_OK)
+        rc = build_file(b, &r, BUILD_ERRATA_TEX, rel, err);
+    if (rc == GT_OK)
+        rc = build_handout(b, lang, err);
+    return rc;
+}
+
+/* Moves every written file from the staging directory into DIR. */
+static int build_publish(struct build *b, struct gt_error *err)
+{
+    /* First everything that can fail short of the renames themselves: the
+     * directories are made and no target is a directory, so that a failure
+     * here leaves DIR as it was; then the renames, one per file. */
+    int rc = GT_OK;
+    for (int pass = 0; pass < 2; pass++) {
+        for (size_t i = 0; rc == GT_OK && i < b->nfiles; i++) {
+            char *from = path_join(b->staging, b->files[i]);
+            char *to = path_join(b->dir, b->files[i]);
+            char *slash = to ? strrchr(to, '/') : NULL;
+            struct stat st;
+            if (!from || !to) {
+                rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", b->dir, strerror(ENOMEM));
+            } else if (pass == 0) {
+                *slash = '\0';
+                rc = make_directories(to, err);
+                *slash = '/';
+                if (rc == GT_OK && stat(to, &st) == 0 && S_ISDIR(st.st_mode))
+                    rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", to, strerror(EISDIR));
+            } else if (rename(from, to) != 0) {
+                rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", to, strerror(errno));
+            }
+            free(from);
+            free(to);
+        }
+        if (rc != GT_OK && pass == 0) {
+            /* Take back the language directories made for this build (only
+             * empty ones go: rmdir refuses the others). */
+            for (size_t i = 0; i < b->nfiles; i++) {
+                char *to = path_join(b->dir, b->files[i]);
+                char *slash = to ? strrchr(to, '/') : NULL;
+                if (slash && slash > to + strlen(b->dir)) {
+                    *slash = '\0';
+                    rmdir(to);
+                }
+                free(to);
+            }
+        }
+    }
+    return rc;
+}
+
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+    (void)st, (void)flag, (void)ftw;
+    return remove(path);
+}
+
+static int run_build(struct build *b, const char *only_lang, struct gt_error *err)
+{
+    for (size_t i = 0; i < table_registry_size; i++) {
+        struct table_request r = {.table = table_registry[i], .format = FORMAT_CSV_GZ,
+                                  .level = OUTPUT_GZIP_LEVEL_DEFAULT, .jobs = 1};
+        build_args(b, r.table, r.table->params, &r.args);
+        char rel[256];
+        snprintf(rel, sizeof rel, "%s.csv.gz", r.table->name);
+        if (build_file(b, &r, BUILD_TABLE, rel, err) != GT_OK)
+            return GT_ERR_RUNTIME;
+    }
+    /* The errata: every claim at its default bound, whatever the outcome. */
+    if (errata_run(&b->errata, claim_registry, claim_registry_size, 1, err) != GT_OK)
+        return GT_ERR_RUNTIME;
+    if (build_file(b, &(struct table_request){0}, BUILD_ERRATA_CSV, "errata.csv.gz", err) != GT_OK)
+        return GT_ERR_RUNTIME;
+    for (size_t i = 0; i < TEMPLATE_NLANGUAGES; i++)
+        if ((!only_lang || strcmp(only_lang, template_languages[i]) == 0) &&
+            build_language(b, template_languages[i], err) != GT_OK)
+            return GT_ERR_RUNTIME;
+    return build_publish(b, err);
+}
+
+int build_directory(const struct build_options *bo, size_t *nfiles, struct gt_error *err)
+{
+    const char *dir = bo->dir;
+    struct template_dirs dirs;
+    if (template_dirs_init(&dirs, bo->templates, err) != GT_OK)
+        return err->status;
+
+    struct stat st;
+    bool existed = stat(dir, &st) == 0;
+    if (make_directories(dir, err) != GT_OK)
+        return GT_ERR_RUNTIME;
+    struct build b = {.dir = dir, .dirs = &dirs, .staging = path_join(dir, ".gametab-build.XXXXXX"),
+                      .paper = bo->paper, .worksheet = bo->worksheet,
+                      .start = {bo->start[0], bo->start[1]}};
+    if (!b.staging || !mkdtemp(b.staging)) {
+        int rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", dir, strerror(b.staging ? errno : ENOMEM));
+        free(b.staging);
+        return rc;
+    }
+    int rc = run_build(&b, bo->only_lang, err);
+    errata_free(&b.errata);
+    nftw(b.staging, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+    if (rc != GT_OK && !existed)
+        rmdir(dir); /* made for this build: leave no empty directory */
+    *nfiles = rc == GT_OK ? b.nfiles : 0;
+    for (size_t i = 0; i < b.nfiles; i++)
+        free(b.files[i]);
+    free(b.files);
+    free(b.staging);
+    return rc;
+}

@@ -1,0 +1,33 @@
+/* build.h: `gametab build`, every table, the errata, the figures and the
+ * handouts written into one directory, all or nothing.
+ *
+ * Every file is written under a staging directory inside DIR first
+ * (DIR/.gametab-build.XXXXXX) and moved into place only when all were
+ * written, so that a failed build (a broken template, a full disk) leaves
+ * DIR as it was; a DIR made for a failed build is removed again. */
+#ifndef GAMETAB_PUBLISH_BUILD_H
+#define GAMETAB_PUBLISH_BUILD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/error.h"
+
+struct build_options {
+    const char *dir;       /* DIR, without trailing slashes; made if missing */
+    const char *templates; /* --templates DIR, or NULL */
+    const char *only_lang; /* one of template_languages, or NULL for all */
+    const char *paper;     /* the handout's paper: one of handout_papers */
+    bool worksheet;        /* write the worksheet too */
+    uint64_t start[2];     /* the square of the game of figure 1 and of the
+                            * table wythoff-game, each in the figure's range */
+};
+
+/* Writes the build into bo->dir.  GT_OK with *nfiles the number of files
+ * written; GT_ERR_USAGE (a --templates that is not a directory) or
+ * GT_ERR_RUNTIME (an unwritable file, a template error, out of memory), with
+ * err naming the final path, never the staging one, and DIR as it was. */
+int build_directory(const struct build_options *bo, size_t *nfiles, struct gt_error *err);
+
+#endif

@@ -1,0 +1,56 @@
+/* errata.h: the claims checked (claim.h) and what they give, written three
+ * ways: the one-line report of `gametab verify`, errata.csv.gz and, through
+ * the template errata.tex, a LaTeX table a teacher can print next to the
+ * article (LANG/errata.tex of `gametab build`). */
+#ifndef GAMETAB_ERRATA_H
+#define GAMETAB_ERRATA_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "claims/claim.h"
+#include "io/output.h"
+#include "sinks/sink-tex.h"
+
+struct errata {
+    size_t n;
+    const struct claim **claim;   /* n claims, in registry order */
+    struct claim_result *result;  /* their results */
+    uint64_t factor;              /* the --max factor the bounds were taken with */
+};
+
+/* Checks the n claims, each to claim_bound(c, factor) (factor
+ * 1..CLAIM_FACTOR_MAX).  GT_OK, or GT_ERR_RUNTIME with err set (out of
+ * memory); errata_free in either case. */
+int errata_run(struct errata *e, const struct claim *const *claims, size_t n, uint64_t factor,
+               struct gt_error *err);
+
+void errata_free(struct errata *e);
+
+/* The number of claims whose result is CLAIM_FAILS. */
+size_t errata_failures(const struct errata *e);
+
+/* One line per claim, "ID  RESULT  SOURCE | RANGE | CASES[: EXAMPLES][ | correct: ...]",
+ * then a summary line; lang "en" or "ru" picks the source's and the
+ * correction's language.  GT_OK or GT_ERR_RUNTIME. */
+int errata_write_report(const struct errata *e, const char *lang, struct output *out,
+                        struct gt_error *err);
+
+/* The CSV: a header and a row per claim (article, id, source, result,
+ * bound, range, cases, failures, skipped, counterexamples, statement_en,
+ * statement_ru, correction_en, correction_ru).  GT_OK or GT_ERR_RUNTIME. */
+int errata_write_csv(const struct errata *e, struct output *out, struct gt_error *err);
+
+/* The LaTeX table, rendered by the template errata.tex in opt->lang.
+ * GT_OK or GT_ERR_RUNTIME. */
+int errata_write_tex(const struct errata *e, const struct tex_options *opt, struct output *out,
+                     struct gt_error *err);
+
+/* A claim's plain text as LaTeX source: TeX's special characters escaped
+ * (as {{x}} escapes in .tex templates), and x_c, x_(...) made subscripts;
+ * other UTF-8 passes through (preamble.tex maps the math characters).
+ * malloc'd, or NULL when out of memory. */
+char *errata_latex(const char *text);
+
+#endif

@@ -1,0 +1,367 @@
+#include <config.h>
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/decimal.h"
+#include "publish/figures.h"
+#include "games/games.h"
+#include "tables/table-kordemsky.h"
+#include "tables/table-wythoff.h"
+#include "games/wythoff.h"
+
+/* ---- helpers ------------------------------------------------------------ */
+
+/* A cell of a context row as a number (the rows hold decimal strings). */
+static uint64_t row_u64(json_t *row, const char *key)
+{
+    const char *s = json_string_value(json_object_get(row, key));
+    return s ? strtoull(s, NULL, 10) : 0;
+}
+
+/* Appends o (stolen) to list; nonzero when out of memory. */
+static int append(json_t *list, json_t *o)
+{
+    return !o || json_array_append_new(list, o) != 0;
+}
+
+/* Sets key to list (stolen); nonzero when out of memory. */
+static int set_list(json_t *ctx, const char *key, json_t *list)
+{
+    return !list || json_object_set_new(ctx, key, list) != 0;
+}
+
+/* v/1000 as a decimal with three places, "12.944", for TikZ coordinates. */
+static json_t *thousandths(uint64_t v)
+{
+    char buf[48];
+    snprintf(buf, sizeof buf, "%" PRIu64 ".%03" PRIu64, v / 1000, v % 1000);
+    return json_string(buf);
+}
+
+/* ⌊1000 x φ⌋ for x < 2^20, exactly: (1000x + ⌊√(5·10^6 x²)⌋) / 2, as
+ * wythoff_lower computes ⌊nφ⌋ (φ = (1 + √5)/2). */
+static uint64_t milli_phi(uint64_t x)
+{
+    unsigned __int128 sq = (unsigned __int128)5000000 * x * x;
+    return (1000 * x + isqrt_u128(sq)) / 2;
+}
+
+/* The squares 0..side-1 along an axis, for the labels: [{v}]. */
+static json_t *axis_ticks(uint64_t side)
+{
+    json_t *ticks = json_array();
+    for (uint64_t v = 0; ticks && v < side; v++)
+        if (append(ticks, json_pack("{s:I}", "v", (json_int_t)v))) {
+            json_decref(ticks);
+            ticks = NULL;
+        }
+    return ticks;
+}
+
+/* The P-positions on the board 0 <= a, b < side, from the rows of
+ * wythoff-p-positions: [{a, b}], each (a_n, b_n) with its mirror image
+ * (b_n, a_n).  NULL when out of memory. */
+static json_t *board_marks(uint64_t side)
+{
+    struct table_args args;
+    table_default_args(&table_wythoff_p_positions, &args);
+    args.param[PARAM_COUNT] = side; /* b_n >= n: every n with b_n < side */
+    struct table_stream s;
+    struct gt_error err;
+    if (table_stream_open(&s, &table_wythoff_p_positions, &args, &err) != GT_OK)
+        return NULL;
+    json_t *marks = json_array();
+    while (marks && table_stream_next(&s)) {
+        uint64_t a = strtoull(s.row.cell[1], NULL, 10), b = strtoull(s.row.cell[2], NULL, 10);
+        if (b >= side)
+            continue;
+        int rc = append(marks, json_pack("{s:I, s:I}", "a", (json_int_t)a, "b", (json_int_t)b));
+        if (!rc && a != b)
+            rc = append(marks, json_pack("{s:I, s:I}", "a", (json_int_t)b, "b", (json_int_t)a));
+        if (rc) {
+            json_decref(marks);
+            marks = NULL;
+        }
+    }
+    table_stream_close(&s);
+    return marks;
+}
+
+/* ---- wythoff-board: figure 2 --------------------------------------------- */
+
+/* The board of figure 2 for the first K P-positions (the rows of
+ * wythoff-p-positions --count K): "side", b_{K-1} + 1, the smallest board
+ * that holds them, and on it every P-position, so "marks" is every
+ * P-position of the board; "circles", the points (nφ, nφ²) and (nφ², nφ),
+ * n = 1..K-1, on the lines b = φa and b = a/φ, each inside the marked
+ * square (a_n, b_n) or (b_n, a_n) (Theorem 1); "phi_end" and "inv_end", where
+ * the lines leave the board; "ticks", the labels 0..side-1. */
+static int board_context(json_t *ctx, const struct table_args *args)
+{
+    (void)args;
+    json_t *rows = json_object_get(ctx, "rows");
+    size_t K = json_array_size(rows);
+    if (K == 0)
+        return -1;
+    uint64_t side = row_u64(json_array_get(rows, K - 1), "b_n") + 1;
+    json_t *circles = json_array();
+    for (uint64_t n = 1; circles && n < K; n++) {
+        uint64_t x = milli_phi(n), y = x + 1000 * n; /* nφ² = nφ + n */
+        if (append(circles, json_pack("{s:o, s:o}", "x", thousandths(x), "y", thousandths(y))) ||
+            append(circles, json_pack("{s:o, s:o}", "x", thousandths(y), "y", thousandths(x)))) {
+            json_decref(circles);
+            circles = NULL;
+        }
+    }
+    uint64_t end = milli_phi(side) - 1000 * side; /* side/φ = side φ - side */
+    int rc = set_list(ctx, "circles", circles) | set_list(ctx, "marks", board_marks(side)) |
+             set_list(ctx, "ticks", axis_ticks(side)) |
+             set_list(ctx, "phi_end", json_pack("{s:o, s:I}", "x", thousandths(end), "y",
+                                                (json_int_t)side)) |
+             set_list(ctx, "inv_end", json_pack("{s:I, s:o}", "x", (json_int_t)side, "y",
+                                                thousandths(end))) |
+             json_object_set_new(ctx, "side", json_integer((json_int_t)side));
+    return rc ? -1 : 0;
+}
+
+/* ---- wythoff-game: figure 1 ---------------------------------------------- */
+
+/* The game's board: "side", one square beyond the larger of A and B (at
+ * least 4), its P-positions "marks" (drawn faintly: the winner's arrows end
+ * on them) and "ticks"; the arrows are the rows themselves. */
+static int game_context(json_t *ctx, const struct table_args *args)
+{
+    uint64_t a = args->param[PARAM_START_A], b = args->param[PARAM_START_B];
+    uint64_t side = (a > b ? a : b) + 2;
+    if (side < 4)
+        side = 4;
+    int rc = set_list(ctx, "marks", board_marks(side)) | set_list(ctx, "ticks", axis_ticks(side)) |
+             json_object_set_new(ctx, "side", json_integer((json_int_t)side));
+    return rc ? -1 : 0;
+}
+
+/* ---- wythoff-frequencies: p_N and q_N ------------------------------------ */
+
+/* The plot reads the rows as they are (the CSV columns, pgfplots' table);
+ * "N_max" is the last N. */
+static int frequencies_context(json_t *ctx, const struct table_args *args)
+{
+    return json_object_set_new(ctx, "N_max", json_integer((json_int_t)args->param[PARAM_COUNT]))
+               ? -1
+               : 0;
+}
+
+/* ---- wythoff-grundy: the coloured board ---------------------------------- */
+
+/* The board as coloured squares: "cells", [{a, b, value, zero, shade}] for
+ * every square, shade 12..72 (percent of the colour, growing with the
+ * value, relative to the largest value "top"); "N", the side; "ticks". */
+static int grundy_context(json_t *ctx, const struct table_args *args)
+{
+    uint64_t N = args->param[PARAM_MAX];
+    json_t *rows = json_object_get(ctx, "rows");
+    size_t n = json_array_size(rows);
+    uint64_t top = 1;
+    for (size_t i = 0; i < n; i++) {
+        uint64_t v = row_u64(json_array_get(rows, i), "grundy");
+        top = v > top ? v : top;
+    }
+    json_t *cells = json_array();
+    for (size_t i = 0; cells && i < n; i++) {
+        json_t *row = json_array_get(rows, i);
+        uint64_t v = row_u64(row, "grundy");
+        json_t *cell = json_pack("{s:O, s:O, s:O, s:b, s:I}", "a", json_object_get(row, "a"), "b",
+                                 json_object_get(row, "b"), "value", json_object_get(row, "grundy"),
+                                 "zero", v == 0, "shade", (json_int_t)(12 + 60 * v / top));
+        if (append(cells, cell)) {
+            json_decref(cells);
+            cells = NULL;
+        }
+    }
+    int rc = set_list(ctx, "cells", cells) | set_list(ctx, "ticks", axis_ticks(N)) |
+             json_object_set_new(ctx, "N", json_integer((json_int_t)N)) |
+             json_object_set_new(ctx, "top", json_integer((json_int_t)top));
+    return rc ? -1 : 0;
+}
+
+/* ---- kordemsky-graph: Teterko's figure 1 --------------------------------- */
+
+/* The state graph: "nodes", [{id, n, m, p, grundy, zero, top}] for the rows
+ * (the states with n + m + p odd), column n, the top line for m = 0;
+ * "arcs", [{from, to, span, top, bottom, cross, pass}] for every move of
+ * game_kordemsky between them: taking span stones keeps the line (top or
+ * bottom: drawn as an arc over the states between) or crosses to the other
+ * (cross); pass, the added move (0,0,1) -> (0,1,0).  "box_from", "box_to":
+ * one period framed, from the period the table's hook found ("periodic",
+ * "period", "period_start"), when it fits; "columns", N + 1. */
+static int kordemsky_context(json_t *ctx, const struct table_args *args)
+{
+    uint64_t N = args->param[PARAM_MAX];
+    struct game g;
+    if (game_kordemsky(&g, N) != 0)
+        return -1;
+    json_t *rows = json_object_get(ctx, "rows");
+    json_t *nodes = json_array(), *arcs = json_array();
+    int rc = !nodes || !arcs;
+    for (size_t i = 0; !rc && i < json_array_size(rows); i++) {
+        json_t *row = json_array_get(rows, i);
+        uint64_t n = row_u64(row, "n");
+        unsigned m = (unsigned)row_u64(row, "m"), p = (unsigned)row_u64(row, "p");
+        uint64_t s = kordemsky_encode(n, m, p), out[8];
+        char id[64];
+        snprintf(id, sizeof id, "s-%" PRIu64 "-%u-%u", n, m, p);
+        rc = append(nodes, json_pack("{s:s, s:I, s:i, s:i, s:O, s:b, s:b}", "id", id, "n",
+                                     (json_int_t)n, "m", (int)m, "p", (int)p, "grundy",
+                                     json_object_get(row, "grundy"), "zero",
+                                     row_u64(row, "grundy") == 0, "top", m == 0));
+        size_t k = rc ? 0 : g.options(&g, s, out);
+        for (size_t j = 0; !rc && j < k; j++) {
+            uint64_t n2;
+            unsigned m2, p2;
+            kordemsky_decode(out[j], &n2, &m2, &p2);
+            char to[64];
+            snprintf(to, sizeof to, "s-%" PRIu64 "-%u-%u", n2, m2, p2);
+            bool pass = n2 == n, same = m2 == m;
+            rc = append(arcs, json_pack("{s:s, s:s, s:I, s:b, s:b, s:b, s:b}", "from", id, "to", to,
+                                        "span", (json_int_t)(n - n2), "top", same && m == 0,
+                                        "bottom", same && m == 1, "cross", !same && !pass,
+                                        "pass", pass));
+        }
+    }
+    if (rc) {
+        json_decref(nodes);
+        json_decref(arcs);
+        return -1;
+    }
+    rc = set_list(ctx, "nodes", nodes) | set_list(ctx, "arcs", arcs) |
+         json_object_set_new(ctx, "columns", json_integer((json_int_t)N + 1));
+    json_t *periodic = json_object_get(ctx, "periodic");
+    if (json_is_true(periodic)) {
+        json_int_t from = json_integer_value(json_object_get(ctx, "period_start"));
+        json_int_t to = from + json_integer_value(json_object_get(ctx, "period")) - 1;
+        bool boxed = to <= (json_int_t)N;
+        rc |= json_object_set_new(ctx, "boxed", json_boolean(boxed)) |
+              json_object_set_new(ctx, "box_from", json_integer(from)) |
+              json_object_set_new(ctx, "box_to", json_integer(to));
+    }
+    return rc ? -1 : 0;
+}
+
+/* ---- the registry --------------------------------------------------------- */
+
+static const struct figure_def figure_wythoff_game = {
+    .name = "wythoff-game",
+    .summary = "figure 1: a game from (A, B) on the board, the winner's moves and the loser's",
+    .table = &table_wythoff_game,
+    .params = {
+        [PARAM_START_A] = {true, 12, 0, 30, "the starting square (A, B)"},
+        [PARAM_START_B] = {true, 14, 0, 30, "the starting square (A, B)"},
+    },
+    .context = game_context,
+};
+
+static const struct figure_def figure_wythoff_board = {
+    .name = "wythoff-board",
+    .summary = "figure 2: the P-positions marked on the board, the lines b = phi a and "
+               "b = a/phi, the points (n phi, n phi^2) circled",
+    .table = &table_wythoff_p_positions,
+    .params = {
+        [PARAM_COUNT] = {true, 9, 2, 15, "the first K P-positions, on a board of side b_{K-1} + 1"},
+    },
+    .context = board_context,
+};
+
+static const struct figure_def figure_wythoff_frequencies = {
+    .name = "wythoff-frequencies",
+    .summary = "p_N and q_N against N, with their limits 1/phi and 1/phi^2",
+    .table = &table_wythoff_frequencies,
+    .params = {
+        [PARAM_COUNT] = {true, 200, 2, 2000, "N = 1..K"},
+    },
+    .context = frequencies_context,
+};
+
+static const struct figure_def figure_wythoff_grundy = {
+    .name = "wythoff-grundy",
+    .summary = "the Grundy values of queen to the corner as a coloured board, the zeros "
+               "standing out",
+    .table = &table_wythoff_grundy,
+    .params = {
+        [PARAM_MAX] = {true, 16, 2, 32, "the board 0 <= a, b < N"},
+    },
+    .context = grundy_context,
+};
+
+static const struct figure_def figure_kordemsky_graph = {
+    .name = "kordemsky-graph",
+    .summary = "Teterko's figure 1: the states (n, m, p) of problem 286 with their Grundy "
+               "values, every move an arc, one period framed",
+    .table = &table_kordemsky_grundy,
+    .params = {
+        [PARAM_MAX] = {true, 11, 1, 17, "piles n = 0..N"},
+    },
+    .context = kordemsky_context,
+};
+
+const struct figure_def *const figure_registry[] = {
+    &figure_wythoff_game,
+    &figure_wythoff_board,
+    &figure_wythoff_frequencies,
+    &figure_wythoff_grundy,
+    &figure_kordemsky_graph,
+};
+
+const size_t figure_registry_size = sizeof figure_registry / sizeof figure_registry[0];
+
+const struct figure_def *figure_find(const char *name)
+{
+    for (size_t i = 0; i < figure_registry_size; i++)
+        if (strcmp(figure_registry[i]->name, name) == 0)
+            return figure_registry[i];
+    return NULL;
+}
+
+void figure_default_args(const struct figure_def *f, struct table_args *args)
+{
+    table_default_args(f->table, args);
+    for (int p = 0; p < PARAM__N; p++)
+        if (f->params[p].accepted)
+            args->param[p] = f->params[p].def;
+}
+
+int figure_check_param(const struct figure_def *f, enum table_param p, uint64_t value,
+                       struct gt_error *err)
+{
+    const struct table_param_spec *s = &f->params[p];
+    if (!s->accepted)
+        return gt_fail(err, GT_ERR_USAGE, "--%s: not a parameter of figure %s",
+                       table_param_name(p), f->name);
+    if (value < s->min || value > s->max)
+        return gt_fail(err, GT_ERR_USAGE,
+                       "--%s: %" PRIu64 " is out of range for figure %s (%" PRIu64 "..%" PRIu64 ")",
+                       table_param_name(p), value, f->name, s->min, s->max);
+    return GT_OK;
+}
+
+int figure_write(const struct figure_def *f, const struct table_args *args,
+                 const struct tex_options *opt, bool worksheet, struct output *out,
+                 struct gt_error *err)
+{
+    json_t *ctx = sink_tex_context(f->table, args, opt, err);
+    if (!ctx)
+        return GT_ERR_RUNTIME;
+    if (f->context(ctx, args) != 0 ||
+        json_object_set_new(ctx, "worksheet", json_boolean(worksheet)) != 0) {
+        json_decref(ctx);
+        return gt_fail(err, GT_ERR_RUNTIME, "figure %s: out of memory building the drawing",
+                       f->name);
+    }
+    char name[128];
+    snprintf(name, sizeof name, "figure-%s.tex", f->name);
+    int rc = template_render(opt->dirs, name, ctx, out, err);
+    json_decref(ctx);
+    return rc;
+}

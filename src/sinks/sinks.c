@@ -1,0 +1,28 @@
+/* sinks.c: one table to one file, by format (sinks.h). */
+#include <config.h>
+
+#include "io/output.h"
+#include "sinks/sink-csv.h"
+#include "sinks/sink-json.h"
+#include "sinks/sinks.h"
+
+const char *const format_names[FORMAT__N] = {"csv", "csv.gz", "tex", "json"};
+
+int sink_write_table(const struct table_request *r, const char *path, struct gt_error *err)
+{
+    struct output *out;
+    enum output_encoding enc = r->format == FORMAT_CSV_GZ ? OUTPUT_GZIP : OUTPUT_PLAIN;
+    if (output_open(&out, path, enc, r->level, r->jobs, err) != GT_OK)
+        return GT_ERR_RUNTIME;
+    int rc;
+    switch (r->format) {
+    case FORMAT_TEX: rc = sink_tex_write(r->table, &r->args, &r->tex, out, err); break;
+    case FORMAT_JSON: rc = sink_json_write(r->table, &r->args, out, err); break;
+    default: rc = sink_csv_write(r->table, &r->args, out, err); break;
+    }
+    if (rc != GT_OK) {
+        output_abort(out);
+        return rc;
+    }
+    return output_commit(out, err);
+}

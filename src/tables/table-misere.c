@@ -1,0 +1,145 @@
+#include <config.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/decimal.h"
+#include "games/games.h"
+#include "tables/table-misere.h"
+
+#define FENG_YUEFENG                                                    \
+    .authors = "Feng Yuefeng (冯跃峰)",                                 \
+    .title = "三色棋搏弈问题",                                          \
+    .journal = "", .year = 0, .issue = 0
+
+/* Three heaps of 0..M: (M + 1)^3 states within SOLVER_STATES_MAX = 2^24. */
+#define MISERE_NIM_M_MAX 255
+_Static_assert((MISERE_NIM_M_MAX + 1) * (MISERE_NIM_M_MAX + 1) * (MISERE_NIM_M_MAX + 1) <=
+                   SOLVER_STATES_MAX, "M_MAX too large for the solver");
+
+struct p_positions_state {
+    struct game game;
+    uint8_t *is_n;
+    uint64_t M, t, m, n; /* the next triple to look at */
+};
+_Static_assert(sizeof(struct p_positions_state) <= TABLE_STATE_SIZE, "state too large");
+
+static int p_positions_start(void *state, const struct table_args *args, struct gt_error *err)
+{
+    struct p_positions_state *s = state;
+    s->M = args->param[PARAM_MAX];
+    if (game_nim(&s->game, 3, s->M) != 0)
+        return gt_fail(err, GT_ERR_USAGE, "--max: %llu is too large", (unsigned long long)s->M);
+    s->is_n = malloc(s->game.nstates);
+    enum solver_status rc = s->is_n ? solve_outcome(&s->game, PLAY_MISERE, s->is_n) : SOLVER_NOMEM;
+    if (rc != SOLVER_OK) {
+        free(s->is_n);
+        s->is_n = NULL;
+        return gt_fail(err, GT_ERR_RUNTIME, "misere-nim-p-positions: %s",
+                       rc == SOLVER_NOMEM ? "out of memory solving the game" : "solver failed");
+    }
+    /* (0,0,0) is no position of the game: the article's t, m, n are "不全为
+     * 零的自然数" (natural numbers, not all zero).  Start after it. */
+    s->t = 0;
+    s->m = 0;
+    s->n = 1;
+    return GT_OK;
+}
+
+/* Moves (t, m, n) to the next triple t <= m <= n <= M, in the order t, m, n;
+ * t > M at the end. */
+static void triple_advance(struct p_positions_state *s)
+{
+    if (++s->n <= s->M)
+        return;
+    if (++s->m <= s->M) {
+        s->n = s->m;
+        return;
+    }
+    s->t++;
+    s->m = s->n = s->t;
+}
+
+static bool p_positions_next(void *state, struct table_row *row)
+{
+    struct p_positions_state *s = state;
+    for (; s->t <= s->M; triple_advance(s)) {
+        uint64_t h[3] = {s->t, s->m, s->n};
+        if (s->is_n[heaps_encode(&s->game, h)])
+            continue;
+        u64_format(s->t, row->cell[0]);
+        u64_format(s->m, row->cell[1]);
+        u64_format(s->n, row->cell[2]);
+        triple_advance(s);
+        return true;
+    }
+    return false;
+}
+
+static void p_positions_finish(void *state)
+{
+    struct p_positions_state *s = state;
+    free(s->is_n);
+}
+
+/* The article lists the losing positions by t: "groups" is [{t, triples:
+ * [{m, n, last}], last}], one group per t that has any. */
+static int p_positions_tex_context(json_t *ctx, const struct table_args *args)
+{
+    json_t *rows = json_object_get(ctx, "rows");
+    json_t *groups = json_array(), *triples = NULL;
+    const char *group_t = NULL;
+    int rc = !groups;
+    for (size_t i = 0; !rc && i < json_array_size(rows); i++) {
+        json_t *row = json_array_get(rows, i);
+        const char *t = json_string_value(json_object_get(row, "t"));
+        if (!group_t || strcmp(t, group_t) != 0) {
+            group_t = t;
+            triples = json_array();
+            rc = json_array_append_new(groups, json_pack("{s:s, s:o, s:b}", "t", t, "triples",
+                                                         triples, "last", 0)) != 0;
+        }
+        rc = rc || json_array_append_new(triples, json_pack("{s:O, s:O, s:b}", "m",
+                                                            json_object_get(row, "m"), "n",
+                                                            json_object_get(row, "n"), "last",
+                                                            0)) != 0;
+    }
+    /* "last" on the last triple of each group and on the last group. */
+    for (size_t i = 0; !rc && i < json_array_size(groups); i++) {
+        json_t *g = json_array_get(groups, i), *list = json_object_get(g, "triples");
+        rc = json_object_set_new(json_array_get(list, json_array_size(list) - 1), "last",
+                                 json_true()) != 0 ||
+             (i + 1 == json_array_size(groups) &&
+              json_object_set_new(g, "last", json_true()) != 0);
+    }
+    if (rc) {
+        json_decref(groups);
+        return -1;
+    }
+    if (json_object_set_new(ctx, "groups", groups) != 0 ||
+        json_object_set_new(ctx, "M", json_integer((json_int_t)args->param[PARAM_MAX])) != 0)
+        rc = 1;
+    return rc ? -1 : 0;
+}
+
+static const struct table_column p_positions_columns[] = {
+    {"t", COLUMN_INTEGER}, {"m", COLUMN_INTEGER}, {"n", COLUMN_INTEGER},
+};
+
+const struct table_def table_misere_nim_p_positions = {
+    .name = "misere-nim-p-positions",
+    .summary = "Losing positions (t,m,n), t <= m <= n <= M, of misere Nim with three heaps "
+               "(the three-colour game: who takes the last piece loses)",
+    .source = {FENG_YUEFENG, .item = "Theorems 1, 3, 4 and the final list of losing positions "
+                                     "(负局)"},
+    .columns = p_positions_columns,
+    .ncolumns = 3,
+    .params = {
+        [PARAM_MAX] = {true, 12, 1, MISERE_NIM_M_MAX, "heaps of at most M pieces"},
+    },
+    .start = p_positions_start,
+    .next = p_positions_next,
+    .finish = p_positions_finish,
+    .tex_template = "misere-nim-p-positions.tex",
+    .tex_context = p_positions_tex_context,
+};

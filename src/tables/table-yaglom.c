@@ -1,0 +1,392 @@
+#include <config.h>
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/decimal.h"
+#include "games/games.h"
+#include "games/numeration.h"
+#include "tables/table-yaglom.h"
+#include "games/wythoff.h"
+
+#define YAGLOM_1971                                                     \
+    .authors = "Yaglom", .title = "Две игры со спичками",               \
+    .journal = "Kvant", .year = 1971, .issue = 2
+
+/* Numbers each row object of the context 1, 2, ... ("number"), for the
+ * article's row «№№» of tables without an n column.  The blocks were sized
+ * by the widest cell without these numbers; for nim-p-positions that is
+ * safe: up to TEX_ROWS_MAX rows, the K-th row's c has at least as many
+ * digits in base 2 or 4 as K in base 10 (tests/test-yaglom.c checks).
+ * 0, or -1 when out of memory. */
+static int number_rows(json_t *ctx)
+{
+    json_t *rows = json_object_get(ctx, "rows");
+    for (size_t i = 0; i < json_array_size(rows); i++)
+        if (json_object_set_new(json_array_get(rows, i), "number", json_integer((json_int_t)i + 1)))
+            return -1;
+    return 0;
+}
+
+/* Sets ctx[name] to a run of zeros as long as the widest value under the
+ * given keys of the rows, to size the cells of one of several tables drawn
+ * from the same rows (decimal, binary, Fibonacci) each to its own numbers.
+ * 0, or -1 when out of memory. */
+static int set_widest(json_t *ctx, const char *name, const char *const *keys, size_t nkeys)
+{
+    json_t *rows = json_object_get(ctx, "rows");
+    char zeros[TABLE_CELL_SIZE];
+    size_t widest = 1;
+    for (size_t i = 0; i < json_array_size(rows); i++)
+        for (size_t k = 0; k < nkeys; k++) {
+            json_t *v = json_object_get(json_array_get(rows, i), keys[k]);
+            char text[32];
+            size_t w = json_is_string(v) ? strlen(json_string_value(v))
+                                         : (size_t)snprintf(text, sizeof text, "%" JSON_INTEGER_FORMAT,
+                                                            json_integer_value(v));
+            widest = w > widest ? w : widest;
+        }
+    widest = widest < sizeof zeros ? widest : sizeof zeros - 1;
+    memset(zeros, '0', widest);
+    zeros[widest] = '\0';
+    return json_object_set_new(ctx, name, json_string(zeros)) ? -1 : 0;
+}
+
+static int set_color(json_t *ctx, const struct table_args *args)
+{
+    return json_object_set_new(ctx, "color", json_boolean(args->param[PARAM_COLOR] != 0)) ? -1 : 0;
+}
+
+/* ---- nim-p-positions ------------------------------------------------------ */
+
+/* The P-positions a <= b <= c of Nim, a ⊕ b ⊕ c = 0, in the article's order:
+ * by c, then by b.  For c with highest bit t (top = 2^t) they are exactly
+ * b = top..c, a = b ⊕ c: b must have bit t too (else a would, and a > b),
+ * and then a < top <= b.  So each row costs O(1) and none is skipped. */
+struct nim_state {
+    uint64_t b, c, top, remaining;
+    unsigned radix;
+};
+_Static_assert(sizeof(struct nim_state) <= TABLE_STATE_SIZE, "state too large");
+
+static int nim_check_args(const struct table_def *t, const struct table_args *args,
+                          struct gt_error *err)
+{
+    uint64_t r = args->param[PARAM_RADIX];
+    if (r != 2 && r != 4)
+        return gt_fail(err, GT_ERR_USAGE, "--radix: %" PRIu64 " is not allowed for table %s (2 or 4)",
+                       r, t->name);
+    return GT_OK;
+}
+
+static int nim_start(void *state, const struct table_args *args, struct gt_error *err)
+{
+    struct nim_state *s = state;
+    if (nim_check_args(&table_nim_p_positions, args, err) != GT_OK)
+        return GT_ERR_USAGE;
+    *s = (struct nim_state){.b = 1, .c = 1, .top = 1, .remaining = args->param[PARAM_COUNT],
+                            .radix = (unsigned)args->param[PARAM_RADIX]};
+    return GT_OK;
+}
+
+static bool nim_next(void *state, struct table_row *row)
+{
+    struct nim_state *s = state;
+    if (s->remaining == 0)
+        return false;
+    s->remaining--;
+    uint64_t v[3] = {s->b ^ s->c, s->b, s->c};
+    for (int i = 0; i < 3; i++) {
+        u64_format(v[i], row->cell[i]);
+        radix_digits(v[i], s->radix, row->cell[3 + i]);
+    }
+    /* About 4^34/6 > 2^64 positions have c < 2^34: c stays below 2^34. */
+    if (s->b++ == s->c) {
+        s->c++;
+        if ((s->c & (s->c - 1)) == 0)
+            s->top = s->c;
+        s->b = s->top;
+    }
+    return true;
+}
+
+static const struct table_column nim_columns[] = {
+    {"a", COLUMN_INTEGER}, {"b", COLUMN_INTEGER}, {"c", COLUMN_INTEGER},
+    {"a_bin", COLUMN_TEXT}, {"b_bin", COLUMN_TEXT}, {"c_bin", COLUMN_TEXT},
+};
+static const struct table_column nim_columns_base4[] = {
+    {"a", COLUMN_INTEGER}, {"b", COLUMN_INTEGER}, {"c", COLUMN_INTEGER},
+    {"a_base4", COLUMN_TEXT}, {"b_base4", COLUMN_TEXT}, {"c_base4", COLUMN_TEXT},
+};
+
+static const struct table_column *nim_columns_for(const struct table_args *args)
+{
+    return args->param[PARAM_RADIX] == 4 ? nim_columns_base4 : nim_columns;
+}
+
+/* The digit cells under one name whatever the radix. */
+static int nim_tex_row(json_t *obj, const struct table_row *row)
+{
+    return json_object_set_new(obj, "a_digits", json_string(row->cell[3])) |
+                   json_object_set_new(obj, "b_digits", json_string(row->cell[4])) |
+                   json_object_set_new(obj, "c_digits", json_string(row->cell[5]))
+               ? -1
+               : 0;
+}
+
+static int nim_tex_context(json_t *ctx, const struct table_args *args)
+{
+    static const char *const decimal[] = {"number", "a", "b", "c"};
+    static const char *const digits[] = {"number", "a_digits", "b_digits", "c_digits"};
+    bool binary = args->param[PARAM_RADIX] == 2;
+    return number_rows(ctx) | set_color(ctx, args) | set_widest(ctx, "widest_decimal", decimal, 4) |
+                   set_widest(ctx, "widest_digits", digits, 4) |
+                   json_object_set_new(ctx, "binary", json_boolean(binary))
+               ? -1
+               : 0;
+}
+
+const struct table_def table_nim_p_positions = {
+    .name = "nim-p-positions",
+    .summary = "P-positions a <= b <= c of three-heap Nim (a xor b xor c = 0) by c then b, "
+               "in decimal and in binary (or base 4)",
+    .source = {YAGLOM_1971, .item = "Tables I and Ia; Theorem I; exercise 4 (--radix 4)"},
+    .columns = nim_columns,
+    .ncolumns = 6,
+    .params = {
+        [PARAM_COUNT] = {true, 15, 1, UINT64_MAX, "the first K positions"},
+        [PARAM_RADIX] = {true, 2, 2, 4,
+                         "the base of the digit columns: 2 (a_bin, b_bin, c_bin; Table Ia) or 4 "
+                         "(a_base4, b_base4, c_base4; exercise 4), not 3"},
+        [PARAM_COLOR] = {true, 1, 0, 1, "the digits in black, not red"},
+    },
+    .columns_for = nim_columns_for,
+    .check_args = nim_check_args,
+    .start = nim_start,
+    .next = nim_next,
+    .tex_template = "nim-p-positions.tex",
+    .tex_row = nim_tex_row,
+    .tex_context = nim_tex_context,
+};
+
+/* ---- wythoff-fibonacci ---------------------------------------------------- */
+
+struct fibonacci_state {
+    struct wythoff_cursor cur;
+    uint64_t remaining;
+    /* a_n and b_n in the Fibonacci system, carried from row to row: a_n
+     * grows by 1 or 2 and b_n by 2 or 3 (exercise 2), amortized O(1). */
+    struct zeckendorf_counter a_fib, b_fib;
+};
+_Static_assert(sizeof(struct fibonacci_state) <= TABLE_STATE_SIZE, "state too large");
+/* The widest cell: b_n <= 2^64 - 1 in the Fibonacci system. */
+_Static_assert(NUMERATION_BUF_SIZE <= TABLE_CELL_SIZE, "cells too small for the digits");
+
+static int fibonacci_start(void *state, const struct table_args *args, struct gt_error *err)
+{
+    (void)err;
+    struct fibonacci_state *s = state;
+    wythoff_cursor_start(&s->cur, args->param[PARAM_FROM] + 1);
+    s->remaining = args->param[PARAM_COUNT];
+    zeckendorf_counter_set(&s->a_fib, wythoff_cursor_lower(&s->cur));
+    zeckendorf_counter_set(&s->b_fib, wythoff_cursor_upper(&s->cur));
+    return GT_OK;
+}
+
+static bool fibonacci_next(void *state, struct table_row *row)
+{
+    struct fibonacci_state *s = state;
+    if (s->remaining == 0)
+        return false;
+    uint64_t a = wythoff_cursor_lower(&s->cur), b = wythoff_cursor_upper(&s->cur);
+    u64_format(s->cur.n, row->cell[0]);
+    u64_format(a, row->cell[1]);
+    u64_format(b, row->cell[2]);
+    radix_digits(a, 2, row->cell[3]);
+    radix_digits(b, 2, row->cell[4]);
+    zeckendorf_counter_text(&s->a_fib, row->cell[5]);
+    zeckendorf_counter_text(&s->b_fib, row->cell[6]);
+    /* Advance only while rows remain, so n never passes WYTHOFF_N_MAX. */
+    if (--s->remaining > 0) {
+        wythoff_cursor_next(&s->cur);
+        for (uint64_t v = a; v < wythoff_cursor_lower(&s->cur); v++)
+            zeckendorf_counter_increment(&s->a_fib);
+        for (uint64_t v = b; v < wythoff_cursor_upper(&s->cur); v++)
+            zeckendorf_counter_increment(&s->b_fib);
+    }
+    return true;
+}
+
+static int fibonacci_tex_context(json_t *ctx, const struct table_args *args)
+{
+    static const char *const decimal[] = {"n", "a_n", "b_n"};
+    static const char *const binary[] = {"n", "a_n_bin", "b_n_bin"};
+    static const char *const fibonacci[] = {"n", "a_n_fib", "b_n_fib"};
+    return set_color(ctx, args) | set_widest(ctx, "widest_decimal", decimal, 3) |
+                   set_widest(ctx, "widest_binary", binary, 3) |
+                   set_widest(ctx, "widest_fibonacci", fibonacci, 3)
+               ? -1
+               : 0;
+}
+
+static const struct table_column fibonacci_columns[] = {
+    {"n", COLUMN_INTEGER},     {"a_n", COLUMN_INTEGER},   {"b_n", COLUMN_INTEGER},
+    {"a_n_bin", COLUMN_TEXT},  {"b_n_bin", COLUMN_TEXT},  {"a_n_fib", COLUMN_TEXT},
+    {"b_n_fib", COLUMN_TEXT},
+};
+
+const struct table_def table_wythoff_fibonacci = {
+    .name = "wythoff-fibonacci",
+    .summary = "P-positions (a_n, b_n) of Wythoff's game, n = 1..K, in decimal, in binary and "
+               "in the Fibonacci (Zeckendorf) system",
+    .source = {YAGLOM_1971, .item = "Tables II, IIa and IIb; Theorem II"},
+    .columns = fibonacci_columns,
+    .ncolumns = 7,
+    .params = {
+        [PARAM_COUNT] = {true, 15, 1, WYTHOFF_N_MAX, "rows n = 1..K"},
+        [PARAM_FROM] = {true, 0, 0, WYTHOFF_N_MAX - 1, "the first row: n = N0 + 1"},
+        [PARAM_COLOR] = {true, 1, 0, 1, "the binary digits in black, not red, and the "
+                                        "Fibonacci digits in black, not blue"},
+    },
+    .start = fibonacci_start,
+    .next = fibonacci_next,
+    .tex_template = "wythoff-fibonacci.tex",
+    .tex_context = fibonacci_tex_context,
+};
+
+/* ---- wythoff-k-heaps ------------------------------------------------------ */
+
+/* The sieve fills is_p for every position; the rows are then the sorted
+ * tuples h1 <= ... <= hk in lexicographic order whose position is a
+ * P-position. */
+struct heaps_state {
+    uint8_t *is_p;
+    unsigned k;
+    bool done;
+    uint64_t M;
+    uint64_t h[HEAPS_MAX];     /* the next tuple to look at */
+    uint64_t place[HEAPS_MAX]; /* (M+1)^i: the state number of h is Σ h_i place_i */
+};
+_Static_assert(sizeof(struct heaps_state) <= TABLE_STATE_SIZE, "state too large");
+
+static size_t heaps_column_count(const struct table_args *args)
+{
+    return (size_t)args->param[PARAM_HEAPS];
+}
+
+static int heaps_check_args(const struct table_def *t, const struct table_args *args,
+                            struct gt_error *err)
+{
+    uint64_t k = args->param[PARAM_HEAPS], M = args->param[PARAM_MAX];
+    uint64_t top = heaps_max_size((unsigned)k);
+    if (M > top)
+        return gt_fail(err, GT_ERR_USAGE,
+                       "--max: %" PRIu64 " is out of range for table %s with --heaps %" PRIu64
+                       " (0..%" PRIu64 ": at most 2^24 positions)",
+                       M, t->name, k, top);
+    return GT_OK;
+}
+
+static int heaps_start(void *state, const struct table_args *args, struct gt_error *err)
+{
+    struct heaps_state *s = state;
+    const struct table_def *t = &table_wythoff_k_heaps;
+    uint64_t k = args->param[PARAM_HEAPS];
+    if (k < t->params[PARAM_HEAPS].min || k > t->params[PARAM_HEAPS].max)
+        return table_check_param(t, PARAM_HEAPS, k, err);
+    if (heaps_check_args(t, args, err) != GT_OK)
+        return GT_ERR_USAGE;
+    *s = (struct heaps_state){.k = (unsigned)k, .M = args->param[PARAM_MAX]};
+    uint64_t n = 1;
+    for (unsigned i = 0; i < s->k; i++) {
+        s->place[i] = n;
+        n *= s->M + 1;
+    }
+    s->is_p = malloc(n);
+    int rc = s->is_p ? wythoff_heaps_p_positions(s->k, s->M, s->is_p) : -2;
+    if (rc != 0) {
+        free(s->is_p);
+        s->is_p = NULL;
+        return gt_fail(err, GT_ERR_RUNTIME, "%s: out of memory for %" PRIu64 " positions",
+                       t->name, n);
+    }
+    return GT_OK;
+}
+
+static bool heaps_next(void *state, struct table_row *row)
+{
+    struct heaps_state *s = state;
+    while (!s->done) {
+        uint64_t code = 0;
+        for (unsigned i = 0; i < s->k; i++)
+            code += s->h[i] * s->place[i];
+        bool p = s->is_p[code];
+        if (p)
+            for (unsigned i = 0; i < s->k; i++)
+                u64_format(s->h[i], row->cell[i]);
+        /* The next non-decreasing tuple: raise the last heap below M and
+         * level the ones after it with it. */
+        unsigned j = s->k;
+        while (j > 0 && s->h[j - 1] == s->M)
+            j--;
+        if (j == 0)
+            s->done = true;
+        else {
+            s->h[j - 1]++;
+            for (unsigned i = j; i < s->k; i++)
+                s->h[i] = s->h[j - 1];
+        }
+        if (p)
+            return true;
+    }
+    return false;
+}
+
+static void heaps_finish(void *state)
+{
+    struct heaps_state *s = state;
+    free(s->is_p);
+    s->is_p = NULL;
+}
+
+static int heaps_tex_context(json_t *ctx, const struct table_args *args)
+{
+    json_t *columns = json_object_get(ctx, "columns");
+    int rc = number_rows(ctx);
+    for (size_t i = 0; i < json_array_size(columns); i++)
+        rc |= json_object_set_new(json_array_get(columns, i), "index",
+                                  json_integer((json_int_t)i + 1));
+    rc |= json_object_set_new(ctx, "heaps", json_integer((json_int_t)args->param[PARAM_HEAPS]));
+    rc |= json_object_set_new(ctx, "max", json_integer((json_int_t)args->param[PARAM_MAX]));
+    return rc ? -1 : 0;
+}
+
+static const struct table_column heaps_columns[HEAPS_MAX] = {
+    {"h1", COLUMN_INTEGER}, {"h2", COLUMN_INTEGER}, {"h3", COLUMN_INTEGER},
+    {"h4", COLUMN_INTEGER}, {"h5", COLUMN_INTEGER}, {"h6", COLUMN_INTEGER},
+    {"h7", COLUMN_INTEGER}, {"h8", COLUMN_INTEGER},
+};
+
+const struct table_def table_wythoff_k_heaps = {
+    .name = "wythoff-k-heaps",
+    .summary = "P-positions h1 <= ... <= hk of Wythoff's game with k heaps of at most M "
+               "(take from one heap, or the same number from every heap)",
+    .source = {YAGLOM_1971, .item = "exercise 8 (odd k) and the problem (k = 4)"},
+    .columns = heaps_columns,
+    .ncolumns = HEAPS_MAX,
+    .params = {
+        [PARAM_MAX] = {true, 10, 0, SOLVER_STATES_MAX - 1,
+                       "the largest heap, with (M+1)^k <= 2^24: M <= 16777215, 4095, 255, 63, 26, 15, 9, "
+                       "7 for k = 1..8"},
+        [PARAM_HEAPS] = {true, 3, 1, HEAPS_MAX, "how many heaps (columns h1..hk)"},
+    },
+    .column_count = heaps_column_count,
+    .check_args = heaps_check_args,
+    .start = heaps_start,
+    .next = heaps_next,
+    .finish = heaps_finish,
+    .tex_template = "wythoff-k-heaps.tex",
+    .tex_context = heaps_tex_context,
+};

@@ -1,0 +1,126 @@
+#include <config.h>
+
+#include <inttypes.h>
+#include <string.h>
+
+#include "base/progress.h"
+#include "tables/table.h"
+#include "tables/table-wythoff.h"
+#include "tables/table-yaglom.h"
+#include "tables/table-misere.h"
+#include "tables/table-kordemsky.h"
+
+const struct table_def *const table_registry[] = {
+    &table_wythoff_p_positions,
+    &table_wythoff_frequencies,
+    &table_nim_p_positions,
+    &table_wythoff_fibonacci,
+    &table_wythoff_k_heaps,
+    &table_wythoff_beatty,
+    &table_wythoff_property3,
+    &table_wythoff_zeckendorf_shift,
+    &table_wythoff_grundy,
+    &table_misere_nim_p_positions,
+    &table_kordemsky_grundy,
+    &table_kordemsky_start,
+    &table_wythoff_game,
+};
+
+const size_t table_registry_size = sizeof table_registry / sizeof table_registry[0];
+
+const struct table_def *table_find(const char *name)
+{
+    for (size_t i = 0; i < table_registry_size; i++)
+        if (strcmp(table_registry[i]->name, name) == 0)
+            return table_registry[i];
+    return NULL;
+}
+
+void table_default_args(const struct table_def *t, struct table_args *args)
+{
+    for (int p = 0; p < PARAM__N; p++)
+        args->param[p] = t->params[p].accepted ? t->params[p].def : 0;
+}
+
+const char *table_param_name(enum table_param p)
+{
+    static const char *const names[PARAM__N] = {
+        [PARAM_COUNT] = "count",
+        [PARAM_MAX] = "max",
+        [PARAM_HEAPS] = "heaps",
+        [PARAM_RADIX] = "radix",
+        [PARAM_COLOR] = "color",
+        [PARAM_FROM] = "from",
+        [PARAM_START_A] = "start",
+        [PARAM_START_B] = "start",
+    };
+    return names[p];
+}
+
+static struct progress *stream_progress;
+
+void table_set_progress(struct progress *p)
+{
+    stream_progress = p;
+}
+
+int table_stream_open(struct table_stream *s, const struct table_def *t,
+                      const struct table_args *args, struct gt_error *err)
+{
+    s->table = t;
+    s->ncolumns = t->column_count ? t->column_count(args) : t->ncolumns;
+    s->columns = t->columns_for ? t->columns_for(args) : t->columns;
+    s->rows = 0;
+    s->progress = stream_progress;
+    if (s->progress)
+        progress_start(s->progress, t->params[PARAM_COUNT].accepted ? args->param[PARAM_COUNT] : 0,
+                       true);
+    return t->start(s->state, args, err);
+}
+
+bool table_stream_next(struct table_stream *s)
+{
+    if (s->progress && (s->rows & 0xFFFF) == 0)
+        progress_update(s->progress, s->rows);
+    bool more = s->table->next(s->state, &s->row);
+    s->rows += more;
+    return more;
+}
+
+void table_stream_close(struct table_stream *s)
+{
+    if (s->progress)
+        progress_end(s->progress);
+    if (s->table->finish)
+        s->table->finish(s->state);
+}
+
+int table_check_param(const struct table_def *t, enum table_param p, uint64_t value,
+                      struct gt_error *err)
+{
+    const struct table_param_spec *s = &t->params[p];
+    const char *option = p == PARAM_COLOR ? "no-color" : table_param_name(p);
+    if (!s->accepted)
+        return gt_fail(err, GT_ERR_USAGE, "--%s: not a parameter of table %s", option, t->name);
+    if (value < s->min || value > s->max)
+        return gt_fail(err, GT_ERR_USAGE,
+                       "--%s: %" PRIu64 " is out of range for table %s (%" PRIu64 "..%" PRIu64 ")",
+                       option, value, t->name, s->min, s->max);
+    return GT_OK;
+}
+
+int table_check_args(const struct table_def *t, const struct table_args *args,
+                     struct gt_error *err)
+{
+    /* A shard --from N0 --count K must end within the table's rows: the
+     * count's limit is the number of rows there are. */
+    const struct table_param_spec *count = &t->params[PARAM_COUNT];
+    uint64_t from = args->param[PARAM_FROM];
+    if (t->params[PARAM_FROM].accepted && from > count->max - args->param[PARAM_COUNT])
+        return gt_fail(err, GT_ERR_USAGE,
+                       "--from: rows %" PRIu64 " to %" PRIu64 " pass the last row of table %s "
+                       "(%" PRIu64 " rows, 0..%" PRIu64 ")",
+                       from, from + (args->param[PARAM_COUNT] - 1), t->name, count->max,
+                       count->max - 1);
+    return t->check_args ? t->check_args(t, args, err) : GT_OK;
+}

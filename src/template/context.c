@@ -1,0 +1,194 @@
+#include <config.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "template/context.h"
+
+struct context_builder {
+    json_t *columns; /* [{name}] */
+    json_t *rows;
+    size_t widest;   /* characters of the widest cell */
+};
+
+static size_t utf8_length(const char *s)
+{
+    size_t n = 0;
+    for (; *s; s++)
+        n += ((unsigned char)*s & 0xC0) != 0x80;
+    return n;
+}
+
+/* Sets "first" and "last" on each object of a list, for templates that
+ * separate items («;» between rows, «.» after the last). */
+static int mark_ends(json_t *list)
+{
+    size_t n = json_array_size(list);
+    for (size_t i = 0; i < n; i++) {
+        json_t *o = json_array_get(list, i);
+        if (json_object_set_new(o, "first", json_boolean(i == 0)) != 0 ||
+            json_object_set_new(o, "last", json_boolean(i + 1 == n)) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+struct context_builder *context_new(const char *const *columns, size_t ncolumns)
+{
+    struct context_builder *b = calloc(1, sizeof *b);
+    if (!b)
+        return NULL;
+    b->columns = json_array();
+    b->rows = json_array();
+    b->widest = 1;
+    for (size_t i = 0; b->columns && i < ncolumns; i++)
+        if (json_array_append_new(b->columns, json_pack("{s:s}", "name", columns[i])) != 0) {
+            json_decref(b->columns);
+            b->columns = NULL;
+        }
+    if (!b->columns || !b->rows || mark_ends(b->columns) != 0) {
+        context_free(b);
+        return NULL;
+    }
+    return b;
+}
+
+void context_free(struct context_builder *b)
+{
+    if (!b)
+        return;
+    json_decref(b->columns);
+    json_decref(b->rows);
+    free(b);
+}
+
+json_t *context_add_row(struct context_builder *b, const char *const *cells)
+{
+    json_t *row = json_object();
+    json_t *list = json_array();
+    size_t n = json_array_size(b->columns);
+    int rc = !row || !list;
+    for (size_t i = 0; !rc && i < n; i++) {
+        const char *name = json_string_value(json_object_get(json_array_get(b->columns, i), "name"));
+        size_t w = utf8_length(cells[i]);
+        if (w > b->widest)
+            b->widest = w;
+        rc = json_object_set_new(row, name, json_string(cells[i])) != 0 ||
+             json_array_append_new(list, json_pack("{s:s, s:s}", "value", cells[i], "column", name)) != 0;
+    }
+    rc = rc || mark_ends(list) != 0 || json_object_set(row, "cells", list) != 0 ||
+         json_array_append(b->rows, row) != 0;
+    json_decref(list);
+    json_decref(row); /* the builder's rows hold it now */
+    return rc ? NULL : row;
+}
+
+size_t context_row_count(const struct context_builder *b)
+{
+    return json_array_size(b->rows);
+}
+
+/* Columns per block: the requested number, or by default 13 cut down so
+ * that a block still fits the text width of an A4 article page (about 318pt
+ * for the cells beside the header column; a cell of `widest` \small digits
+ * takes 4.5pt a digit plus 12.4pt of column separation and rule). */
+static size_t block_width(unsigned requested, size_t widest)
+{
+    if (requested)
+        return requested;
+    size_t fit = 3180 / (45 * widest + 124);
+    if (fit < 1)
+        fit = 1;
+    return fit < CONTEXT_BLOCK_COLUMNS_DEFAULT ? fit : CONTEXT_BLOCK_COLUMNS_DEFAULT;
+}
+
+/* An array of n empty objects: blank cells. */
+static json_t *blank_cells(size_t n)
+{
+    json_t *pad = json_array();
+    for (size_t i = 0; pad && i < n; i++)
+        if (json_array_append_new(pad, json_object()) != 0) {
+            json_decref(pad);
+            pad = NULL;
+        }
+    return pad;
+}
+
+/* The block rows[start, start + count) transposed: one line per column. */
+static json_t *block_lines(json_t *columns, json_t *rows, size_t start, size_t count, json_t *pad)
+{
+    json_t *lines = json_array();
+    for (size_t c = 0; lines && c < json_array_size(columns); c++) {
+        const char *name = json_string_value(json_object_get(json_array_get(columns, c), "name"));
+        json_t *cells = json_array();
+        for (size_t i = start; cells && i < start + count; i++) {
+            json_t *v = json_object_get(json_array_get(rows, i), name);
+            if (json_array_append_new(cells, json_pack("{s:O}", "value", v)) != 0) {
+                json_decref(cells);
+                cells = NULL;
+            }
+        }
+        json_t *line = cells ? json_pack("{s:s, s:O, s:O}", "name", name, "cells", cells, "pad", pad)
+                             : NULL;
+        json_decref(cells);
+        if (!line || json_array_append_new(lines, line) != 0) {
+            json_decref(lines);
+            lines = NULL;
+        }
+    }
+    if (lines && mark_ends(lines) != 0) {
+        json_decref(lines);
+        lines = NULL;
+    }
+    return lines;
+}
+
+static json_t *blocks_of(json_t *columns, json_t *rows, size_t width)
+{
+    json_t *blocks = json_array();
+    size_t n = json_array_size(rows);
+    for (size_t start = 0; blocks && start < n; start += width) {
+        size_t count = n - start < width ? n - start : width;
+        json_t *slice = json_array();
+        for (size_t i = start; slice && i < start + count; i++)
+            if (json_array_append(slice, json_array_get(rows, i)) != 0) {
+                json_decref(slice);
+                slice = NULL;
+            }
+        json_t *pad = blank_cells(n > width ? width - count : 0);
+        json_t *lines = pad ? block_lines(columns, rows, start, count, pad) : NULL;
+        json_t *block = slice && lines
+                            ? json_pack("{s:O, s:O, s:O}", "rows", slice, "lines", lines, "pad", pad)
+                            : NULL;
+        json_decref(slice);
+        json_decref(pad);
+        json_decref(lines);
+        if (!block || json_array_append_new(blocks, block) != 0) {
+            json_decref(blocks);
+            blocks = NULL;
+        }
+    }
+    if (blocks && mark_ends(blocks) != 0) {
+        json_decref(blocks);
+        blocks = NULL;
+    }
+    return blocks;
+}
+
+json_t *context_finish(struct context_builder *b, unsigned block_columns)
+{
+    size_t width = block_width(block_columns, b->widest);
+    char *zeros = malloc(b->widest + 1);
+    json_t *blocks = NULL, *ctx = NULL;
+    if (zeros && mark_ends(b->rows) == 0 && (blocks = blocks_of(b->columns, b->rows, width))) {
+        memset(zeros, '0', b->widest);
+        zeros[b->widest] = '\0';
+        ctx = json_pack("{s:O, s:O, s:I, s:O, s:I, s:s}", "columns", b->columns, "rows", b->rows,
+                        "row_count", (json_int_t)json_array_size(b->rows), "blocks", blocks,
+                        "block_columns", (json_int_t)width, "widest_cell", zeros);
+    }
+    free(zeros);
+    json_decref(blocks);
+    context_free(b);
+    return ctx;
+}

@@ -1,0 +1,303 @@
+#include <config.h>
+
+#include <errno.h>
+#include <limits.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "io/files.h"
+#include "template/mustache.h"
+#include "template/templates.h"
+
+/* True when the running binary sits in the build directory it was built in:
+ * then the templates come from the source tree beside it. */
+static bool running_uninstalled(void)
+{
+    char exe[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n <= 0)
+        return false;
+    exe[n] = '\0';
+    char *slash = strrchr(exe, '/');
+    if (!slash)
+        return false;
+    *slash = '\0';
+    char *built = realpath(GAMETAB_BUILDDIR, NULL);
+    bool same = built && strcmp(built, exe) == 0;
+    free(built);
+    return same;
+}
+
+static int check_directory(const char *what, const char *dir, int status, struct gt_error *err)
+{
+    struct stat st;
+    if (stat(dir, &st) != 0)
+        return gt_fail(err, status, "%s: %s: %s", what, dir, strerror(errno));
+    if (!S_ISDIR(st.st_mode))
+        return gt_fail(err, status, "%s: %s: %s", what, dir, strerror(ENOTDIR));
+    return GT_OK;
+}
+
+int template_dirs_init(struct template_dirs *d, const char *explicit_dir, struct gt_error *err)
+{
+    d->n = 0;
+    if (explicit_dir) {
+        if (check_directory("--templates", explicit_dir, GT_ERR_USAGE, err) != GT_OK)
+            return GT_ERR_USAGE;
+        d->dir[d->n++] = explicit_dir;
+    }
+    const char *env = getenv("GAMETAB_TEMPLATES");
+    if (env && *env) {
+        if (check_directory("GAMETAB_TEMPLATES", env, GT_ERR_RUNTIME, err) != GT_OK)
+            return GT_ERR_RUNTIME;
+        d->dir[d->n++] = env;
+    }
+    d->dir[d->n++] = running_uninstalled() ? GAMETAB_SRC_TEMPLATES : GAMETAB_DATA_TEMPLATES;
+    return GT_OK;
+}
+
+/* Reads a whole file into a NUL-terminated malloc'd buffer; -1 with errno. */
+static int read_file(const char *path, char **text, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return -1;
+    size_t cap = 4096, n = 0;
+    char *buf = malloc(cap);
+    int e = ENOMEM;
+    while (buf) {
+        errno = 0;
+        n += fread(buf + n, 1, cap - n - 1, f);
+        if (ferror(f)) {
+            e = errno ? errno : EIO;
+            free(buf);
+            buf = NULL;
+        } else if (n < cap - 1) {
+            break;
+        } else if (cap >= TEMPLATE_SIZE_MAX) {
+            e = EFBIG;
+            free(buf);
+            buf = NULL;
+        } else {
+            char *bigger = realloc(buf, cap *= 2);
+            if (!bigger)
+                free(buf);
+            buf = bigger;
+        }
+    }
+    fclose(f);
+    if (!buf) {
+        errno = e;
+        return -1;
+    }
+    buf[n] = '\0';
+    *text = buf;
+    *len = n;
+    return 0;
+}
+
+
+/* 0 found, 1 in no directory, -1 error with errno and *path the culprit. */
+static int find_and_read(const struct template_dirs *d, const char *name, char **text,
+                         size_t *len, char **path)
+{
+    for (size_t i = 0; i < d->n; i++) {
+        char *p = path_join(d->dir[i], name);
+        if (!p)
+            return -1;
+        if (read_file(p, text, len) == 0) {
+            *path = p;
+            return 0;
+        }
+        if (errno != ENOENT && errno != ENOTDIR) {
+            *path = p;
+            return -1;
+        }
+        free(p);
+    }
+    return 1;
+}
+
+int template_read(const struct template_dirs *d, const char *name, char **text,
+                  size_t *len, char **path, struct gt_error *err)
+{
+    *path = NULL;
+    int rc = find_and_read(d, name, text, len, path);
+    if (rc == 0)
+        return GT_OK;
+    if (rc < 0) {
+        int e = errno;
+        rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", *path ? *path : name, strerror(e));
+        free(*path);
+        *path = NULL;
+        return rc;
+    }
+    char dirs[512] = "";
+    for (size_t i = 0; i < d->n; i++)
+        snprintf(dirs + strlen(dirs), sizeof dirs - strlen(dirs), "%s%s", i ? ", " : "", d->dir[i]);
+    return gt_fail(err, GT_ERR_RUNTIME, "template %s: not found in %s", name, dirs);
+}
+
+/* Partials are found like templates: by their name, or by their name with
+ * the extension of the template that includes them ({{> row}} in a .tex
+ * template may be row.tex). */
+struct partial_file {
+    struct partial_file *next;
+    char *name, *path; /* as named in the template; where it was read */
+};
+
+struct partial_lookup {
+    const struct template_dirs *dirs;
+    const char *ext;
+    struct partial_file *files; /* to name the file in error messages */
+};
+
+static int load_partial(void *ud, const char *name, char **text, size_t *len)
+{
+    struct partial_lookup *pl = ud;
+    char *path = NULL;
+    int rc = find_and_read(pl->dirs, name, text, len, &path);
+    if (rc == 1 && pl->ext && !strchr(name, '.')) {
+        char *with_ext = malloc(strlen(name) + strlen(pl->ext) + 1);
+        if (!with_ext)
+            return -1;
+        strcpy(with_ext, name);
+        strcat(with_ext, pl->ext);
+        rc = find_and_read(pl->dirs, with_ext, text, len, &path);
+        free(with_ext);
+    }
+    struct partial_file *f = path ? malloc(sizeof *f) : NULL;
+    if (f && (f->name = strdup(name)) != NULL) {
+        f->path = path;
+        f->next = pl->files;
+        pl->files = f;
+    } else {
+        free(f);
+        free(path);
+    }
+    return rc;
+}
+
+/* The file a partial's name was read from, or the name itself. */
+static const char *partial_path(const struct partial_lookup *pl, const char *name)
+{
+    for (const struct partial_file *f = pl->files; f; f = f->next)
+        if (strcmp(f->name, name) == 0)
+            return f->path;
+    return name;
+}
+
+static void free_partial_files(struct partial_lookup *pl)
+{
+    while (pl->files) {
+        struct partial_file *next = pl->files->next;
+        free(pl->files->name);
+        free(pl->files->path);
+        free(pl->files);
+        pl->files = next;
+    }
+}
+
+static bool ends_with(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), m = strlen(suffix);
+    return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+/* Renders the template text read from path; partials are looked up in
+ * dirs.  The escaping follows the name: LaTeX for .tex, HTML otherwise. */
+static int render_text(const struct template_dirs *dirs, const char *path, const char *text,
+                       size_t len, json_t *ctx, struct output *out, struct gt_error *err)
+{
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    struct partial_lookup pl = {dirs, strrchr(base, '.'), NULL};
+    struct mustache_options opt = {
+        .escape = ends_with(path, ".tex") ? MUSTACHE_ESCAPE_LATEX : MUSTACHE_ESCAPE_HTML,
+        .partial = load_partial,
+        .partial_ud = &pl,
+        .strict_partials = 1,
+        .source_name = path,
+    };
+    struct mustache_error merr = {0};
+    char *result = NULL;
+    size_t result_len = 0;
+    int rc = mustache_render_string(text, len, ctx, &opt, &result, &result_len, &merr);
+    if (rc == MUSTACHE_OK)
+        rc = output_write(out, result, result_len, err);
+    else if (merr.line > 0)
+        rc = gt_fail(err, GT_ERR_RUNTIME, "%s:%u:%u: %s%s%s",
+                     strcmp(merr.source, path) == 0 ? path : partial_path(&pl, merr.source),
+                     merr.line, merr.col, merr.message, rc == MUSTACHE_ERR_IO ? ": " : "",
+                     rc == MUSTACHE_ERR_IO ? strerror(errno) : "");
+    else
+        rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", path,
+                     rc == MUSTACHE_ERR_NOMEM ? strerror(ENOMEM) : merr.message);
+    free(result);
+    free_partial_files(&pl);
+    return rc;
+}
+
+int template_render(const struct template_dirs *d, const char *name, json_t *ctx,
+                    struct output *out, struct gt_error *err)
+{
+    char *text, *path;
+    size_t len;
+    if (template_read(d, name, &text, &len, &path, err) != GT_OK)
+        return GT_ERR_RUNTIME;
+    int rc = render_text(d, path, text, len, ctx, out, err);
+    free(text);
+    free(path);
+    return rc;
+}
+
+int template_render_path(const struct template_dirs *d, const char *path, json_t *ctx,
+                         struct output *out, struct gt_error *err)
+{
+    char *text;
+    size_t len;
+    if (read_file(path, &text, &len) != 0)
+        return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", path, strerror(errno));
+    /* Partials: beside the template first, then the usual directories. */
+    char *dir = strdup(path);
+    if (!dir) {
+        free(text);
+        return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", path, strerror(ENOMEM));
+    }
+    char *slash = strrchr(dir, '/');
+    struct template_dirs with_own = {.n = 1};
+    with_own.dir[0] = slash ? (*slash = '\0', *dir ? dir : "/") : ".";
+    for (size_t i = 0; i < d->n && with_own.n < TEMPLATE_DIRS_MAX; i++)
+        with_own.dir[with_own.n++] = d->dir[i];
+    int rc = render_text(&with_own, path, text, len, ctx, out, err);
+    free(dir);
+    free(text);
+    return rc;
+}
+
+const char *const template_languages[TEMPLATE_NLANGUAGES] = {"ru", "en"};
+
+json_t *lang_strings_load(const struct template_dirs *d, const char *code, struct gt_error *err)
+{
+    char name[64], *text, *path;
+    size_t len;
+    snprintf(name, sizeof name, "lang/%s.json", code);
+    if (template_read(d, name, &text, &len, &path, err) != GT_OK)
+        return NULL;
+    json_error_t jerr;
+    json_t *strings = json_loadb(text, len, 0, &jerr);
+    if (!strings)
+        gt_fail(err, GT_ERR_RUNTIME, "%s:%d:%d: %s", path, jerr.line, jerr.column, jerr.text);
+    else if (!json_is_object(strings)) {
+        gt_fail(err, GT_ERR_RUNTIME, "%s: not a JSON object", path);
+        json_decref(strings);
+        strings = NULL;
+    }
+    free(text);
+    free(path);
+    return strings;
+}

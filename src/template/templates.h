@@ -1,0 +1,62 @@
+/* templates.h: finding, reading and rendering the templates under templates/.
+ *
+ * Search order: the directory given with --templates, then
+ * $GAMETAB_TEMPLATES, then the source tree's templates/ when this binary runs
+ * from its build directory (uninstalled), else the installed data directory
+ * ($(pkgdatadir)/templates).  The first directory holding a file wins, so a
+ * user can copy one template into a directory of their own and change it. */
+#ifndef GAMETAB_TEMPLATES_H
+#define GAMETAB_TEMPLATES_H
+
+#include <jansson.h>
+#include <stddef.h>
+
+#include "base/error.h"
+#include "io/output.h"
+
+#define TEMPLATE_DIRS_MAX 4
+
+/* A template (or language file) larger than this is refused (EFBIG). */
+#define TEMPLATE_SIZE_MAX (16u << 20)
+
+struct template_dirs {
+    const char *dir[TEMPLATE_DIRS_MAX]; /* not owned: must outlive the struct */
+    size_t n;
+};
+
+/* Fills d in search order; explicit_dir (from --templates) may be NULL.
+ * GT_OK, GT_ERR_USAGE when explicit_dir is not a directory, GT_ERR_RUNTIME
+ * when $GAMETAB_TEMPLATES is set to something that is not one. */
+int template_dirs_init(struct template_dirs *d, const char *explicit_dir, struct gt_error *err);
+
+/* Reads template `name` (a file name, "wythoff-p-positions.tex") from the
+ * first directory that has it.  On GT_OK *text (NUL-terminated, *len bytes)
+ * and *path are malloc'd for the caller; GT_ERR_RUNTIME when it is in none
+ * of the directories or cannot be read. */
+int template_read(const struct template_dirs *d, const char *name, char **text,
+                  size_t *len, char **path, struct gt_error *err);
+
+/* Renders template `name` with ctx (Mustache; LaTeX escaping for names
+ * ending in .tex, HTML escaping otherwise) and writes the result to out.
+ * Partials are looked up like templates; an unknown one is an error.
+ * Template errors give GT_ERR_RUNTIME with "FILE:LINE:COL: message"; nothing
+ * is written to out unless the whole template rendered. */
+int template_render(const struct template_dirs *d, const char *name, json_t *ctx,
+                    struct output *out, struct gt_error *err);
+
+/* As template_render, for the template file at path (not searched for);
+ * its partials are looked up beside it first, then in d. */
+int template_render_path(const struct template_dirs *d, const char *path, json_t *ctx,
+                         struct output *out, struct gt_error *err);
+
+/* The languages with strings under templates/lang/, in the order `build`
+ * writes them: "ru" (the articles' language) first, then "en". */
+extern const char *const template_languages[];
+#define TEMPLATE_NLANGUAGES 2
+
+/* The language strings templates/lang/<code>.json, an object (new
+ * reference), or NULL with err set. */
+json_t *lang_strings_load(const struct template_dirs *d, const char *code,
+                          struct gt_error *err);
+
+#endif
