@@ -79,8 +79,8 @@ static unsigned char *table_rows(uint64_t M, size_t *count)
     uint64_t prev = 0;
     *count = 0;
     while (table_stream_next(&s)) {
-        uint64_t t = strtoull(s.row.cell[0], NULL, 10), m = strtoull(s.row.cell[1], NULL, 10),
-                 n = strtoull(s.row.cell[2], NULL, 10);
+        uint64_t t = s.row.cell[MISERE_T].integer, m = s.row.cell[MISERE_M].integer,
+                 n = s.row.cell[MISERE_N].integer;
         assert_true(t <= m && m <= n && n <= M);
         uint64_t key = (t * (M + 1) + m) * (M + 1) + n;
         if (*count > 0 && key <= prev)

@@ -5,6 +5,7 @@
 
 #include <csv.h>
 #include <ftw.h>
+#include <inttypes.h>
 #include <setjmp.h>
 #include <stdalign.h>
 #include <stdarg.h>
@@ -22,6 +23,7 @@
 #include "sinks/sink-json.h"
 #include "sinks/sink-tex.h"
 #include "tables/table.h"
+#include "tables/table-wythoff.h"
 #include "template/templates.h"
 
 static char tmpdir[] = "/tmp/gametab-test-XXXXXX";
@@ -63,6 +65,7 @@ struct reader {
     const struct table_def *t;
     struct table_stream s;      /* expected rows */
     struct table_row expected;
+    bool ended;                 /* no row expected: the generator has ended */
     size_t field, records;
     bool mismatch;
     char why[256];
@@ -72,9 +75,22 @@ static void on_field(void *data, size_t len, void *ctx)
 {
     struct reader *r = ctx;
     size_t i = r->field++;
-    const char *want = i >= r->s.ncolumns ? ""
-                       : r->records == 0  ? r->s.columns[i].name
-                                          : r->expected.cell[i];
+    char want[TABLE_CELL_TEXT_SIZE] = "";
+    if (i < r->s.ncolumns && r->records == 0)
+        snprintf(want, sizeof want, "%s", r->s.columns[i].name);
+    else if (i < r->s.ncolumns && !r->ended)
+        table_cell_format(&r->expected.cell[i], want);
+    /* An integer field read back as a number is the integer of the row. */
+    const struct table_cell *c = &r->expected.cell[i < r->s.ncolumns ? i : 0];
+    if (!r->mismatch && r->records > 0 && i < r->s.ncolumns && c->kind == CELL_INTEGER) {
+        char field[32], *end;
+        snprintf(field, sizeof field, "%.*s", (int)len, (const char *)data);
+        if (strtoull(field, &end, 10) != c->integer || *end || len == 0) {
+            r->mismatch = true;
+            snprintf(r->why, sizeof r->why, "record %zu field %zu: got '%s', want %" PRIu64,
+                     r->records, i, field, c->integer);
+        }
+    }
     if (!r->mismatch && (i >= r->s.ncolumns || strlen(want) != len || memcmp(data, want, len))) {
         r->mismatch = true;
         snprintf(r->why, sizeof r->why, "record %zu field %zu: got '%.*s', want '%s'",
@@ -96,7 +112,7 @@ static void on_record(int c, void *ctx)
         if (table_stream_next(&r->s))
             r->expected = r->s.row;
         else
-            memset(&r->expected, 0, sizeof r->expected);
+            r->ended = true;
     }
     r->records++;
     r->field = 0;
@@ -244,18 +260,25 @@ static void test_json(void **state)
             for (size_t c = 0; c < gen.ncolumns; c++) {
                 const struct table_row *row = &gen.row;
                 json_t *v = json_object_get(json_array_get(rows, r), gen.columns[c].name);
-                char text[64];
-                if (row->cell[c][0] == '\0' && gen.columns[c].type != COLUMN_TEXT) {
+                const struct table_cell *cell = &row->cell[c];
+                char text[TABLE_CELL_TEXT_SIZE];
+                if (cell->kind == CELL_EMPTY) {
+                    assert_int_not_equal(gen.columns[c].type, COLUMN_TEXT);
                     assert_true(json_is_null(v)); /* no value: null */
                 } else if (gen.columns[c].type == COLUMN_TEXT) {
+                    assert_int_equal(cell->kind, CELL_TEXT);
                     assert_true(json_is_string(v)); /* digits with leading zeros stay text */
-                    assert_string_equal(json_string_value(v), row->cell[c]);
-                } else if (json_is_integer(v)) {
-                    snprintf(text, sizeof text, "%" JSON_INTEGER_FORMAT, json_integer_value(v));
-                    assert_string_equal(text, row->cell[c]);
+                    assert_string_equal(json_string_value(v), cell->text);
+                } else if (gen.columns[c].type == COLUMN_INTEGER) {
+                    /* An integer is a JSON integer because it is one. */
+                    assert_int_equal(cell->kind, CELL_INTEGER);
+                    assert_true(json_is_integer(v));
+                    assert_true((uint64_t)json_integer_value(v) == cell->integer);
                 } else {
+                    assert_int_equal(cell->kind, CELL_DECIMAL);
                     assert_true(json_is_real(v));
-                    assert_true(json_real_value(v) == strtod(row->cell[c], NULL));
+                    table_cell_format(cell, text);
+                    assert_true(json_real_value(v) == strtod(text, NULL));
                 }
             }
         table_stream_close(&gen);
@@ -385,6 +408,112 @@ static void test_tex_rows_bounded(void **state)
     assert_non_null(strstr(err.msg, "more than"));
 }
 
+/* Every cell of every table, at its defaults, holds what its column
+ * declares: an integer, a decimal or text, or nothing (an INTEGER column
+ * only: kordemsky-start's take). */
+static void test_cells_typed(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < table_registry_size; i++) {
+        const struct table_def *t = table_registry[i];
+        struct table_args args;
+        table_default_args(t, &args);
+        struct table_stream s;
+        assert_int_equal(table_stream_open(&s, t, &args, NULL), GT_OK);
+        static const enum cell_kind kind_of[] = {
+            [COLUMN_INTEGER] = CELL_INTEGER, [COLUMN_DECIMAL] = CELL_DECIMAL,
+            [COLUMN_TEXT] = CELL_TEXT,
+        };
+        while (table_stream_next(&s))
+            for (size_t c = 0; c < s.ncolumns; c++) {
+                enum cell_kind k = s.row.cell[c].kind, want = kind_of[s.columns[c].type];
+                if (k != want && !(k == CELL_EMPTY && want == CELL_INTEGER))
+                    fail_msg("%s row %" PRIu64 " column %s: a cell of kind %d, want %d", t->name,
+                             s.rows, s.columns[c].name, (int)k, (int)want);
+            }
+        table_stream_close(&s);
+    }
+}
+
+/* A table whose hook fails: the LaTeX context reports the hook's own
+ * error, not "out of memory". */
+static int failing_tex_context(const struct table_args *args, struct tex_values *out,
+                               struct gt_error *err)
+{
+    (void)args;
+    (void)out;
+    return gt_fail(err, GT_ERR_RUNTIME, "test: the solver failed");
+}
+
+/* A hook that adds more values than a context takes. */
+static int greedy_tex_row(const struct table_row *row, struct tex_values *out,
+                          struct gt_error *err)
+{
+    (void)row;
+    (void)err;
+    for (int i = 0; i <= TEX_VALUES_MAX; i++)
+        cell_set_integer(tex_value_add(out, "v"), (uint64_t)i);
+    return GT_OK;
+}
+
+static void test_tex_hook_errors(void **state)
+{
+    (void)state;
+    struct template_dirs dirs = source_templates();
+    struct tex_options opt = {.lang = "en", .dirs = &dirs};
+    struct table_args args;
+    table_default_args(&table_wythoff_p_positions, &args);
+    struct gt_error err = {0};
+
+    struct table_def t = table_wythoff_p_positions;
+    t.tex_context = failing_tex_context;
+    assert_null(sink_tex_context(&t, &args, &opt, &err));
+    assert_int_equal(err.status, GT_ERR_RUNTIME);
+    assert_string_equal(err.msg, "test: the solver failed");
+
+    /* Rows that are no board: 13 pairs for a board of --max 0 squares. */
+    t = table_wythoff_p_positions;
+    t.tex_shape = TEX_SHAPE_BOARD;
+    assert_null(sink_tex_context(&t, &args, &opt, &err));
+    assert_int_equal(err.status, GT_ERR_RUNTIME);
+    assert_non_null(strstr(err.msg, "13 rows of 3 cells for a board of 0 x 0 squares"));
+    assert_null(strstr(err.msg, "out of memory"));
+
+    /* Past TEX_VALUES_MAX values the sink fails instead of writing past
+     * the hook's array. */
+    t = table_wythoff_p_positions;
+    t.tex_row = greedy_tex_row;
+    assert_null(sink_tex_context(&t, &args, &opt, &err));
+    assert_int_equal(err.status, GT_ERR_RUNTIME);
+}
+
+/* The hooks' values reach the context with their types: booleans for the
+ * template's sections, integers as numbers, "origin.b_k2" inside "origin". */
+static void test_tex_values_typed(void **state)
+{
+    (void)state;
+    struct template_dirs dirs = source_templates();
+    struct tex_options opt = {.lang = "en", .dirs = &dirs};
+    struct table_args args;
+    struct gt_error err = {0};
+    table_default_args(&table_wythoff_property3, &args);
+    json_t *ctx = sink_tex_context(&table_wythoff_property3, &args, &opt, &err);
+    assert_non_null(ctx);
+    json_t *origin = json_object_get(ctx, "origin");
+    assert_int_equal(json_integer_value(json_object_get(origin, "a_k2")), 1);
+    assert_int_equal(json_integer_value(json_object_get(origin, "b_k2")), 2);
+    json_decref(ctx);
+
+    table_default_args(&table_wythoff_game, &args); /* (12; 14): the first player wins */
+    ctx = sink_tex_context(&table_wythoff_game, &args, &opt, &err);
+    assert_non_null(ctx);
+    assert_true(json_is_true(json_object_get(ctx, "first_wins")));
+    json_t *rows = json_object_get(ctx, "rows");
+    assert_true(json_is_true(json_object_get(json_array_get(rows, 0), "winning")));
+    assert_true(json_is_false(json_object_get(json_array_get(rows, 1), "winning")));
+    json_decref(ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -396,6 +525,9 @@ int main(void)
         cmocka_unit_test(test_p_positions_blocks),
         cmocka_unit_test(test_wide_numbers_narrow_blocks),
         cmocka_unit_test(test_tex_rows_bounded),
+        cmocka_unit_test(test_cells_typed),
+        cmocka_unit_test(test_tex_hook_errors),
+        cmocka_unit_test(test_tex_values_typed),
     };
     return cmocka_run_group_tests_name("sinks", tests, make_tmpdir, remove_tmpdir);
 }

@@ -7,6 +7,7 @@
  * board. */
 #include <config.h>
 
+#include <inttypes.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -50,13 +51,14 @@ static void open_stream(struct table_stream *s, const struct table_def *t,
         fail_msg("%s: %s", t->name, err.msg);
 }
 
+/* The integer in a column of the current row; a failure when the column
+ * (or the cell) is not an integer. */
 static uint64_t cell_u64(const struct table_stream *s, size_t column)
 {
-    char *end;
-    uint64_t v = strtoull(s->row.cell[column], &end, 10);
-    if (*end != '\0' || end == s->row.cell[column])
-        fail_msg("%s: cell %zu '%s' is not a number", s->table->name, column, s->row.cell[column]);
-    return v;
+    const struct table_cell *c = &s->row.cell[column];
+    if (s->columns[column].type != COLUMN_INTEGER || c->kind != CELL_INTEGER)
+        fail_msg("%s: cell %zu is not an integer (kind %d)", s->table->name, column, (int)c->kind);
+    return c->integer;
 }
 
 /* The P-positions by the article's construction (before exercise 1): a_n is
@@ -240,9 +242,9 @@ static void test_property3_article(void **state)
                             property3_golden[i].k2, property3_golden[i].a2, property3_golden[i].b2};
         for (size_t c = 0; c < 9; c++)
             if (cell_u64(&s, c) != want[c])
-                fail_msg("n = %llu, column %s: %s, want %llu",
-                         (unsigned long long)property3_golden[i].n, s.table->columns[c].name,
-                         s.row.cell[c], (unsigned long long)want[c]);
+                fail_msg("n = %" PRIu64 ", column %s: %" PRIu64 ", want %" PRIu64,
+                         (uint64_t)property3_golden[i].n, s.table->columns[c].name,
+                         cell_u64(&s, c), (uint64_t)want[c]);
         /* The successors are in the article's table, at their indices. */
         assert_int_equal(article_a[want[3]], want[4]);
         assert_int_equal(article_b[want[3]], want[5]);
@@ -412,8 +414,8 @@ static void test_zeckendorf_article(void **state)
         assert_int_equal(cell_u64(&s, 1), zeckendorf_golden[i].a);
         if (zeckendorf_golden[i].n < ARTICLE_N)
             assert_int_equal(zeckendorf_golden[i].a, article_a[zeckendorf_golden[i].n]);
-        assert_string_equal(s.row.cell[2], zeckendorf_golden[i].n1);
-        assert_string_equal(s.row.cell[3], zeckendorf_golden[i].a1);
+        assert_string_equal(s.row.cell[ZECKENDORF_N_FIB].text, zeckendorf_golden[i].n1);
+        assert_string_equal(s.row.cell[ZECKENDORF_A_FIB].text, zeckendorf_golden[i].a1);
     }
     table_stream_close(&s);
     assert_int_equal(i, 13);
@@ -447,7 +449,7 @@ static void test_zeckendorf_shift_rule(void **state)
     char shifted[NUMERATION_BUF_SIZE + 1];
     while (table_stream_next(&s)) {
         n++;
-        const char *n1 = s.row.cell[2], *a1 = s.row.cell[3];
+        const char *n1 = s.row.cell[ZECKENDORF_N_FIB].text, *a1 = s.row.cell[ZECKENDORF_A_FIB].text;
         if (strcmp(n1, "0") == 0)
             strcpy(shifted, "0");
         else
@@ -471,7 +473,7 @@ static void test_zeckendorf_largest(void **state)
     char n1[NUMERATION_BUF_SIZE], a1[NUMERATION_BUF_SIZE];
     uint64_t n = WYTHOFF_N_MAX;
     size_t ln = zeckendorf_digits(n - 1, n1), la = zeckendorf_digits(wythoff_lower(n) - 1, a1);
-    assert_true(la < TABLE_CELL_SIZE);
+    assert_true(la < TABLE_TEXT_SIZE);
     assert_int_equal(la, ln + 1);
     assert_memory_equal(a1, n1, ln);
     assert_int_equal(a1[ln], '0');

@@ -7,6 +7,7 @@
  * k-heap P-positions, and exercise 8 (odd k: the nim-sum). */
 #include <config.h>
 
+#include <inttypes.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -41,7 +42,7 @@ static size_t numbers_of(const struct table_def *t, const struct table_args *arg
     while (table_stream_next(&s)) {
         assert_true(n < max);
         for (size_t c = 0; c < ncols; c++)
-            cells[n * ncols + c] = strtoull(s.row.cell[c], NULL, 10);
+            cells[n * ncols + c] = s.row.cell[c].integer;
         n++;
     }
     table_stream_close(&s);
@@ -105,18 +106,18 @@ static void test_nim_article_table(void **state)
     assert_int_equal(table_stream_open(&s, &table_nim_p_positions, &args, NULL), GT_OK);
     for (int row = 1, col = 1; table_stream_next(&s); row++) {
         if (row == 9) { /* the article's omission */
-            assert_string_equal(s.row.cell[0], "3");
-            assert_string_equal(s.row.cell[1], "5");
-            assert_string_equal(s.row.cell[2], "6");
+            assert_int_equal(s.row.cell[NIM_A].integer, 3);
+            assert_int_equal(s.row.cell[NIM_B].integer, 5);
+            assert_int_equal(s.row.cell[NIM_C].integer, 6);
             continue;
         }
         for (int i = 0; i < 3; i++) {
             const char *printed = article_Ia[i][col - 1];
-            if (strcmp(s.row.cell[3 + i], printed) != 0)
+            if (strcmp(s.row.cell[NIM_A_DIGITS + i].text, printed) != 0)
                 fail_msg("row %d, article's column %d, %c: computed %s, printed %s", row, col,
-                         'a' + i, s.row.cell[3 + i], printed);
+                         'a' + i, s.row.cell[NIM_A_DIGITS + i].text, printed);
             /* The decimal cells hold the same numbers. */
-            assert_int_equal(strtoull(s.row.cell[i], NULL, 10), parse_radix(printed, 2));
+            assert_int_equal(s.row.cell[NIM_A + i].integer, parse_radix(printed, 2));
         }
         col++;
     }
@@ -188,8 +189,8 @@ static void test_nim_digits(void **state)
         while (table_stream_next(&s)) {
             uint64_t v[3];
             for (int i = 0; i < 3; i++) {
-                v[i] = strtoull(s.row.cell[i], NULL, 10);
-                assert_int_equal(parse_radix(s.row.cell[3 + i], radix), v[i]);
+                v[i] = s.row.cell[NIM_A + i].integer;
+                assert_int_equal(parse_radix(s.row.cell[NIM_A_DIGITS + i].text, radix), v[i]);
             }
             assert_true(v[0] <= v[1] && v[1] <= v[2] && v[2] > 0);
             assert_true(v[2] > last_c || (v[2] == last_c && v[1] > last_b));
@@ -205,7 +206,8 @@ static void test_nim_digits(void **state)
                               (zeros == 0 && d[0] + d[1] + d[2] == 6 && d[0] * d[1] * d[2] == 6);
                     if (!ok)
                         fail_msg("(%s, %s, %s): base-4 digits %u, %u, %u in one place",
-                                 s.row.cell[3], s.row.cell[4], s.row.cell[5], d[0], d[1], d[2]);
+                                 s.row.cell[NIM_A_DIGITS].text, s.row.cell[NIM_B_DIGITS].text,
+                                 s.row.cell[NIM_C_DIGITS].text, d[0], d[1], d[2]);
                 }
             }
             rows++;
@@ -229,9 +231,10 @@ static void test_nim_numbers_fit(void **state)
         assert_int_equal(table_stream_open(&s, &table_nim_p_positions, &args, NULL), GT_OK);
         char number[24];
         for (int k = 1; table_stream_next(&s); k++)
-            if ((size_t)snprintf(number, sizeof number, "%d", k) > strlen(s.row.cell[5]))
+            if ((size_t)snprintf(number, sizeof number, "%d", k) >
+                strlen(s.row.cell[NIM_C_DIGITS].text))
                 fail_msg("radix %u, row %d: c = %s is narrower than its number", radix, k,
-                         s.row.cell[5]);
+                         s.row.cell[NIM_C_DIGITS].text);
         table_stream_close(&s);
     }
 }
@@ -277,14 +280,14 @@ static void test_fibonacci_article_tables(void **state)
     assert_int_equal(args.param[PARAM_COUNT], 15);
     struct table_stream s;
     assert_int_equal(table_stream_open(&s, &table_wythoff_fibonacci, &args, NULL), GT_OK);
-    char bin_a[15][TABLE_CELL_SIZE], bin_b[15][TABLE_CELL_SIZE];
+    char bin_a[15][TABLE_TEXT_SIZE], bin_b[15][TABLE_TEXT_SIZE];
     int n = 0;
     while (table_stream_next(&s)) {
-        assert_int_equal(strtoull(s.row.cell[0], NULL, 10), n + 1);
-        assert_int_equal(strtoull(s.row.cell[1], NULL, 10), article_a[n]);
-        assert_int_equal(strtoull(s.row.cell[2], NULL, 10), article_b[n]);
-        strcpy(bin_a[n], s.row.cell[3]);
-        strcpy(bin_b[n], s.row.cell[4]);
+        assert_int_equal(s.row.cell[FIBONACCI_N].integer, n + 1);
+        assert_int_equal(s.row.cell[FIBONACCI_A].integer, article_a[n]);
+        assert_int_equal(s.row.cell[FIBONACCI_B].integer, article_b[n]);
+        strcpy(bin_a[n], s.row.cell[FIBONACCI_A_BIN].text);
+        strcpy(bin_b[n], s.row.cell[FIBONACCI_B_BIN].text);
         n++;
     }
     table_stream_close(&s);
@@ -333,21 +336,21 @@ static void test_theorem_II(void **state)
     assert_int_equal(table_stream_open(&s, &table_wythoff_fibonacci, &args, NULL), GT_OK);
     uint64_t rows = 0;
     while (table_stream_next(&s)) {
-        const char(*c)[TABLE_CELL_SIZE] = s.row.cell;
-        uint64_t n = strtoull(c[0], NULL, 10), a = strtoull(c[1], NULL, 10),
-                 b = strtoull(c[2], NULL, 10);
+        const struct table_cell *c = s.row.cell;
+        uint64_t n = c[FIBONACCI_N].integer, a = c[FIBONACCI_A].integer, b = c[FIBONACCI_B].integer;
+        const char *a_fib = c[FIBONACCI_A_FIB].text, *b_fib = c[FIBONACCI_B_FIB].text;
         assert_int_equal(n, rows + 1);
-        assert_int_equal(parse_radix(c[3], 2), a);
-        assert_int_equal(parse_radix(c[4], 2), b);
-        assert_int_equal(parse_fibonacci(c[5]), a);
-        assert_int_equal(parse_fibonacci(c[6]), b);
-        size_t len = strlen(c[5]), zeros = 0;
-        while (zeros < len && c[5][len - 1 - zeros] == '0')
+        assert_int_equal(parse_radix(c[FIBONACCI_A_BIN].text, 2), a);
+        assert_int_equal(parse_radix(c[FIBONACCI_B_BIN].text, 2), b);
+        assert_int_equal(parse_fibonacci(a_fib), a);
+        assert_int_equal(parse_fibonacci(b_fib), b);
+        size_t len = strlen(a_fib), zeros = 0;
+        while (zeros < len && a_fib[len - 1 - zeros] == '0')
             zeros++;
         if (zeros % 2 != 0)
-            fail_msg("n = %llu: a_n = %s ends in %zu zeros", (unsigned long long)n, c[5], zeros);
-        if (strlen(c[6]) != len + 1 || strncmp(c[5], c[6], len) != 0 || c[6][len] != '0')
-            fail_msg("n = %llu: b_n = %s is not a_n = %s shifted", (unsigned long long)n, c[6], c[5]);
+            fail_msg("n = %" PRIu64 ": a_n = %s ends in %zu zeros", n, a_fib, zeros);
+        if (strlen(b_fib) != len + 1 || strncmp(a_fib, b_fib, len) != 0 || b_fib[len] != '0')
+            fail_msg("n = %" PRIu64 ": b_n = %s is not a_n = %s shifted", n, b_fib, a_fib);
         rows++;
     }
     table_stream_close(&s);
@@ -410,7 +413,7 @@ static void test_fibonacci_last_row(void **state)
     zeckendorf_digits(wythoff_cursor_lower(&c), a);
     zeckendorf_digits(wythoff_cursor_upper(&c), b);
     assert_int_equal(wythoff_cursor_upper(&c), UINT64_MAX);
-    assert_true(strlen(b) < TABLE_CELL_SIZE);
+    assert_true(strlen(b) < TABLE_TEXT_SIZE);
     assert_int_equal(strlen(b), strlen(a) + 1);
     assert_int_equal(strncmp(a, b, strlen(a)), 0);
     assert_int_equal(table_wythoff_fibonacci.params[PARAM_COUNT].max, WYTHOFF_N_MAX);
@@ -626,7 +629,7 @@ static void test_k_heaps_columns(void **state)
         assert_string_equal(s.columns[k - 1].name, name);
         assert_true(table_stream_next(&s));
         for (unsigned i = 0; i < k; i++)
-            assert_string_equal(s.row.cell[i], "0");
+            assert_int_equal(s.row.cell[i].integer, 0);
         assert_false(table_stream_next(&s));
         table_stream_close(&s);
     }

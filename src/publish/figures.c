@@ -14,11 +14,35 @@
 
 /* ---- helpers ------------------------------------------------------------ */
 
-/* A cell of a context row as a number (the rows hold decimal strings). */
-static uint64_t row_u64(json_t *row, const char *key)
+/* The typed rows of the figure's table, all of them (a figure's ranges
+ * keep them few: 32 x 32 squares at most), or NULL with err set; *n is
+ * their number.  The caller frees them. */
+static struct table_row *rows_read(const struct table_def *t, const struct table_args *args,
+                                   size_t *n, struct gt_error *err)
 {
-    const char *s = json_string_value(json_object_get(row, key));
-    return s ? strtoull(s, NULL, 10) : 0;
+    struct table_stream s;
+    if (table_stream_open(&s, t, args, err) != GT_OK)
+        return NULL;
+    size_t cap = 64;
+    struct table_row *rows = malloc(cap * sizeof *rows);
+    *n = 0;
+    while (rows && table_stream_next(&s)) {
+        if (*n == cap) {
+            struct table_row *more = realloc(rows, 2 * cap * sizeof *rows);
+            if (!more) {
+                free(rows);
+                rows = NULL;
+                break;
+            }
+            rows = more;
+            cap *= 2;
+        }
+        rows[(*n)++] = s.row;
+    }
+    table_stream_close(&s);
+    if (!rows)
+        gt_fail(err, GT_ERR_RUNTIME, "%s: out of memory reading the rows of a figure", t->name);
+    return rows;
 }
 
 /* Appends o (stolen) to list; nonzero when out of memory. */
@@ -75,7 +99,7 @@ static json_t *board_marks(uint64_t side)
         return NULL;
     json_t *marks = json_array();
     while (marks && table_stream_next(&s)) {
-        uint64_t a = strtoull(s.row.cell[1], NULL, 10), b = strtoull(s.row.cell[2], NULL, 10);
+        uint64_t a = s.row.cell[PAIRS_A].integer, b = s.row.cell[PAIRS_B].integer;
         if (b >= side)
             continue;
         int rc = append(marks, json_pack("{s:I, s:I}", "a", (json_int_t)a, "b", (json_int_t)b));
@@ -99,14 +123,13 @@ static json_t *board_marks(uint64_t side)
  * n = 1..K-1, on the lines b = φa and b = a/φ, each inside the marked
  * square (a_n, b_n) or (b_n, a_n) (Theorem 1); "phi_end" and "inv_end", where
  * the lines leave the board; "ticks", the labels 0..side-1. */
-static int board_context(json_t *ctx, const struct table_args *args)
+static int board_context(json_t *ctx, const struct table_row *rows, size_t K,
+                         const struct table_args *args)
 {
     (void)args;
-    json_t *rows = json_object_get(ctx, "rows");
-    size_t K = json_array_size(rows);
     if (K == 0)
         return -1;
-    uint64_t side = row_u64(json_array_get(rows, K - 1), "b_n") + 1;
+    uint64_t side = rows[K - 1].cell[PAIRS_B].integer + 1;
     json_t *circles = json_array();
     for (uint64_t n = 1; circles && n < K; n++) {
         uint64_t x = milli_phi(n), y = x + 1000 * n; /* nφ² = nφ + n */
@@ -132,8 +155,11 @@ static int board_context(json_t *ctx, const struct table_args *args)
 /* The game's board: "side", one square beyond the larger of A and B (at
  * least 4), its P-positions "marks" (drawn faintly: the winner's arrows end
  * on them) and "ticks"; the arrows are the rows themselves. */
-static int game_context(json_t *ctx, const struct table_args *args)
+static int game_context(json_t *ctx, const struct table_row *rows, size_t nrows,
+                        const struct table_args *args)
 {
+    (void)rows;
+    (void)nrows;
     uint64_t a = args->param[PARAM_START_A], b = args->param[PARAM_START_B];
     uint64_t side = (a > b ? a : b) + 2;
     if (side < 4)
@@ -147,8 +173,11 @@ static int game_context(json_t *ctx, const struct table_args *args)
 
 /* The plot reads the rows as they are (the CSV columns, pgfplots' table);
  * "N_max" is the last N. */
-static int frequencies_context(json_t *ctx, const struct table_args *args)
+static int frequencies_context(json_t *ctx, const struct table_row *rows, size_t nrows,
+                               const struct table_args *args)
 {
+    (void)rows;
+    (void)nrows;
     return json_object_set_new(ctx, "N_max", json_integer((json_int_t)args->param[PARAM_COUNT]))
                ? -1
                : 0;
@@ -159,20 +188,20 @@ static int frequencies_context(json_t *ctx, const struct table_args *args)
 /* The board as coloured squares: "cells", [{a, b, value, zero, shade}] for
  * every square, shade 12..72 (percent of the colour, growing with the
  * value, relative to the largest value "top"); "N", the side; "ticks". */
-static int grundy_context(json_t *ctx, const struct table_args *args)
+static int grundy_context(json_t *ctx, const struct table_row *typed, size_t n,
+                          const struct table_args *args)
 {
     uint64_t N = args->param[PARAM_MAX];
     json_t *rows = json_object_get(ctx, "rows");
-    size_t n = json_array_size(rows);
     uint64_t top = 1;
     for (size_t i = 0; i < n; i++) {
-        uint64_t v = row_u64(json_array_get(rows, i), "grundy");
+        uint64_t v = typed[i].cell[GRUNDY_VALUE].integer;
         top = v > top ? v : top;
     }
     json_t *cells = json_array();
     for (size_t i = 0; cells && i < n; i++) {
         json_t *row = json_array_get(rows, i);
-        uint64_t v = row_u64(row, "grundy");
+        uint64_t v = typed[i].cell[GRUNDY_VALUE].integer;
         json_t *cell = json_pack("{s:O, s:O, s:O, s:b, s:I}", "a", json_object_get(row, "a"), "b",
                                  json_object_get(row, "b"), "value", json_object_get(row, "grundy"),
                                  "zero", v == 0, "shade", (json_int_t)(12 + 60 * v / top));
@@ -197,7 +226,8 @@ static int grundy_context(json_t *ctx, const struct table_args *args)
  * (cross); pass, the added move (0,0,1) -> (0,1,0).  "box_from", "box_to":
  * one period framed, from the period the table's hook found ("periodic",
  * "period", "period_start"), when it fits; "columns", N + 1. */
-static int kordemsky_context(json_t *ctx, const struct table_args *args)
+static int kordemsky_context(json_t *ctx, const struct table_row *typed, size_t nrows,
+                             const struct table_args *args)
 {
     uint64_t N = args->param[PARAM_MAX];
     struct game g;
@@ -206,17 +236,18 @@ static int kordemsky_context(json_t *ctx, const struct table_args *args)
     json_t *rows = json_object_get(ctx, "rows");
     json_t *nodes = json_array(), *arcs = json_array();
     int rc = !nodes || !arcs;
-    for (size_t i = 0; !rc && i < json_array_size(rows); i++) {
+    for (size_t i = 0; !rc && i < nrows; i++) {
         json_t *row = json_array_get(rows, i);
-        uint64_t n = row_u64(row, "n");
-        unsigned m = (unsigned)row_u64(row, "m"), p = (unsigned)row_u64(row, "p");
+        const struct table_cell *c = typed[i].cell;
+        uint64_t n = c[KORDEMSKY_N].integer;
+        unsigned m = (unsigned)c[KORDEMSKY_M].integer, p = (unsigned)c[KORDEMSKY_P].integer;
         uint64_t s = kordemsky_encode(n, m, p), out[8];
         char id[64];
         snprintf(id, sizeof id, "s-%" PRIu64 "-%u-%u", n, m, p);
         rc = append(nodes, json_pack("{s:s, s:I, s:i, s:i, s:O, s:b, s:b}", "id", id, "n",
                                      (json_int_t)n, "m", (int)m, "p", (int)p, "grundy",
                                      json_object_get(row, "grundy"), "zero",
-                                     row_u64(row, "grundy") == 0, "top", m == 0));
+                                     c[KORDEMSKY_GRUNDY].integer == 0, "top", m == 0));
         size_t k = rc ? 0 : g.options(&g, s, out);
         for (size_t j = 0; !rc && j < k; j++) {
             uint64_t n2;
@@ -353,8 +384,15 @@ int figure_write(const struct figure_def *f, const struct table_args *args,
     json_t *ctx = sink_tex_context(f->table, args, opt, err);
     if (!ctx)
         return GT_ERR_RUNTIME;
-    if (f->context(ctx, args) != 0 ||
-        json_object_set_new(ctx, "worksheet", json_boolean(worksheet)) != 0) {
+    size_t n;
+    struct table_row *rows = rows_read(f->table, args, &n, err);
+    if (!rows) {
+        json_decref(ctx);
+        return GT_ERR_RUNTIME;
+    }
+    int drawn = f->context(ctx, rows, n, args);
+    free(rows);
+    if (drawn != 0 || json_object_set_new(ctx, "worksheet", json_boolean(worksheet)) != 0) {
         json_decref(ctx);
         return gt_fail(err, GT_ERR_RUNTIME, "figure %s: out of memory building the drawing",
                        f->name);

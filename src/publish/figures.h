@@ -25,9 +25,11 @@ struct figure_def {
     /* The parameters it takes: some of the table's, with the figure's own
      * default and range (a figure holds fewer rows than a table). */
     struct table_param_spec params[PARAM__N];
-    /* Adds the drawing to the table's context (sink_tex_context): 0, or -1
-     * when out of memory. */
-    int (*context)(json_t *ctx, const struct table_args *args);
+    /* Adds the drawing to the table's context (sink_tex_context), reading
+     * the table's rows as typed values (rows[0..nrows-1], in the order of
+     * the context's "rows"): 0, or -1 when out of memory. */
+    int (*context)(json_t *ctx, const struct table_row *rows, size_t nrows,
+                   const struct table_args *args);
 };
 
 /* The registry, in the order the handout draws them. */

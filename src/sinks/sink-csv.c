@@ -8,29 +8,56 @@
 
 /* A whole record is assembled here, then written at once: at most every
  * field quoted (twice its size plus the quotes) and the separators. */
-#define RECORD_SIZE (TABLE_MAX_COLUMNS * (2 * TABLE_CELL_SIZE + 3))
+#define FIELD_SIZE (2 * TABLE_CELL_TEXT_SIZE + 2)
+#define RECORD_SIZE (TABLE_MAX_COLUMNS * (FIELD_SIZE + 1))
 
-/* Appends one field to rec: quoted by libcsv when it holds a comma, a quote
- * or a line break (only text can: numbers never do).  Returns the new end. */
-static char *put_field(char *rec, const char *field, bool text)
+/* Appends text to rec: quoted by libcsv when it holds a comma, a quote or a
+ * line break.  Returns the new end. */
+static char *put_text(char *rec, const char *text)
 {
-    if (text && strpbrk(field, ",\"\r\n"))
-        return rec + csv_write(rec, 2 * TABLE_CELL_SIZE + 2, field, strlen(field));
+    if (strpbrk(text, ",\"\r\n"))
+        return rec + csv_write(rec, FIELD_SIZE, text, strlen(text));
     /* Fields are short: a plain copy beats strlen and memcpy calls. */
-    while (*field)
-        *rec++ = *field++;
+    while (*text)
+        *rec++ = *text++;
     return rec;
 }
 
-static int write_record(struct output *out, const char *const *fields, const bool *text,
-                        size_t n, struct gt_error *err)
+/* Appends one cell: an integer formatted straight into the record (the
+ * fast path: most cells of most tables), anything else by its text
+ * (numbers never need quotes, text may); an empty cell is an empty field. */
+static char *put_cell(char *rec, const struct table_cell *c)
+{
+    if (c->kind == CELL_INTEGER)
+        return rec + table_integer_format(c->integer, rec);
+    if (c->kind == CELL_TEXT)
+        return put_text(rec, c->text);
+    return rec + table_cell_format(c, rec);
+}
+
+static int write_header(struct output *out, const struct table_column *columns, size_t n,
+                        struct gt_error *err)
 {
     char rec[RECORD_SIZE];
     char *end = rec;
     for (size_t i = 0; i < n; i++) {
         if (i > 0)
             *end++ = ',';
-        end = put_field(end, fields[i], text[i]);
+        end = put_text(end, columns[i].name);
+    }
+    *end++ = '\n';
+    return output_write(out, rec, (size_t)(end - rec), err);
+}
+
+static int write_row(struct output *out, const struct table_row *row, size_t n,
+                     struct gt_error *err)
+{
+    char rec[RECORD_SIZE];
+    char *end = rec;
+    for (size_t i = 0; i < n; i++) {
+        if (i > 0)
+            *end++ = ',';
+        end = put_cell(end, &row->cell[i]);
     }
     *end++ = '\n';
     return output_write(out, rec, (size_t)(end - rec), err);
@@ -42,21 +69,11 @@ int sink_csv_write(const struct table_def *t, const struct table_args *args,
     struct table_stream s;
     if (table_stream_open(&s, t, args, err) != GT_OK)
         return err->status;
-    const char *fields[TABLE_MAX_COLUMNS];
-    bool text[TABLE_MAX_COLUMNS];
-    for (size_t i = 0; i < s.ncolumns; i++) {
-        fields[i] = s.columns[i].name;
-        text[i] = true; /* the header: names are text */
-    }
     /* A shard that starts past row 0 has no header: the shards' files,
      * concatenated in order, are then the whole table. */
-    int rc = args->param[PARAM_FROM] > 0 ? GT_OK : write_record(out, fields, text, s.ncolumns, err);
-    for (size_t i = 0; i < s.ncolumns; i++) {
-        fields[i] = s.row.cell[i];
-        text[i] = s.columns[i].type == COLUMN_TEXT;
-    }
+    int rc = args->param[PARAM_FROM] > 0 ? GT_OK : write_header(out, s.columns, s.ncolumns, err);
     while (rc == GT_OK && table_stream_next(&s))
-        rc = write_record(out, fields, text, s.ncolumns, err);
+        rc = write_row(out, &s.row, s.ncolumns, err);
     table_stream_close(&s);
     return rc;
 }

@@ -19,6 +19,22 @@ static int write_json(struct output *out, json_t *v, struct gt_error *err)
     return rc;
 }
 
+/* One cell: an integer or a decimal as a number, by its digits; text as a
+ * string, escaped by jansson; an empty cell as null (kordemsky-start's
+ * take where there is no winning move). */
+static int write_cell(struct output *out, const struct table_cell *c, struct gt_error *err)
+{
+    char text[TABLE_CELL_TEXT_SIZE];
+    switch (c->kind) {
+    case CELL_TEXT: return write_json(out, json_string(c->text), err);
+    case CELL_INTEGER:
+    case CELL_DECIMAL: table_cell_format(c, text); return output_puts(out, text, err);
+    case CELL_BOOLEAN: return output_puts(out, c->boolean ? "true" : "false", err);
+    case CELL_EMPTY: break;
+    }
+    return output_puts(out, "null", err);
+}
+
 static json_t *header_object(const struct table_def *t, const struct table_column *cols,
                              size_t ncolumns)
 {
@@ -33,8 +49,8 @@ static json_t *header_object(const struct table_def *t, const struct table_colum
         return NULL;
     return json_pack("{s:s, s:s, s:{s:s, s:s, s:s, s:o, s:o, s:s}, s:o}", "table", t->name,
                      "summary", t->summary, "source", "authors", s->authors, "title", s->title,
-                     "journal", s->journal, "year", table_source_number(s->year), "issue",
-                     table_source_number(s->issue), "item", s->item,
+                     "journal", s->journal, "year", json_source_number(s->year), "issue",
+                     json_source_number(s->issue), "item", s->item,
                      "columns", columns);
 }
 
@@ -80,12 +96,7 @@ int sink_json_write(const struct table_def *t, const struct table_args *args,
                 rc = output_puts(out, ":", err);
             if (rc != GT_OK)
                 break;
-            if (s.columns[i].type == COLUMN_TEXT)
-                rc = write_json(out, json_string(row->cell[i]), err);
-            else if (row->cell[i][0] == '\0')
-                rc = output_puts(out, "null", err); /* no value: kordemsky-start's take */
-            else
-                rc = output_puts(out, row->cell[i], err);
+            rc = write_cell(out, &row->cell[i], err);
         }
         if (rc == GT_OK)
             rc = output_puts(out, "}", err);

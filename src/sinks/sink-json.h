@@ -2,13 +2,21 @@
 #ifndef GAMETAB_SINK_JSON_H
 #define GAMETAB_SINK_JSON_H
 
+#include <jansson.h>
+
 #include "io/output.h"
 #include "tables/table.h"
 
+/* A source's year or issue as JSON: null where it is 0 (not known). */
+static inline json_t *json_source_number(int v)
+{
+    return v ? json_integer(v) : json_null();
+}
+
 /* Writes {"table": NAME, "source": {...}, "columns": [...], "rows": [{...}]}
- * with one row object per line; INTEGER and DECIMAL cells as JSON numbers
- * (exact: their digits are copied, so 64-bit values survive), TEXT cells as
- * strings.  Memory does not depend on the number of rows.  GT_OK or
+ * with one row object per line; INTEGER cells as JSON numbers (their
+ * digits, so 64-bit values survive), DECIMAL cells as numbers with all the
+ * places the table prints, TEXT cells as strings, empty cells as null.  Memory does not depend on the number of rows.  GT_OK or
  * GT_ERR_RUNTIME. */
 int sink_json_write(const struct table_def *t, const struct table_args *args,
                     struct output *out, struct gt_error *err);

@@ -1,9 +1,13 @@
 #include <config.h>
 
 #include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "sinks/sink-json.h"
 #include "sinks/sink-tex.h"
+#include "sinks/tex-shapes.h"
 
 static int fail_nomem(struct gt_error *err, const char *what)
 {
@@ -15,42 +19,127 @@ static json_t *table_object(const struct table_def *t)
     const struct table_source *s = &t->source;
     return json_pack("{s:s, s:s, s:{s:s, s:s, s:s, s:o, s:o, s:s}}", "name", t->name, "summary",
                      t->summary, "source", "authors", s->authors, "title", s->title, "journal",
-                     s->journal, "year", table_source_number(s->year), "issue",
-                     table_source_number(s->issue), "item", s->item);
+                     s->journal, "year", json_source_number(s->year), "issue",
+                     json_source_number(s->issue), "item", s->item);
 }
 
-/* The rows of t through a context builder, with the table's own extras. */
+/* A value of a table's hook in JSON: integers as numbers (as digits past
+ * 2^63, which JSON's integers do not reach), booleans as booleans, the rest
+ * as its text. */
+static json_t *value_json(const struct table_cell *c)
+{
+    char text[TABLE_CELL_TEXT_SIZE];
+    if (c->kind == CELL_INTEGER && c->integer <= INT64_MAX)
+        return json_integer((json_int_t)c->integer);
+    if (c->kind == CELL_BOOLEAN)
+        return json_boolean(c->boolean);
+    table_cell_format(c, text);
+    return json_string(text);
+}
+
+/* Sets the values of a hook on obj: "a.b" on the object obj.a, made if
+ * missing.  0, or -1 when out of memory or past TEX_VALUES_MAX values. */
+static int set_values(json_t *obj, const struct tex_values *vs)
+{
+    if (vs->overflow)
+        return -1;
+    for (size_t i = 0; i < vs->n; i++) {
+        const char *name = vs->v[i].name, *dot = strchr(name, '.');
+        json_t *target = obj;
+        if (dot) {
+            char outer[64];
+            size_t len = (size_t)(dot - name);
+            if (len >= sizeof outer)
+                return -1;
+            memcpy(outer, name, len);
+            outer[len] = '\0';
+            target = json_object_get(obj, outer);
+            if (!target && json_object_set_new(obj, outer, target = json_object()) != 0)
+                return -1;
+            name = dot + 1;
+        }
+        if (json_object_set_new(target, name, value_json(&vs->v[i].cell)) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* The rows of t through a context builder, with the values of the table's
+ * row hook; the rows' integers are kept in *ints for the shapes. */
 static json_t *table_rows_context(const struct table_def *t, const struct table_args *args,
-                                  unsigned block_columns, struct gt_error *err)
+                                  unsigned block_columns, struct tex_rows *ints,
+                                  struct gt_error *err)
 {
     struct table_stream s;
     if (table_stream_open(&s, t, args, err) != GT_OK)
         return NULL;
     const char *names[TABLE_MAX_COLUMNS], *cells[TABLE_MAX_COLUMNS];
+    char text[TABLE_MAX_COLUMNS][TABLE_CELL_TEXT_SIZE];
     for (size_t i = 0; i < s.ncolumns; i++) {
         names[i] = s.columns[i].name;
-        cells[i] = s.row.cell[i];
+        cells[i] = text[i];
     }
     struct context_builder *b = context_new(names, s.ncolumns);
-    int rc = b ? GT_OK : fail_nomem(err, t->name);
+    uint64_t *row_ints = malloc(TEX_ROWS_MAX * s.ncolumns * sizeof *row_ints);
+    *ints = (struct tex_rows){.ncolumns = s.ncolumns, .ints = row_ints};
+    int rc = b && row_ints ? GT_OK : fail_nomem(err, t->name);
     while (rc == GT_OK && table_stream_next(&s)) {
         json_t *obj;
-        if (context_row_count(b) == TEX_ROWS_MAX)
+        if (ints->n == TEX_ROWS_MAX) {
             rc = gt_fail(err, GT_ERR_RUNTIME, "%s: more than %d rows for a LaTeX table", t->name,
                          TEX_ROWS_MAX);
-        else if (!(obj = context_add_row(b, cells)) ||
-                 (t->tex_row && t->tex_row(obj, &s.row) != 0))
+            break;
+        }
+        for (size_t i = 0; i < s.ncolumns; i++) {
+            const struct table_cell *c = &s.row.cell[i];
+            table_cell_format(c, text[i]);
+            row_ints[ints->n * s.ncolumns + i] = c->kind == CELL_INTEGER ? c->integer : 0;
+        }
+        ints->n++;
+        if (!(obj = context_add_row(b, cells))) {
             rc = fail_nomem(err, t->name);
+        } else if (t->tex_row) {
+            struct tex_values vs = {0};
+            rc = t->tex_row(&s.row, &vs, err);
+            if (rc == GT_OK && set_values(obj, &vs) != 0)
+                rc = fail_nomem(err, t->name);
+        }
     }
     table_stream_close(&s);
     if (rc != GT_OK) {
         context_free(b);
+        free(row_ints);
+        ints->ints = NULL;
         return NULL;
     }
     json_t *ctx = context_finish(b, block_columns);
-    if (!ctx)
+    if (!ctx) {
         fail_nomem(err, t->name);
+        free(row_ints);
+        ints->ints = NULL;
+    }
     return ctx;
+}
+
+/* What the table declares beyond the rows: its context hook's values, row
+ * numbers, widths and its shape, in that order (the widths measure the
+ * numbers; the grid reads the period the hook found). */
+static int add_table_extras(json_t *ctx, const struct table_def *t, const struct table_args *args,
+                            const struct tex_rows *ints, struct gt_error *err)
+{
+    if (t->tex_context) {
+        struct tex_values vs = {0};
+        if (t->tex_context(args, &vs, err) != GT_OK)
+            return err->status;
+        if (set_values(ctx, &vs) != 0)
+            return fail_nomem(err, t->name);
+    }
+    if (t->tex_numbered && tex_number_rows(ctx) != 0)
+        return fail_nomem(err, t->name);
+    for (size_t i = 0; i < 3 && t->tex_widest[i].name; i++)
+        if (tex_set_widest(ctx, &t->tex_widest[i]) != 0)
+            return fail_nomem(err, t->name);
+    return tex_shape_add(ctx, t->tex_shape, ints, args, t->name, err);
 }
 
 json_t *sink_tex_context(const struct table_def *t, const struct table_args *args,
@@ -59,14 +148,19 @@ json_t *sink_tex_context(const struct table_def *t, const struct table_args *arg
     json_t *lang = lang_strings_load(opt->dirs, opt->lang, err);
     if (!lang)
         return NULL;
-    json_t *ctx = table_rows_context(t, args, opt->block_columns, err);
+    struct tex_rows ints;
+    json_t *ctx = table_rows_context(t, args, opt->block_columns, &ints, err);
     if (ctx && (json_object_set_new(ctx, "table", table_object(t)) != 0 ||
-                json_object_set(ctx, "lang", lang) != 0 ||
-                (t->tex_context && t->tex_context(ctx, args) != 0))) {
+                json_object_set(ctx, "lang", lang) != 0)) {
         json_decref(ctx);
         ctx = NULL;
         fail_nomem(err, t->name);
     }
+    if (ctx && add_table_extras(ctx, t, args, &ints, err) != GT_OK) {
+        json_decref(ctx);
+        ctx = NULL;
+    }
+    free((uint64_t *)ints.ints);
     json_decref(lang);
     return ctx;
 }

@@ -1,9 +1,8 @@
 #include <config.h>
 
+#include <inttypes.h>
 #include <stdlib.h>
-#include <string.h>
 
-#include "games/decimal.h"
 #include "games/games.h"
 #include "tables/table-kordemsky.h"
 
@@ -23,7 +22,7 @@ static uint32_t *kordemsky_solve(uint64_t N, struct gt_error *err)
 {
     struct game g;
     if (game_kordemsky(&g, N) != 0) {
-        gt_fail(err, GT_ERR_USAGE, "--max: %llu piles are too many", (unsigned long long)N);
+        gt_fail(err, GT_ERR_USAGE, "--max: %" PRIu64 " piles are too many", N);
         return NULL;
     }
     uint32_t *grundy = malloc(g.nstates * sizeof *grundy);
@@ -65,10 +64,10 @@ static bool grundy_next(void *state, struct table_row *row)
      * the others never occur (Teterko: "вспоминаем, что общее число камней
      * нечетно"). */
     unsigned p = (unsigned)((s->n + s->m + 1) % 2);
-    u64_format(s->n, row->cell[0]);
-    u64_format(s->m, row->cell[1]);
-    u64_format(p, row->cell[2]);
-    u64_format(s->grundy[kordemsky_encode(s->n, s->m, p)], row->cell[3]);
+    cell_set_integer(&row->cell[KORDEMSKY_N], s->n);
+    cell_set_integer(&row->cell[KORDEMSKY_M], s->m);
+    cell_set_integer(&row->cell[KORDEMSKY_P], p);
+    cell_set_integer(&row->cell[KORDEMSKY_GRUNDY], s->grundy[kordemsky_encode(s->n, s->m, p)]);
     if (++s->m == 2) {
         s->m = 0;
         s->n++;
@@ -82,102 +81,34 @@ static void grundy_finish(void *state)
     free(s->grundy);
 }
 
-/* The grid of the LaTeX layout: piles as columns in blocks of `width`, a
- * line per (m, p) with the unreachable cells blank; "rule" marks a column
- * that opens or closes the framed period [frame, frame + P). */
-static json_t *grundy_grid(const uint32_t *grundy, uint64_t N, uint64_t width, bool framed,
-                           uint64_t frame, uint64_t P)
-{
-    static const unsigned line_mp[4][2] = {{0, 0}, {1, 1}, {0, 1}, {1, 0}};
-    json_t *blocks = json_array();
-    for (uint64_t first = 0; blocks && first <= N; first += width) {
-        json_t *cols = json_array(), *lines = json_array();
-        json_t *block = json_pack("{s:o, s:o, s:b}", "cols", cols, "lines", lines, "last",
-                                  first + width > N);
-        int rc = !block || json_array_append_new(blocks, block) != 0;
-        for (uint64_t j = 0; !rc && j < width; j++) {
-            uint64_t n = first + j;
-            char buf[24] = "";
-            if (n <= N)
-                u64_format(n, buf);
-            bool rule = framed && j > 0 && (n == frame || n == frame + P);
-            rc = json_array_append_new(cols, json_pack("{s:s, s:b}", "n", buf, "rule", rule)) != 0;
-        }
-        for (int l = 0; !rc && l < 4; l++) {
-            unsigned m = line_mp[l][0], p = line_mp[l][1];
-            json_t *cells = json_array();
-            rc = json_array_append_new(lines, json_pack("{s:i, s:i, s:o}", "m", (int)m, "p", (int)p,
-                                                        "cells", cells)) != 0;
-            for (uint64_t j = 0; !rc && j < width; j++) {
-                uint64_t n = first + j;
-                char buf[24] = "";
-                if (n <= N && (n + m + p) % 2 == 1)
-                    u64_format(grundy[kordemsky_encode(n, m, p)], buf);
-                rc = json_array_append_new(cells, json_pack("{s:s}", "value", buf)) != 0;
-            }
-        }
-        if (rc) {
-            json_decref(blocks);
-            blocks = NULL;
-        }
-    }
-    return blocks;
-}
-
-/* Piles per block: at most --block-columns (the context's block_columns),
- * and no more than fit beside the (n;0;0) labels on an A4 article page:
- * about 302pt for the cells, a cell of `widest` \small digits taking 4.5pt a
- * digit plus 12.4pt of separation and rule (as context.c reckons).  Cut to
- * a multiple of the period P when that loses at most a third, so that the
- * columns of every block stand under the same residues mod P. */
-static uint64_t grid_width(json_t *ctx, uint64_t P)
-{
-    uint64_t widest = strlen(json_string_value(json_object_get(ctx, "widest_cell")));
-    uint64_t width = 3020 / (45 * widest + 124);
-    uint64_t asked = (uint64_t)json_integer_value(json_object_get(ctx, "block_columns"));
-    if (asked < width)
-        width = asked;
-    if (width < 1)
-        width = 1;
-    if (P && width >= P && 3 * (width - width % P) >= 2 * width)
-        width -= width % P;
-    return width;
-}
-
-/* The period and the grid, both from the computed values: the caption
- * reports what kordemsky_period proves, never a typed 6. */
-static int grundy_tex_context(json_t *ctx, const struct table_args *args)
+/* The period, from the computed values: the caption reports what
+ * kordemsky_period proves, never a typed 6.  "N"; "periodic"; "period" and
+ * "period_start" when periodic.  The sink draws the grid from the rows
+ * (TEX_SHAPE_PERIOD_GRID) and frames that period. */
+static int grundy_tex_context(const struct table_args *args, struct tex_values *out,
+                              struct gt_error *err)
 {
     uint64_t N = args->param[PARAM_MAX];
-    struct gt_error err;
-    uint32_t *grundy = kordemsky_solve(N, &err);
+    uint32_t *grundy = kordemsky_solve(N, err);
     if (!grundy)
-        return -1;
+        return err->status;
     uint64_t P = 0, start = 0;
     bool periodic = kordemsky_period(grundy, N, &P, &start) == 0;
-    uint64_t width = grid_width(ctx, periodic ? P : 0);
-    if (width > N + 1)
-        width = N + 1;
-    /* Frame the first period from `start` that lies inside one block. */
-    uint64_t frame = start;
-    if (periodic && frame % width + P > width)
-        frame += width - frame % width;
-    bool framed = periodic && frame % width + P <= width && frame + P - 1 <= N;
-    json_t *grid = grundy_grid(grundy, N, width, framed, frame, P);
     free(grundy);
-    int rc = !grid || json_object_set_new(ctx, "grid", grid) != 0;
-    rc |= json_object_set_new(ctx, "N", json_integer((json_int_t)N)) != 0;
-    rc |= json_object_set_new(ctx, "periodic", json_boolean(periodic)) != 0;
-    rc |= json_object_set_new(ctx, "framed", json_boolean(framed)) != 0;
+    cell_set_integer(tex_value_add(out, "N"), N);
+    cell_set_boolean(tex_value_add(out, "periodic"), periodic);
     if (periodic) {
-        rc |= json_object_set_new(ctx, "period", json_integer((json_int_t)P)) != 0;
-        rc |= json_object_set_new(ctx, "period_start", json_integer((json_int_t)start)) != 0;
+        cell_set_integer(tex_value_add(out, "period"), P);
+        cell_set_integer(tex_value_add(out, "period_start"), start);
     }
-    return rc ? -1 : 0;
+    return GT_OK;
 }
 
 static const struct table_column grundy_columns[] = {
-    {"n", COLUMN_INTEGER}, {"m", COLUMN_INTEGER}, {"p", COLUMN_INTEGER}, {"grundy", COLUMN_INTEGER},
+    [KORDEMSKY_N] = {"n", COLUMN_INTEGER},
+    [KORDEMSKY_M] = {"m", COLUMN_INTEGER},
+    [KORDEMSKY_P] = {"p", COLUMN_INTEGER},
+    [KORDEMSKY_GRUNDY] = {"grundy", COLUMN_INTEGER},
 };
 
 const struct table_def table_kordemsky_grundy = {
@@ -194,6 +125,7 @@ const struct table_def table_kordemsky_grundy = {
     .next = grundy_next,
     .finish = grundy_finish,
     .tex_template = "kordemsky-grundy.tex",
+    .tex_shape = TEX_SHAPE_PERIOD_GRID,
     .tex_context = grundy_tex_context,
 };
 
@@ -220,11 +152,12 @@ static bool start_next(void *state, struct table_row *row)
     if (s->n > s->N)
         return false;
     unsigned take = kordemsky_winning_take(s->grundy, s->n, 0, 0);
-    u64_format(s->n, row->cell[0]);
-    u64_format(s->grundy[kordemsky_encode(s->n, 0, 0)], row->cell[1]);
-    row->cell[2][0] = '\0'; /* no winning move from a Grundy value of 0 */
+    cell_set_integer(&row->cell[START_N], s->n);
+    cell_set_integer(&row->cell[START_GRUNDY], s->grundy[kordemsky_encode(s->n, 0, 0)]);
     if (take)
-        u64_format(take, row->cell[2]);
+        cell_set_integer(&row->cell[START_TAKE], take);
+    else
+        cell_set_empty(&row->cell[START_TAKE]); /* no winning move from a Grundy value of 0 */
     s->n += 2;
     return true;
 }
@@ -235,13 +168,18 @@ static void start_finish(void *state)
     free(s->grundy);
 }
 
-static int start_tex_row(json_t *obj, const struct table_row *row)
+/* "has_take": a winning move exists (the Grundy value is not 0). */
+static int start_tex_row(const struct table_row *row, struct tex_values *out, struct gt_error *err)
 {
-    return json_object_set_new(obj, "has_take", json_boolean(row->cell[2][0] != '\0')) ? -1 : 0;
+    (void)err;
+    cell_set_boolean(tex_value_add(out, "has_take"), row->cell[START_TAKE].kind != CELL_EMPTY);
+    return GT_OK;
 }
 
 static const struct table_column start_columns[] = {
-    {"n", COLUMN_INTEGER}, {"grundy", COLUMN_INTEGER}, {"take", COLUMN_INTEGER},
+    [START_N] = {"n", COLUMN_INTEGER},
+    [START_GRUNDY] = {"grundy", COLUMN_INTEGER},
+    [START_TAKE] = {"take", COLUMN_INTEGER},
 };
 
 const struct table_def table_kordemsky_start = {

@@ -1,9 +1,8 @@
 #include <config.h>
 
+#include <inttypes.h>
 #include <stdlib.h>
-#include <string.h>
 
-#include "games/decimal.h"
 #include "games/games.h"
 #include "tables/table-misere.h"
 
@@ -29,7 +28,7 @@ static int p_positions_start(void *state, const struct table_args *args, struct 
     struct p_positions_state *s = state;
     s->M = args->param[PARAM_MAX];
     if (game_nim(&s->game, 3, s->M) != 0)
-        return gt_fail(err, GT_ERR_USAGE, "--max: %llu is too large", (unsigned long long)s->M);
+        return gt_fail(err, GT_ERR_USAGE, "--max: %" PRIu64 " is too large", s->M);
     s->is_n = malloc(s->game.nstates);
     enum solver_status rc = s->is_n ? solve_outcome(&s->game, PLAY_MISERE, s->is_n) : SOLVER_NOMEM;
     if (rc != SOLVER_OK) {
@@ -67,9 +66,9 @@ static bool p_positions_next(void *state, struct table_row *row)
         uint64_t h[3] = {s->t, s->m, s->n};
         if (s->is_n[heaps_encode(&s->game, h)])
             continue;
-        u64_format(s->t, row->cell[0]);
-        u64_format(s->m, row->cell[1]);
-        u64_format(s->n, row->cell[2]);
+        cell_set_integer(&row->cell[MISERE_T], s->t);
+        cell_set_integer(&row->cell[MISERE_M], s->m);
+        cell_set_integer(&row->cell[MISERE_N], s->n);
         triple_advance(s);
         return true;
     }
@@ -82,48 +81,20 @@ static void p_positions_finish(void *state)
     free(s->is_n);
 }
 
-/* The article lists the losing positions by t: "groups" is [{t, triples:
- * [{m, n, last}], last}], one group per t that has any. */
-static int p_positions_tex_context(json_t *ctx, const struct table_args *args)
+/* "M", the largest heap; the sink groups the rows by t (TEX_SHAPE_GROUPS),
+ * as the article lists them. */
+static int p_positions_tex_context(const struct table_args *args, struct tex_values *out,
+                                   struct gt_error *err)
 {
-    json_t *rows = json_object_get(ctx, "rows");
-    json_t *groups = json_array(), *triples = NULL;
-    const char *group_t = NULL;
-    int rc = !groups;
-    for (size_t i = 0; !rc && i < json_array_size(rows); i++) {
-        json_t *row = json_array_get(rows, i);
-        const char *t = json_string_value(json_object_get(row, "t"));
-        if (!group_t || strcmp(t, group_t) != 0) {
-            group_t = t;
-            triples = json_array();
-            rc = json_array_append_new(groups, json_pack("{s:s, s:o, s:b}", "t", t, "triples",
-                                                         triples, "last", 0)) != 0;
-        }
-        rc = rc || json_array_append_new(triples, json_pack("{s:O, s:O, s:b}", "m",
-                                                            json_object_get(row, "m"), "n",
-                                                            json_object_get(row, "n"), "last",
-                                                            0)) != 0;
-    }
-    /* "last" on the last triple of each group and on the last group. */
-    for (size_t i = 0; !rc && i < json_array_size(groups); i++) {
-        json_t *g = json_array_get(groups, i), *list = json_object_get(g, "triples");
-        rc = json_object_set_new(json_array_get(list, json_array_size(list) - 1), "last",
-                                 json_true()) != 0 ||
-             (i + 1 == json_array_size(groups) &&
-              json_object_set_new(g, "last", json_true()) != 0);
-    }
-    if (rc) {
-        json_decref(groups);
-        return -1;
-    }
-    if (json_object_set_new(ctx, "groups", groups) != 0 ||
-        json_object_set_new(ctx, "M", json_integer((json_int_t)args->param[PARAM_MAX])) != 0)
-        rc = 1;
-    return rc ? -1 : 0;
+    (void)err;
+    cell_set_integer(tex_value_add(out, "M"), args->param[PARAM_MAX]);
+    return GT_OK;
 }
 
 static const struct table_column p_positions_columns[] = {
-    {"t", COLUMN_INTEGER}, {"m", COLUMN_INTEGER}, {"n", COLUMN_INTEGER},
+    [MISERE_T] = {"t", COLUMN_INTEGER},
+    [MISERE_M] = {"m", COLUMN_INTEGER},
+    [MISERE_N] = {"n", COLUMN_INTEGER},
 };
 
 const struct table_def table_misere_nim_p_positions = {
@@ -141,5 +112,6 @@ const struct table_def table_misere_nim_p_positions = {
     .next = p_positions_next,
     .finish = p_positions_finish,
     .tex_template = "misere-nim-p-positions.tex",
+    .tex_shape = TEX_SHAPE_GROUPS,
     .tex_context = p_positions_tex_context,
 };

@@ -8,5 +8,6 @@
 /* t, m, n: every losing position (P-position) t <= m <= n <= M, (0,0,0)
  * excluded, in the order t, m, n. */
 extern const struct table_def table_misere_nim_p_positions;
+enum { MISERE_T, MISERE_M, MISERE_N };
 
 #endif

@@ -1,9 +1,7 @@
 #include <config.h>
 
 #include <inttypes.h>
-#include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "games/decimal.h"
 #include "games/games.h"
@@ -19,21 +17,40 @@
     .title = "«Ферзя — в угол», «цзяньшицзы» и числа Фибоначчи",        \
     .journal = "Kvant", .year = 1984, .issue = 7
 
-/* ---- wythoff-p-positions ------------------------------------------------ */
+/* ---- the pairs (a_n; b_n), n by n --------------------------------------- */
 
-struct p_positions_state {
+/* The state of every table of this file that runs through the pairs n,
+ * a_n, b_n, K of them from n = first on: the P-positions (from n = 0), the
+ * Beatty table (from n = 1), property 3 and Theorem 2 (from n = 1). */
+struct pairs_state {
     struct wythoff_cursor cur;
     uint64_t remaining;
 };
-_Static_assert(sizeof(struct p_positions_state) <= TABLE_STATE_SIZE, "state too large");
+_Static_assert(sizeof(struct pairs_state) <= TABLE_STATE_SIZE, "state too large");
 
-/* The pairs n, a_n, b_n from n = first on: the P-positions (from n = 0)
- * and the Beatty table (from n = 1) are one stream. */
-static void pairs_start(struct p_positions_state *s, uint64_t first, uint64_t count)
+static void pairs_start(struct pairs_state *s, uint64_t first, uint64_t count)
 {
     wythoff_cursor_start(&s->cur, first);
     s->remaining = count;
 }
+
+/* Counts the row just written and moves to the next pair only while rows
+ * remain, so that n never passes WYTHOFF_N_MAX. */
+static void pairs_advance(struct pairs_state *s)
+{
+    if (--s->remaining > 0)
+        wythoff_cursor_next(&s->cur);
+}
+
+/* n = 1..K: property 3 and Theorem 2. */
+static int pairs_from_one_start(void *state, const struct table_args *args, struct gt_error *err)
+{
+    (void)err;
+    pairs_start(state, 1, args->param[PARAM_COUNT]);
+    return GT_OK;
+}
+
+/* ---- wythoff-p-positions ------------------------------------------------ */
 
 static int p_positions_start(void *state, const struct table_args *args, struct gt_error *err)
 {
@@ -44,20 +61,20 @@ static int p_positions_start(void *state, const struct table_args *args, struct 
 
 static bool p_positions_next(void *state, struct table_row *row)
 {
-    struct p_positions_state *s = state;
+    struct pairs_state *s = state;
     if (s->remaining == 0)
         return false;
-    u64_format(s->cur.n, row->cell[0]);
-    u64_format(wythoff_cursor_lower(&s->cur), row->cell[1]);
-    u64_format(wythoff_cursor_upper(&s->cur), row->cell[2]);
-    /* Advance only while rows remain, so n never passes WYTHOFF_N_MAX. */
-    if (--s->remaining > 0)
-        wythoff_cursor_next(&s->cur);
+    cell_set_integer(&row->cell[PAIRS_N], s->cur.n);
+    cell_set_integer(&row->cell[PAIRS_A], wythoff_cursor_lower(&s->cur));
+    cell_set_integer(&row->cell[PAIRS_B], wythoff_cursor_upper(&s->cur));
+    pairs_advance(s);
     return true;
 }
 
 static const struct table_column p_positions_columns[] = {
-    {"n", COLUMN_INTEGER}, {"a_n", COLUMN_INTEGER}, {"b_n", COLUMN_INTEGER},
+    [PAIRS_N] = {"n", COLUMN_INTEGER},
+    [PAIRS_A] = {"a_n", COLUMN_INTEGER},
+    [PAIRS_B] = {"b_n", COLUMN_INTEGER},
 };
 
 const struct table_def table_wythoff_p_positions = {
@@ -106,70 +123,72 @@ static bool frequencies_next(void *state, struct table_row *row)
     uint64_t N = s->N;
     uint64_t A = wythoff_cursor_lower(&s->cur) - s->cur.n;
     uint64_t B = N - A;
-    u64_format(N, row->cell[0]);
-    u64_format(A, row->cell[1]);
-    u64_format(B, row->cell[2]);
-    struct decimal p = decimal_of_fraction(A, N, FREQUENCY_PLACES);
-    struct decimal q = decimal_of_fraction(B, N, FREQUENCY_PLACES);
-    decimal_format(&p, row->cell[3]);
-    decimal_format(&q, row->cell[4]);
+    cell_set_integer(&row->cell[FREQUENCIES_N], N);
+    cell_set_integer(&row->cell[FREQUENCIES_A], A);
+    cell_set_integer(&row->cell[FREQUENCIES_B], B);
+    cell_set_decimal(&row->cell[FREQUENCIES_P], decimal_of_fraction(A, N, FREQUENCY_PLACES));
+    cell_set_decimal(&row->cell[FREQUENCIES_Q], decimal_of_fraction(B, N, FREQUENCY_PLACES));
     if (N < s->last)
         wythoff_cursor_next(&s->cur);
     s->N++;
     return true;
 }
 
-/* Adds "<prefix>_exact", "<prefix>_int", "<prefix>_frac" and
- * "<prefix>_has_frac" for num/N at
- * 4 places: the article prints «= 0,75» when exact, «≈ 0,6667» when rounded. */
-static int add_kvant_decimal(json_t *obj, const char *prefix, uint64_t num, uint64_t den)
+/* A frequency num/den at 4 places as the article prints it: «= 0,75» when
+ * exact, «≈ 0,6667» when rounded.  The names are "<x>_exact", "<x>_int",
+ * "<x>_frac" (the digits after the comma: trimmed when exact) and
+ * "<x>_has_frac", x = p or q. */
+static void add_kvant_decimal(struct tex_values *out, const char *const names[4], uint64_t num,
+                              uint64_t den)
 {
     struct decimal d = decimal_of_fraction(num, den, FREQUENCY_TEX_PLACES);
-    char digits[DECIMAL_BUF_SIZE], key[32];
+    char *digits = cell_set_text(tex_value_add(out, names[2]));
     if (d.exact)
         decimal_format_frac_trimmed(&d, digits);
     else
         decimal_format_frac(&d, digits);
-    int rc = 0;
-    snprintf(key, sizeof key, "%s_exact", prefix);
-    rc |= json_object_set_new(obj, key, json_boolean(d.exact));
-    snprintf(key, sizeof key, "%s_int", prefix);
-    rc |= json_object_set_new(obj, key, json_integer((json_int_t)d.int_part));
-    snprintf(key, sizeof key, "%s_frac", prefix);
-    rc |= json_object_set_new(obj, key, json_string(digits));
-    snprintf(key, sizeof key, "%s_has_frac", prefix);
-    rc |= json_object_set_new(obj, key, json_boolean(digits[0] != '\0'));
-    return rc ? -1 : 0;
+    cell_set_boolean(tex_value_add(out, names[0]), d.exact);
+    cell_set_integer(tex_value_add(out, names[1]), d.int_part);
+    cell_set_boolean(tex_value_add(out, names[3]), digits[0] != '\0');
 }
 
-static int frequencies_tex_row(json_t *obj, const struct table_row *row)
+static int frequencies_tex_row(const struct table_row *row, struct tex_values *out,
+                               struct gt_error *err)
 {
-    uint64_t N = strtoull(row->cell[0], NULL, 10);
-    uint64_t A = strtoull(row->cell[1], NULL, 10);
-    uint64_t B = strtoull(row->cell[2], NULL, 10);
-    return add_kvant_decimal(obj, "p", A, N) | add_kvant_decimal(obj, "q", B, N);
+    (void)err;
+    static const char *const p[4] = {"p_exact", "p_int", "p_frac", "p_has_frac"};
+    static const char *const q[4] = {"q_exact", "q_int", "q_frac", "q_has_frac"};
+    uint64_t N = row->cell[FREQUENCIES_N].integer;
+    add_kvant_decimal(out, p, row->cell[FREQUENCIES_A].integer, N);
+    add_kvant_decimal(out, q, row->cell[FREQUENCIES_B].integer, N);
+    return GT_OK;
 }
 
-static int frequencies_tex_context(json_t *ctx, const struct table_args *args)
+/* The limits 1/φ and 1/φ² at 4 places: "limit_p_frac", "limit_q_frac", the
+ * digits after «0,». */
+static int frequencies_tex_context(const struct table_args *args, struct tex_values *out,
+                                   struct gt_error *err)
 {
     (void)args;
+    (void)err;
     /* ⌊10^5/φ⌋ = a_{10^5} - 10^5 (Theorem 1), exact; 1/φ is irrational, so
      * rounding the fifth digit half up never meets a tie. */
     const uint64_t scale = 100000;
     uint64_t inv_phi = wythoff_count_lower(scale - 1);   /* ⌊10^5/φ⌋ */
     uint64_t inv_phi2 = scale - (inv_phi + 1);            /* ⌊10^5/φ²⌋ = 10^5 - ⌈10^5/φ⌉ */
-    char buf[8];
-    int rc = 0;
-    snprintf(buf, sizeof buf, "%04u", (unsigned)((inv_phi + 5) / 10));
-    rc |= json_object_set_new(ctx, "limit_p_frac", json_string(buf));
-    snprintf(buf, sizeof buf, "%04u", (unsigned)((inv_phi2 + 5) / 10));
-    rc |= json_object_set_new(ctx, "limit_q_frac", json_string(buf));
-    return rc ? -1 : 0;
+    struct decimal p = {.frac = (inv_phi + 5) / 10, .places = FREQUENCY_TEX_PLACES};
+    struct decimal q = {.frac = (inv_phi2 + 5) / 10, .places = FREQUENCY_TEX_PLACES};
+    decimal_format_frac(&p, cell_set_text(tex_value_add(out, "limit_p_frac")));
+    decimal_format_frac(&q, cell_set_text(tex_value_add(out, "limit_q_frac")));
+    return GT_OK;
 }
 
 static const struct table_column frequencies_columns[] = {
-    {"N", COLUMN_INTEGER}, {"A_N", COLUMN_INTEGER}, {"B_N", COLUMN_INTEGER},
-    {"p_N", COLUMN_DECIMAL}, {"q_N", COLUMN_DECIMAL},
+    [FREQUENCIES_N] = {"N", COLUMN_INTEGER},
+    [FREQUENCIES_A] = {"A_N", COLUMN_INTEGER},
+    [FREQUENCIES_B] = {"B_N", COLUMN_INTEGER},
+    [FREQUENCIES_P] = {"p_N", COLUMN_DECIMAL},
+    [FREQUENCIES_Q] = {"q_N", COLUMN_DECIMAL},
 };
 
 const struct table_def table_wythoff_frequencies = {
@@ -202,7 +221,9 @@ static int beatty_start(void *state, const struct table_args *args, struct gt_er
 }
 
 static const struct table_column beatty_columns[] = {
-    {"n", COLUMN_INTEGER}, {"floor_nu", COLUMN_INTEGER}, {"floor_nv", COLUMN_INTEGER},
+    [PAIRS_N] = {"n", COLUMN_INTEGER},
+    [PAIRS_A] = {"floor_nu", COLUMN_INTEGER},
+    [PAIRS_B] = {"floor_nv", COLUMN_INTEGER},
 };
 
 const struct table_def table_wythoff_beatty = {
@@ -227,59 +248,54 @@ const struct table_def table_wythoff_beatty = {
  * differences (property 2): k1 = a_n, as the article derives, and
  * k2 = a_n + 1.  The row of n = 0 is left out: b_0 - 1 = -1 is no position,
  * and (0; 0) has only the second successor, (1; 2), the row of n = 1. */
-struct property3_state {
-    struct wythoff_cursor cur;
-    uint64_t remaining;
-};
-_Static_assert(sizeof(struct property3_state) <= TABLE_STATE_SIZE, "state too large");
-
-static int property3_start(void *state, const struct table_args *args, struct gt_error *err)
-{
-    (void)err;
-    struct property3_state *s = state;
-    wythoff_cursor_start(&s->cur, 1);
-    s->remaining = args->param[PARAM_COUNT];
-    return GT_OK;
-}
-
 static bool property3_next(void *state, struct table_row *row)
 {
-    struct property3_state *s = state;
+    struct pairs_state *s = state;
     if (s->remaining == 0)
         return false;
     uint64_t n = s->cur.n, a = wythoff_cursor_lower(&s->cur), b = wythoff_cursor_upper(&s->cur);
     /* n <= PROPERTY3_N_MAX keeps a + b + 2 = b_{a_n + 1} within 64 bits. */
     uint64_t a1 = b - 1, b1 = a + b - 1, a2 = b + 1, b2 = a + b + 2;
-    u64_format(n, row->cell[0]);
-    u64_format(a, row->cell[1]);
-    u64_format(b, row->cell[2]);
-    u64_format(b1 - a1, row->cell[3]);
-    u64_format(a1, row->cell[4]);
-    u64_format(b1, row->cell[5]);
-    u64_format(b2 - a2, row->cell[6]);
-    u64_format(a2, row->cell[7]);
-    u64_format(b2, row->cell[8]);
-    if (--s->remaining > 0)
-        wythoff_cursor_next(&s->cur);
+    struct table_cell *c = row->cell;
+    cell_set_integer(&c[PROPERTY3_N], n);
+    cell_set_integer(&c[PROPERTY3_A], a);
+    cell_set_integer(&c[PROPERTY3_B], b);
+    cell_set_integer(&c[PROPERTY3_K1], b1 - a1);
+    cell_set_integer(&c[PROPERTY3_A_K1], a1);
+    cell_set_integer(&c[PROPERTY3_B_K1], b1);
+    cell_set_integer(&c[PROPERTY3_K2], b2 - a2);
+    cell_set_integer(&c[PROPERTY3_A_K2], a2);
+    cell_set_integer(&c[PROPERTY3_B_K2], b2);
+    pairs_advance(s);
     return true;
 }
 
-/* The pair (0; 0) for the template's first line: its one successor (1; 2). */
-static int property3_tex_context(json_t *ctx, const struct table_args *args)
+/* The pair (0; 0) for the template's first line, "origin": its one
+ * successor (1; 2), k2 = 1. */
+static int property3_tex_context(const struct table_args *args, struct tex_values *out,
+                                 struct gt_error *err)
 {
     (void)args;
-    char a2[24], b2[24];
-    u64_format(wythoff_lower(1), a2);
-    u64_format(wythoff_upper(1), b2);
-    json_t *zero = json_pack("{s:s, s:s, s:s, s:s, s:s, s:s}", "n", "0", "a_n", "0", "b_n", "0",
-                             "k2", "1", "a_k2", a2, "b_k2", b2);
-    return zero && json_object_set_new(ctx, "origin", zero) == 0 ? 0 : -1;
+    (void)err;
+    cell_set_integer(tex_value_add(out, "origin.n"), 0);
+    cell_set_integer(tex_value_add(out, "origin.a_n"), 0);
+    cell_set_integer(tex_value_add(out, "origin.b_n"), 0);
+    cell_set_integer(tex_value_add(out, "origin.k2"), 1);
+    cell_set_integer(tex_value_add(out, "origin.a_k2"), wythoff_lower(1));
+    cell_set_integer(tex_value_add(out, "origin.b_k2"), wythoff_upper(1));
+    return GT_OK;
 }
 
 static const struct table_column property3_columns[] = {
-    {"n", COLUMN_INTEGER},  {"a_n", COLUMN_INTEGER},  {"b_n", COLUMN_INTEGER},
-    {"k1", COLUMN_INTEGER}, {"a_k1", COLUMN_INTEGER}, {"b_k1", COLUMN_INTEGER},
-    {"k2", COLUMN_INTEGER}, {"a_k2", COLUMN_INTEGER}, {"b_k2", COLUMN_INTEGER},
+    [PROPERTY3_N] = {"n", COLUMN_INTEGER},
+    [PROPERTY3_A] = {"a_n", COLUMN_INTEGER},
+    [PROPERTY3_B] = {"b_n", COLUMN_INTEGER},
+    [PROPERTY3_K1] = {"k1", COLUMN_INTEGER},
+    [PROPERTY3_A_K1] = {"a_k1", COLUMN_INTEGER},
+    [PROPERTY3_B_K1] = {"b_k1", COLUMN_INTEGER},
+    [PROPERTY3_K2] = {"k2", COLUMN_INTEGER},
+    [PROPERTY3_A_K2] = {"a_k2", COLUMN_INTEGER},
+    [PROPERTY3_B_K2] = {"b_k2", COLUMN_INTEGER},
 };
 
 const struct table_def table_wythoff_property3 = {
@@ -292,7 +308,7 @@ const struct table_def table_wythoff_property3 = {
     .params = {
         [PARAM_COUNT] = {true, 12, 1, PROPERTY3_N_MAX, "rows n = 1..K"},
     },
-    .start = property3_start,
+    .start = pairs_from_one_start,
     .next = property3_next,
     .tex_template = "wythoff-property3.tex",
     .tex_context = property3_tex_context,
@@ -304,54 +320,36 @@ const struct table_def table_wythoff_property3 = {
  * numeration.h), each found greedily on its own: a_n from the closed form,
  * not by shifting the digits of n - 1, so that the table shows Theorem 2
  * rather than assumes it. */
-struct zeckendorf_state {
-    struct wythoff_cursor cur;
-    uint64_t remaining;
-};
-_Static_assert(sizeof(struct zeckendorf_state) <= TABLE_STATE_SIZE, "state too large");
-
-static int zeckendorf_start(void *state, const struct table_args *args, struct gt_error *err)
-{
-    (void)err;
-    struct zeckendorf_state *s = state;
-    wythoff_cursor_start(&s->cur, 1);
-    s->remaining = args->param[PARAM_COUNT];
-    return GT_OK;
-}
-
 static bool zeckendorf_next(void *state, struct table_row *row)
 {
-    struct zeckendorf_state *s = state;
+    struct pairs_state *s = state;
     if (s->remaining == 0)
         return false;
-    _Static_assert(NUMERATION_BUF_SIZE <= TABLE_CELL_SIZE, "cells too small for the digits");
     uint64_t n = s->cur.n, a = wythoff_cursor_lower(&s->cur);
-    u64_format(n, row->cell[0]);
-    u64_format(a, row->cell[1]);
-    zeckendorf_digits(n - 1, row->cell[2]);
-    zeckendorf_digits(a - 1, row->cell[3]);
-    if (--s->remaining > 0)
-        wythoff_cursor_next(&s->cur);
+    cell_set_integer(&row->cell[ZECKENDORF_N], n);
+    cell_set_integer(&row->cell[ZECKENDORF_A], a);
+    zeckendorf_digits(n - 1, cell_set_text(&row->cell[ZECKENDORF_N_FIB]));
+    zeckendorf_digits(a - 1, cell_set_text(&row->cell[ZECKENDORF_A_FIB]));
+    pairs_advance(s);
     return true;
 }
 
-/* n - 1 and a_n - 1 in decimal, for the template. */
-static int zeckendorf_tex_row(json_t *obj, const struct table_row *row)
+/* n - 1 and a_n - 1 in decimal, for the template: "n_minus_1",
+ * "a_n_minus_1" (n >= 1, so a_n >= 1). */
+static int zeckendorf_tex_row(const struct table_row *row, struct tex_values *out,
+                              struct gt_error *err)
 {
-    char buf[24];
-    int rc = 0;
-    u64_format(strtoull(row->cell[0], NULL, 10) - 1, buf);
-    rc |= json_object_set_new(obj, "n_minus_1", json_string(buf));
-    u64_format(strtoull(row->cell[1], NULL, 10) - 1, buf);
-    rc |= json_object_set_new(obj, "a_n_minus_1", json_string(buf));
-    return rc ? -1 : 0;
+    (void)err;
+    cell_set_integer(tex_value_add(out, "n_minus_1"), row->cell[ZECKENDORF_N].integer - 1);
+    cell_set_integer(tex_value_add(out, "a_n_minus_1"), row->cell[ZECKENDORF_A].integer - 1);
+    return GT_OK;
 }
 
 static const struct table_column zeckendorf_columns[] = {
-    {"n", COLUMN_INTEGER},
-    {"a_n", COLUMN_INTEGER},
-    {"n_minus_1_fib", COLUMN_TEXT},
-    {"a_n_minus_1_fib", COLUMN_TEXT},
+    [ZECKENDORF_N] = {"n", COLUMN_INTEGER},
+    [ZECKENDORF_A] = {"a_n", COLUMN_INTEGER},
+    [ZECKENDORF_N_FIB] = {"n_minus_1_fib", COLUMN_TEXT},
+    [ZECKENDORF_A_FIB] = {"a_n_minus_1_fib", COLUMN_TEXT},
 };
 
 const struct table_def table_wythoff_zeckendorf_shift = {
@@ -364,7 +362,7 @@ const struct table_def table_wythoff_zeckendorf_shift = {
     .params = {
         [PARAM_COUNT] = {true, 13, 1, WYTHOFF_N_MAX, "rows n = 1..K"},
     },
-    .start = zeckendorf_start,
+    .start = pairs_from_one_start,
     .next = zeckendorf_next,
     .tex_template = "wythoff-zeckendorf-shift.tex",
     .tex_row = zeckendorf_tex_row,
@@ -418,9 +416,9 @@ static bool grundy_next(void *state, struct table_row *row)
         s->a = s->N;
         return false;
     }
-    u64_format(s->a, row->cell[0]);
-    u64_format(s->b, row->cell[1]);
-    u64_format(s->row[s->b], row->cell[2]);
+    cell_set_integer(&row->cell[GRUNDY_A], s->a);
+    cell_set_integer(&row->cell[GRUNDY_B], s->b);
+    cell_set_integer(&row->cell[GRUNDY_VALUE], s->row[s->b]);
     if (++s->b == s->N) {
         s->b = 0;
         s->a++;
@@ -437,60 +435,10 @@ static void grundy_finish(void *state)
     s->row = NULL;
 }
 
-/* One line of the board: {b, cells: [{value, zero}]} for a = 0..N-1, the
- * values taken from the context's rows (row a * N + b); NULL when out of
- * memory. */
-static json_t *board_line(json_t *rows, uint64_t N, uint64_t b)
-{
-    json_t *cells = json_array();
-    for (uint64_t a = 0; cells && a < N; a++) {
-        json_t *value = json_object_get(json_array_get(rows, a * N + b), "grundy");
-        const char *text = json_string_value(value);
-        bool zero = text && strcmp(text, "0") == 0;
-        json_t *cell = text ? json_pack("{s:O, s:b}", "value", value, "zero", zero) : NULL;
-        if (json_array_append_new(cells, cell) != 0) {
-            json_decref(cells);
-            cells = NULL;
-        }
-    }
-    char label[24];
-    u64_format(b, label);
-    json_t *line = cells ? json_pack("{s:s, s:O}", "b", label, "cells", cells) : NULL;
-    json_decref(cells);
-    return line;
-}
-
-/* The board for the template, drawn as the article draws it, the corner
- * (0; 0) at the bottom left: "board", the lines from b = N-1 at the top down
- * to b = 0; "files", {a, last} for a = 0..N-1 along the bottom;
- * "board_columns", N + 1; and the size class for the font, "board_small"
- * (N <= 16), "board_medium" (N <= 24) or "board_large". */
-static int grundy_tex_context(json_t *ctx, const struct table_args *args)
-{
-    uint64_t N = args->param[PARAM_MAX];
-    json_t *rows = json_object_get(ctx, "rows");
-    json_t *board = json_array(), *files = json_array();
-    int rc = !board || !files || json_array_size(rows) != N * N;
-    for (uint64_t i = 0; !rc && i < N; i++) {
-        char label[24];
-        u64_format(i, label);
-        json_t *file = json_pack("{s:s, s:b}", "a", label, "last", i + 1 == N);
-        rc = json_array_append_new(board, board_line(rows, N, N - 1 - i)) != 0 ||
-             json_array_append_new(files, file) != 0;
-    }
-    rc = rc || json_object_set(ctx, "board", board) != 0 ||
-         json_object_set(ctx, "files", files) != 0 ||
-         json_object_set_new(ctx, "board_columns", json_integer((json_int_t)N + 1)) != 0 ||
-         json_object_set_new(ctx, "board_small", json_boolean(N <= 16)) != 0 ||
-         json_object_set_new(ctx, "board_medium", json_boolean(N > 16 && N <= 24)) != 0 ||
-         json_object_set_new(ctx, "board_large", json_boolean(N > 24)) != 0;
-    json_decref(board);
-    json_decref(files);
-    return rc ? -1 : 0;
-}
-
 static const struct table_column grundy_columns[] = {
-    {"a", COLUMN_INTEGER}, {"b", COLUMN_INTEGER}, {"grundy", COLUMN_INTEGER},
+    [GRUNDY_A] = {"a", COLUMN_INTEGER},
+    [GRUNDY_B] = {"b", COLUMN_INTEGER},
+    [GRUNDY_VALUE] = {"grundy", COLUMN_INTEGER},
 };
 
 const struct table_def table_wythoff_grundy = {
@@ -509,7 +457,7 @@ const struct table_def table_wythoff_grundy = {
     .next = grundy_next,
     .finish = grundy_finish,
     .tex_template = "wythoff-grundy.tex",
-    .tex_context = grundy_tex_context,
+    .tex_shape = TEX_SHAPE_BOARD,
 };
 
 /* ---- wythoff-game ------------------------------------------------------- */
@@ -533,41 +481,48 @@ static bool game_next(void *state, struct table_row *row)
     struct wythoff_move m;
     if (!wythoff_play_next(&s->play, &m))
         return false;
-    u64_format(m.number, row->cell[0]);
-    u64_format(m.player, row->cell[1]);
-    u64_format(m.from_a, row->cell[2]);
-    u64_format(m.from_b, row->cell[3]);
-    u64_format(m.to_a, row->cell[4]);
-    u64_format(m.to_b, row->cell[5]);
-    u64_format(m.winning, row->cell[6]);
+    struct table_cell *c = row->cell;
+    cell_set_integer(&c[GAME_MOVE], m.number);
+    cell_set_integer(&c[GAME_PLAYER], m.player);
+    cell_set_integer(&c[GAME_FROM_A], m.from_a);
+    cell_set_integer(&c[GAME_FROM_B], m.from_b);
+    cell_set_integer(&c[GAME_TO_A], m.to_a);
+    cell_set_integer(&c[GAME_TO_B], m.to_b);
+    cell_set_integer(&c[GAME_TO_P], m.winning);
     return true;
 }
 
-static int game_tex_row(json_t *obj, const struct table_row *row)
+/* "winning": the move is onto a P-position (the winner's). */
+static int game_tex_row(const struct table_row *row, struct tex_values *out, struct gt_error *err)
 {
-    bool winning = strcmp(row->cell[6], "1") == 0;
-    return json_object_set_new(obj, "winning", json_boolean(winning)) ? -1 : 0;
+    (void)err;
+    cell_set_boolean(tex_value_add(out, "winning"), row->cell[GAME_TO_P].integer == 1);
+    return GT_OK;
 }
 
 /* The start square and who wins, for the caption: "first" when the start
  * is not a P-position (the first player can move onto one), "second"
  * otherwise; "over" when the game starts at (0; 0), with no move at all. */
-static int game_tex_context(json_t *ctx, const struct table_args *args)
+static int game_tex_context(const struct table_args *args, struct tex_values *out,
+                            struct gt_error *err)
 {
+    (void)err;
     uint64_t a = args->param[PARAM_START_A], b = args->param[PARAM_START_B];
-    bool first = !wythoff_is_p(a, b);
-    return json_object_set_new(ctx, "start_a", json_integer((json_int_t)a)) |
-                   json_object_set_new(ctx, "start_b", json_integer((json_int_t)b)) |
-                   json_object_set_new(ctx, "first_wins", json_boolean(first)) |
-                   json_object_set_new(ctx, "over", json_boolean(a == 0 && b == 0))
-               ? -1
-               : 0;
+    cell_set_integer(tex_value_add(out, "start_a"), a);
+    cell_set_integer(tex_value_add(out, "start_b"), b);
+    cell_set_boolean(tex_value_add(out, "first_wins"), !wythoff_is_p(a, b));
+    cell_set_boolean(tex_value_add(out, "over"), a == 0 && b == 0);
+    return GT_OK;
 }
 
 static const struct table_column game_columns[] = {
-    {"move", COLUMN_INTEGER},   {"player", COLUMN_INTEGER}, {"from_a", COLUMN_INTEGER},
-    {"from_b", COLUMN_INTEGER}, {"to_a", COLUMN_INTEGER},   {"to_b", COLUMN_INTEGER},
-    {"to_p", COLUMN_INTEGER},
+    [GAME_MOVE] = {"move", COLUMN_INTEGER},
+    [GAME_PLAYER] = {"player", COLUMN_INTEGER},
+    [GAME_FROM_A] = {"from_a", COLUMN_INTEGER},
+    [GAME_FROM_B] = {"from_b", COLUMN_INTEGER},
+    [GAME_TO_A] = {"to_a", COLUMN_INTEGER},
+    [GAME_TO_B] = {"to_b", COLUMN_INTEGER},
+    [GAME_TO_P] = {"to_p", COLUMN_INTEGER},
 };
 
 const struct table_def table_wythoff_game = {

@@ -8,9 +8,12 @@
 
 /* n, a_n, b_n: the P-positions (a_n, b_n), b_n >= a_n, n = 0..K-1. */
 extern const struct table_def table_wythoff_p_positions;
+/* Its columns, and wythoff-beatty's (n, floor_nu, floor_nv: the same). */
+enum { PAIRS_N, PAIRS_A, PAIRS_B };
 
 /* N, A_N, B_N, p_N, q_N for N = 1..K: how often the a_n and b_n occur. */
 extern const struct table_def table_wythoff_frequencies;
+enum { FREQUENCIES_N, FREQUENCIES_A, FREQUENCIES_B, FREQUENCIES_P, FREQUENCIES_Q };
 
 /* n, floor_nu, floor_nv for n = 1..K: ⌊nu⌋ and ⌊nv⌋, u = φ, v = φ²
  * (Theorem 1). */
@@ -20,6 +23,10 @@ extern const struct table_def table_wythoff_beatty;
  * successors (a_k1; b_k1) = (b_n - 1; a_n + b_n - 1), k1 = a_n, and
  * (a_k2; b_k2) = (b_n + 1; a_n + b_n + 2), k2 = a_n + 1. */
 extern const struct table_def table_wythoff_property3;
+enum {
+    PROPERTY3_N, PROPERTY3_A, PROPERTY3_B, PROPERTY3_K1, PROPERTY3_A_K1, PROPERTY3_B_K1,
+    PROPERTY3_K2, PROPERTY3_A_K2, PROPERTY3_B_K2
+};
 
 /* The largest n whose second successor fits in 64 bits: a_n + b_n + 2 =
  * b_{a_n + 1} <= 2^64 - 1, i.e. a_n + 1 <= WYTHOFF_N_MAX.  It is
@@ -30,9 +37,11 @@ extern const struct table_def table_wythoff_property3;
 /* n, a_n, n_minus_1_fib, a_n_minus_1_fib for n = 1..K: n - 1 and a_n - 1 in
  * the Fibonacci system (Theorem 2). */
 extern const struct table_def table_wythoff_zeckendorf_shift;
+enum { ZECKENDORF_N, ZECKENDORF_A, ZECKENDORF_N_FIB, ZECKENDORF_A_FIB };
 
 /* a, b, grundy for 0 <= a, b < N: the Grundy values of Wythoff's game. */
 extern const struct table_def table_wythoff_grundy;
+enum { GRUNDY_A, GRUNDY_B, GRUNDY_VALUE };
 
 /* The largest board: the bitsets of wythoff-grundy.h, 0.75 GiB at 32768. */
 #define GRUNDY_N_MAX WYTHOFF_GRUNDY_N_MAX
@@ -45,6 +54,7 @@ extern const struct table_def table_wythoff_grundy;
  * winner onto P-positions (to_p = 1), the loser one stone from the smaller
  * heap (wythoff-play.h). */
 extern const struct table_def table_wythoff_game;
+enum { GAME_MOVE, GAME_PLAYER, GAME_FROM_A, GAME_FROM_B, GAME_TO_A, GAME_TO_B, GAME_TO_P };
 
 /* The largest A and B of a LaTeX game: at most A + B moves, each a line. */
 #define WYTHOFF_GAME_TEX_MAX 1000

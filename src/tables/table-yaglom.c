@@ -1,11 +1,8 @@
 #include <config.h>
 
 #include <inttypes.h>
-#include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
-#include "games/decimal.h"
 #include "games/games.h"
 #include "games/numeration.h"
 #include "tables/table-yaglom.h"
@@ -15,48 +12,10 @@
     .authors = "Yaglom", .title = "Две игры со спичками",               \
     .journal = "Kvant", .year = 1971, .issue = 2
 
-/* Numbers each row object of the context 1, 2, ... ("number"), for the
- * article's row «№№» of tables without an n column.  The blocks were sized
- * by the widest cell without these numbers; for nim-p-positions that is
- * safe: up to TEX_ROWS_MAX rows, the K-th row's c has at least as many
- * digits in base 2 or 4 as K in base 10 (tests/test-yaglom.c checks).
- * 0, or -1 when out of memory. */
-static int number_rows(json_t *ctx)
+/* "color": false with --no-color, the digits in black. */
+static void add_color(struct tex_values *out, const struct table_args *args)
 {
-    json_t *rows = json_object_get(ctx, "rows");
-    for (size_t i = 0; i < json_array_size(rows); i++)
-        if (json_object_set_new(json_array_get(rows, i), "number", json_integer((json_int_t)i + 1)))
-            return -1;
-    return 0;
-}
-
-/* Sets ctx[name] to a run of zeros as long as the widest value under the
- * given keys of the rows, to size the cells of one of several tables drawn
- * from the same rows (decimal, binary, Fibonacci) each to its own numbers.
- * 0, or -1 when out of memory. */
-static int set_widest(json_t *ctx, const char *name, const char *const *keys, size_t nkeys)
-{
-    json_t *rows = json_object_get(ctx, "rows");
-    char zeros[TABLE_CELL_SIZE];
-    size_t widest = 1;
-    for (size_t i = 0; i < json_array_size(rows); i++)
-        for (size_t k = 0; k < nkeys; k++) {
-            json_t *v = json_object_get(json_array_get(rows, i), keys[k]);
-            char text[32];
-            size_t w = json_is_string(v) ? strlen(json_string_value(v))
-                                         : (size_t)snprintf(text, sizeof text, "%" JSON_INTEGER_FORMAT,
-                                                            json_integer_value(v));
-            widest = w > widest ? w : widest;
-        }
-    widest = widest < sizeof zeros ? widest : sizeof zeros - 1;
-    memset(zeros, '0', widest);
-    zeros[widest] = '\0';
-    return json_object_set_new(ctx, name, json_string(zeros)) ? -1 : 0;
-}
-
-static int set_color(json_t *ctx, const struct table_args *args)
-{
-    return json_object_set_new(ctx, "color", json_boolean(args->param[PARAM_COLOR] != 0)) ? -1 : 0;
+    cell_set_boolean(tex_value_add(out, "color"), args->param[PARAM_COLOR] != 0);
 }
 
 /* ---- nim-p-positions ------------------------------------------------------ */
@@ -99,8 +58,8 @@ static bool nim_next(void *state, struct table_row *row)
     s->remaining--;
     uint64_t v[3] = {s->b ^ s->c, s->b, s->c};
     for (int i = 0; i < 3; i++) {
-        u64_format(v[i], row->cell[i]);
-        radix_digits(v[i], s->radix, row->cell[3 + i]);
+        cell_set_integer(&row->cell[NIM_A + i], v[i]);
+        radix_digits(v[i], s->radix, cell_set_text(&row->cell[NIM_A_DIGITS + i]));
     }
     /* About 4^34/6 > 2^64 positions have c < 2^34: c stays below 2^34. */
     if (s->b++ == s->c) {
@@ -113,12 +72,20 @@ static bool nim_next(void *state, struct table_row *row)
 }
 
 static const struct table_column nim_columns[] = {
-    {"a", COLUMN_INTEGER}, {"b", COLUMN_INTEGER}, {"c", COLUMN_INTEGER},
-    {"a_bin", COLUMN_TEXT}, {"b_bin", COLUMN_TEXT}, {"c_bin", COLUMN_TEXT},
+    [NIM_A] = {"a", COLUMN_INTEGER},
+    [NIM_B] = {"b", COLUMN_INTEGER},
+    [NIM_C] = {"c", COLUMN_INTEGER},
+    [NIM_A_DIGITS] = {"a_bin", COLUMN_TEXT},
+    [NIM_B_DIGITS] = {"b_bin", COLUMN_TEXT},
+    [NIM_C_DIGITS] = {"c_bin", COLUMN_TEXT},
 };
 static const struct table_column nim_columns_base4[] = {
-    {"a", COLUMN_INTEGER}, {"b", COLUMN_INTEGER}, {"c", COLUMN_INTEGER},
-    {"a_base4", COLUMN_TEXT}, {"b_base4", COLUMN_TEXT}, {"c_base4", COLUMN_TEXT},
+    [NIM_A] = {"a", COLUMN_INTEGER},
+    [NIM_B] = {"b", COLUMN_INTEGER},
+    [NIM_C] = {"c", COLUMN_INTEGER},
+    [NIM_A_DIGITS] = {"a_base4", COLUMN_TEXT},
+    [NIM_B_DIGITS] = {"b_base4", COLUMN_TEXT},
+    [NIM_C_DIGITS] = {"c_base4", COLUMN_TEXT},
 };
 
 static const struct table_column *nim_columns_for(const struct table_args *args)
@@ -126,26 +93,24 @@ static const struct table_column *nim_columns_for(const struct table_args *args)
     return args->param[PARAM_RADIX] == 4 ? nim_columns_base4 : nim_columns;
 }
 
-/* The digit cells under one name whatever the radix. */
-static int nim_tex_row(json_t *obj, const struct table_row *row)
+/* The digit cells under one name whatever the radix: "a_digits", ... */
+static int nim_tex_row(const struct table_row *row, struct tex_values *out, struct gt_error *err)
 {
-    return json_object_set_new(obj, "a_digits", json_string(row->cell[3])) |
-                   json_object_set_new(obj, "b_digits", json_string(row->cell[4])) |
-                   json_object_set_new(obj, "c_digits", json_string(row->cell[5]))
-               ? -1
-               : 0;
+    (void)err;
+    static const char *const names[3] = {"a_digits", "b_digits", "c_digits"};
+    for (int i = 0; i < 3; i++)
+        *tex_value_add(out, names[i]) = row->cell[NIM_A_DIGITS + i];
+    return GT_OK;
 }
 
-static int nim_tex_context(json_t *ctx, const struct table_args *args)
+/* "color", and "binary": false for base 4. */
+static int nim_tex_context(const struct table_args *args, struct tex_values *out,
+                           struct gt_error *err)
 {
-    static const char *const decimal[] = {"number", "a", "b", "c"};
-    static const char *const digits[] = {"number", "a_digits", "b_digits", "c_digits"};
-    bool binary = args->param[PARAM_RADIX] == 2;
-    return number_rows(ctx) | set_color(ctx, args) | set_widest(ctx, "widest_decimal", decimal, 4) |
-                   set_widest(ctx, "widest_digits", digits, 4) |
-                   json_object_set_new(ctx, "binary", json_boolean(binary))
-               ? -1
-               : 0;
+    (void)err;
+    add_color(out, args);
+    cell_set_boolean(tex_value_add(out, "binary"), args->param[PARAM_RADIX] == 2);
+    return GT_OK;
 }
 
 const struct table_def table_nim_p_positions = {
@@ -167,6 +132,13 @@ const struct table_def table_nim_p_positions = {
     .start = nim_start,
     .next = nim_next,
     .tex_template = "nim-p-positions.tex",
+    /* The blocks were sized by the widest cell without the row numbers;
+     * that is safe: up to TEX_ROWS_MAX rows, the K-th row's c has at least
+     * as many digits in base 2 or 4 as K in base 10 (tests/test-yaglom.c
+     * checks). */
+    .tex_numbered = true,
+    .tex_widest = {{"widest_decimal", {"number", "a", "b", "c"}},
+                   {"widest_digits", {"number", "a_digits", "b_digits", "c_digits"}}},
     .tex_row = nim_tex_row,
     .tex_context = nim_tex_context,
 };
@@ -181,8 +153,6 @@ struct fibonacci_state {
     struct zeckendorf_counter a_fib, b_fib;
 };
 _Static_assert(sizeof(struct fibonacci_state) <= TABLE_STATE_SIZE, "state too large");
-/* The widest cell: b_n <= 2^64 - 1 in the Fibonacci system. */
-_Static_assert(NUMERATION_BUF_SIZE <= TABLE_CELL_SIZE, "cells too small for the digits");
 
 static int fibonacci_start(void *state, const struct table_args *args, struct gt_error *err)
 {
@@ -201,13 +171,14 @@ static bool fibonacci_next(void *state, struct table_row *row)
     if (s->remaining == 0)
         return false;
     uint64_t a = wythoff_cursor_lower(&s->cur), b = wythoff_cursor_upper(&s->cur);
-    u64_format(s->cur.n, row->cell[0]);
-    u64_format(a, row->cell[1]);
-    u64_format(b, row->cell[2]);
-    radix_digits(a, 2, row->cell[3]);
-    radix_digits(b, 2, row->cell[4]);
-    zeckendorf_counter_text(&s->a_fib, row->cell[5]);
-    zeckendorf_counter_text(&s->b_fib, row->cell[6]);
+    struct table_cell *c = row->cell;
+    cell_set_integer(&c[FIBONACCI_N], s->cur.n);
+    cell_set_integer(&c[FIBONACCI_A], a);
+    cell_set_integer(&c[FIBONACCI_B], b);
+    radix_digits(a, 2, cell_set_text(&c[FIBONACCI_A_BIN]));
+    radix_digits(b, 2, cell_set_text(&c[FIBONACCI_B_BIN]));
+    zeckendorf_counter_text(&s->a_fib, cell_set_text(&c[FIBONACCI_A_FIB]));
+    zeckendorf_counter_text(&s->b_fib, cell_set_text(&c[FIBONACCI_B_FIB]));
     /* Advance only while rows remain, so n never passes WYTHOFF_N_MAX. */
     if (--s->remaining > 0) {
         wythoff_cursor_next(&s->cur);
@@ -219,22 +190,22 @@ static bool fibonacci_next(void *state, struct table_row *row)
     return true;
 }
 
-static int fibonacci_tex_context(json_t *ctx, const struct table_args *args)
+static int fibonacci_tex_context(const struct table_args *args, struct tex_values *out,
+                                 struct gt_error *err)
 {
-    static const char *const decimal[] = {"n", "a_n", "b_n"};
-    static const char *const binary[] = {"n", "a_n_bin", "b_n_bin"};
-    static const char *const fibonacci[] = {"n", "a_n_fib", "b_n_fib"};
-    return set_color(ctx, args) | set_widest(ctx, "widest_decimal", decimal, 3) |
-                   set_widest(ctx, "widest_binary", binary, 3) |
-                   set_widest(ctx, "widest_fibonacci", fibonacci, 3)
-               ? -1
-               : 0;
+    (void)err;
+    add_color(out, args);
+    return GT_OK;
 }
 
 static const struct table_column fibonacci_columns[] = {
-    {"n", COLUMN_INTEGER},     {"a_n", COLUMN_INTEGER},   {"b_n", COLUMN_INTEGER},
-    {"a_n_bin", COLUMN_TEXT},  {"b_n_bin", COLUMN_TEXT},  {"a_n_fib", COLUMN_TEXT},
-    {"b_n_fib", COLUMN_TEXT},
+    [FIBONACCI_N] = {"n", COLUMN_INTEGER},
+    [FIBONACCI_A] = {"a_n", COLUMN_INTEGER},
+    [FIBONACCI_B] = {"b_n", COLUMN_INTEGER},
+    [FIBONACCI_A_BIN] = {"a_n_bin", COLUMN_TEXT},
+    [FIBONACCI_B_BIN] = {"b_n_bin", COLUMN_TEXT},
+    [FIBONACCI_A_FIB] = {"a_n_fib", COLUMN_TEXT},
+    [FIBONACCI_B_FIB] = {"b_n_fib", COLUMN_TEXT},
 };
 
 const struct table_def table_wythoff_fibonacci = {
@@ -253,6 +224,9 @@ const struct table_def table_wythoff_fibonacci = {
     .start = fibonacci_start,
     .next = fibonacci_next,
     .tex_template = "wythoff-fibonacci.tex",
+    .tex_widest = {{"widest_decimal", {"n", "a_n", "b_n"}},
+                   {"widest_binary", {"n", "a_n_bin", "b_n_bin"}},
+                   {"widest_fibonacci", {"n", "a_n_fib", "b_n_fib"}}},
     .tex_context = fibonacci_tex_context,
 };
 
@@ -325,7 +299,7 @@ static bool heaps_next(void *state, struct table_row *row)
         bool p = s->is_p[code];
         if (p)
             for (unsigned i = 0; i < s->k; i++)
-                u64_format(s->h[i], row->cell[i]);
+                cell_set_integer(&row->cell[i], s->h[i]);
         /* The next non-decreasing tuple: raise the last heap below M and
          * level the ones after it with it. */
         unsigned j = s->k;
@@ -351,16 +325,14 @@ static void heaps_finish(void *state)
     s->is_p = NULL;
 }
 
-static int heaps_tex_context(json_t *ctx, const struct table_args *args)
+/* "heaps" and "max": k and M. */
+static int heaps_tex_context(const struct table_args *args, struct tex_values *out,
+                             struct gt_error *err)
 {
-    json_t *columns = json_object_get(ctx, "columns");
-    int rc = number_rows(ctx);
-    for (size_t i = 0; i < json_array_size(columns); i++)
-        rc |= json_object_set_new(json_array_get(columns, i), "index",
-                                  json_integer((json_int_t)i + 1));
-    rc |= json_object_set_new(ctx, "heaps", json_integer((json_int_t)args->param[PARAM_HEAPS]));
-    rc |= json_object_set_new(ctx, "max", json_integer((json_int_t)args->param[PARAM_MAX]));
-    return rc ? -1 : 0;
+    (void)err;
+    cell_set_integer(tex_value_add(out, "heaps"), args->param[PARAM_HEAPS]);
+    cell_set_integer(tex_value_add(out, "max"), args->param[PARAM_MAX]);
+    return GT_OK;
 }
 
 static const struct table_column heaps_columns[HEAPS_MAX] = {
@@ -388,5 +360,6 @@ const struct table_def table_wythoff_k_heaps = {
     .next = heaps_next,
     .finish = heaps_finish,
     .tex_template = "wythoff-k-heaps.tex",
+    .tex_numbered = true,
     .tex_context = heaps_tex_context,
 };

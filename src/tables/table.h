@@ -3,21 +3,21 @@
  * Each table family lives in its own table-*.c file and exports constant
  * descriptors; tables.c lists them all.  `gametab list`, `table`, `build` and
  * --help read that one array, so nothing else needs to know a table exists.
- * Rows are produced one at a time into a caller-owned struct table_row, so
- * writing K rows takes memory independent of K. */
+ * Rows are produced one at a time into a caller-owned struct table_row of
+ * typed cells (below), so writing K rows takes memory independent of K. */
 #ifndef GAMETAB_TABLE_H
 #define GAMETAB_TABLE_H
 
-#include <jansson.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdalign.h>
 
 #include "base/error.h"
+#include "games/decimal.h"
+#include "games/numeration.h"
 
 #define TABLE_MAX_COLUMNS 16
-#define TABLE_CELL_SIZE 128 /* bytes of one cell's text, NUL included */
 #define TABLE_STATE_SIZE 256 /* bytes of a row generator's state */
 
 /* The numeric parameters a table may take, each a command-line option. */
@@ -55,11 +55,27 @@ struct table_source {
     const char *item;      /* "table «Проигрышные поля»", "Theorem 1", ... */
 };
 
-/* A source's year or issue as JSON: null where it is 0 (not known). */
-static inline json_t *table_source_number(int v)
-{
-    return v ? json_integer(v) : json_null();
-}
+/* ---- rows: typed cells ---------------------------------------------------
+ *
+ * A row holds values, not text: a generator stores an integer, an exact
+ * decimal or a digit string in each cell, and each sink writes them its own
+ * way (CSV and the LaTeX context as digits, JSON integers as numbers, text
+ * as strings).  Nothing reads a number back out of text.  A table names its
+ * columns with an enum in its header (PAIRS_A, ...), the index of the cell
+ * in the row and of the column in its list:
+ *
+ *     enum { PAIRS_N, PAIRS_A, PAIRS_B };                 (table-wythoff.h)
+ *     static const struct table_column p_positions_columns[] = {
+ *         [PAIRS_N] = {"n", COLUMN_INTEGER}, ...};
+ *     cell_set_integer(&row->cell[PAIRS_A], wythoff_cursor_lower(&s->cur));
+ *
+ * and a reader (a figure, a test) takes row->cell[PAIRS_A].integer.
+ *
+ * A sink reads a cell by its kind: cell.integer, cell.decimal (decimal.h:
+ * int_part + frac / 10^places, as the table prints it) or cell.text; an
+ * empty cell (CELL_EMPTY) is no value: an empty CSV field, JSON null.  The
+ * text of any cell is table_cell_format's; the CSV sink formats integers
+ * straight into its record with table_integer_format. */
 
 /* How a column's cells read: JSON writes INTEGER and DECIMAL cells as
  * numbers and TEXT cells (binary digits with leading zeros, say) as strings;
@@ -71,8 +87,132 @@ struct table_column {
     enum column_type type;
 };
 
+/* What a cell holds: its column's type, or nothing.  BOOLEAN is for the
+ * values a table adds to its LaTeX context (struct tex_values), never in a
+ * row. */
+enum cell_kind { CELL_EMPTY, CELL_INTEGER, CELL_DECIMAL, CELL_TEXT, CELL_BOOLEAN };
+
+/* A text cell's bytes, NUL included: 2^64 - 1 in the Fibonacci system
+ * (92 digits) is the longest text any table writes. */
+#define TABLE_TEXT_SIZE NUMERATION_BUF_SIZE
+/* The bytes table_cell_format may write, NUL included. */
+#define TABLE_CELL_TEXT_SIZE (TABLE_TEXT_SIZE > DECIMAL_BUF_SIZE ? TABLE_TEXT_SIZE : DECIMAL_BUF_SIZE)
+
+struct table_cell {
+    enum cell_kind kind;
+    union {
+        uint64_t integer;           /* CELL_INTEGER: 0..2^64-1 */
+        struct decimal decimal;     /* CELL_DECIMAL: exact, at the places printed */
+        char text[TABLE_TEXT_SIZE]; /* CELL_TEXT: UTF-8, NUL-terminated */
+        bool boolean;               /* CELL_BOOLEAN */
+    };
+};
+
 struct table_row {
-    char cell[TABLE_MAX_COLUMNS][TABLE_CELL_SIZE];
+    struct table_cell cell[TABLE_MAX_COLUMNS];
+};
+
+static inline void cell_set_integer(struct table_cell *c, uint64_t v)
+{
+    c->kind = CELL_INTEGER;
+    c->integer = v;
+}
+
+static inline void cell_set_decimal(struct table_cell *c, struct decimal d)
+{
+    c->kind = CELL_DECIMAL;
+    c->decimal = d;
+}
+
+/* Makes c a text cell and returns its buffer (TABLE_TEXT_SIZE bytes) for the
+ * caller to write the digits into; it holds "" until then. */
+static inline char *cell_set_text(struct table_cell *c)
+{
+    c->kind = CELL_TEXT;
+    c->text[0] = '\0';
+    return c->text;
+}
+
+static inline void cell_set_boolean(struct table_cell *c, bool v)
+{
+    c->kind = CELL_BOOLEAN;
+    c->boolean = v;
+}
+
+static inline void cell_set_empty(struct table_cell *c)
+{
+    c->kind = CELL_EMPTY;
+}
+
+/* Writes the text of c into buf (TABLE_CELL_TEXT_SIZE bytes): an integer in
+ * decimal, a decimal with all its places ("0.666666666667"), the text as
+ * it is; "" for an empty cell, "true" or "false" for a boolean.  Returns
+ * the length. */
+size_t table_cell_format(const struct table_cell *c, char *buf);
+
+/* Writes v in decimal into buf (at least 21 bytes; NUL-terminated), two
+ * digits a division; returns the length.  The fast path of the CSV sink: a
+ * sink may write it straight into its output buffer. */
+size_t table_integer_format(uint64_t v, char *buf);
+
+/* ---- LaTeX: what a table adds to its template's context ------------------
+ *
+ * The LaTeX sink (sink-tex.h) builds the context (context.h) from the rows;
+ * a table adds its own values to it through these neutral structures, so
+ * that the tables know nothing of JSON.  A value's name is a key of the
+ * row's object or of the context; "a.b" is key b of the object a. */
+#define TEX_VALUES_MAX 10
+
+struct tex_value {
+    const char *name;       /* a string constant */
+    struct table_cell cell; /* any kind but CELL_EMPTY */
+};
+
+struct tex_values {
+    size_t n;
+    struct tex_value v[TEX_VALUES_MAX];
+    bool overflow;                 /* more were added: the sink fails */
+    struct table_cell spare;       /* where they went */
+};
+
+/* Appends the value called name to vs and returns its cell, to be set with
+ * cell_set_*.  Past TEX_VALUES_MAX values the cell is a spare one and the
+ * sink reports the table's error (a hook adds a fixed few). */
+static inline struct table_cell *tex_value_add(struct tex_values *vs, const char *name)
+{
+    if (vs->n == TEX_VALUES_MAX) {
+        vs->overflow = true;
+        return &vs->spare;
+    }
+    struct tex_value *v = &vs->v[vs->n++];
+    v->name = name;
+    return &v->cell;
+}
+
+/* The shapes the LaTeX sink draws from the rows, beside context.h's rows
+ * and blocks, for the layouts whose template needs one. */
+enum tex_shape {
+    TEX_SHAPE_ROWS,   /* the rows and blocks only */
+    TEX_SHAPE_BOARD,  /* rows (a, b, v) of the board 0 <= a, b < N = --max, a
+                       * by a: "board", lines from b = N-1 down to 0, {b,
+                       * cells: [{value, zero}]}; "files", [{a, last}];
+                       * "board_columns", N + 1; "board_small" (N <= 16),
+                       * "board_medium" (N <= 24), "board_large" */
+    TEX_SHAPE_GROUPS, /* rows (t, m, n) grouped by t: "groups", [{t,
+                       * triples: [{m, n, last}], last}] */
+    TEX_SHAPE_PERIOD_GRID, /* rows (n, m, p, v), m = 0, 1 for n = 0..N, of
+                       * Kordemsky's game: "grid", blocks of piles by
+                       * lines (m, p), the period the table's tex_context
+                       * states ("periodic", "period", "period_start")
+                       * framed ("framed") when a block holds it */
+};
+
+/* Sets ctx[name] to a run of zeros as long as the widest value under keys
+ * (up to 4; of the rows' objects), to size the cells of one of several tables
+ * drawn from the same rows (decimal, binary, Fibonacci) each to its own. */
+struct tex_widest {
+    const char *name;
+    const char *keys[4];
 };
 
 struct table_def {
@@ -103,13 +243,19 @@ struct table_def {
     bool (*next)(void *state, struct table_row *row);
     void (*finish)(void *state);
 
-    /* The LaTeX layout: a template file name under templates/, and an
-     * optional hook that adds the table's own values for it (to each row
-     * object, then to the whole context).  Hooks return 0, or -1 when out of
-     * memory. */
+    /* The LaTeX layout: a template file name under templates/; the shape the
+     * sink draws for it from the rows; "number" 1.. on each row and "index"
+     * 1.. on each column (tex_numbered); up to 3 widths (tex_widest).  The
+     * hooks add the table's own values: tex_row to each row's object (from
+     * the typed row), tex_context to the context (from the arguments).  They
+     * return GT_OK, or an error with err set (a failed solver, say). */
     const char *tex_template;
-    int (*tex_row)(json_t *row_obj, const struct table_row *row);
-    int (*tex_context)(json_t *ctx, const struct table_args *args);
+    enum tex_shape tex_shape;
+    bool tex_numbered;
+    struct tex_widest tex_widest[3];
+    int (*tex_row)(const struct table_row *row, struct tex_values *out, struct gt_error *err);
+    int (*tex_context)(const struct table_args *args, struct tex_values *out,
+                       struct gt_error *err);
 };
 
 /* A table's rows being read: open, next until false, close. */

@@ -57,6 +57,32 @@ const char *table_param_name(enum table_param p)
     return names[p];
 }
 
+size_t table_integer_format(uint64_t v, char *buf)
+{
+    return u64_format(v, buf);
+}
+
+size_t table_cell_format(const struct table_cell *c, char *buf)
+{
+    switch (c->kind) {
+    case CELL_INTEGER: return u64_format(c->integer, buf);
+    case CELL_DECIMAL: return decimal_format(&c->decimal, buf);
+    case CELL_TEXT: {
+        size_t n = strlen(c->text);
+        memcpy(buf, c->text, n + 1);
+        return n;
+    }
+    case CELL_BOOLEAN: {
+        const char *v = c->boolean ? "true" : "false";
+        memcpy(buf, v, strlen(v) + 1);
+        return strlen(v);
+    }
+    case CELL_EMPTY: break;
+    }
+    buf[0] = '\0';
+    return 0;
+}
+
 static struct progress *stream_progress;
 
 void table_set_progress(struct progress *p)
