@@ -455,8 +455,7 @@ static void test_zeckendorf_shift_rule(void **state)
         else
             strcat(strcpy(shifted, n1), "0");
         if (strcmp(a1, shifted) != 0)
-            fail_msg("n = %llu: a_n - 1 = %s, n - 1 shifted = %s", (unsigned long long)n, a1,
-                     shifted);
+            fail_msg("n = %" PRIu64 ": a_n - 1 = %s, n - 1 shifted = %s", n, a1, shifted);
         assert_int_equal(fib_value(n1), n - 1);
         assert_int_equal(fib_value(a1), cell_u64(&s, 1) - 1);
     }

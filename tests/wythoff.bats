@@ -70,6 +70,31 @@ compile() { # DIR FRAGMENT-NAME: pdflatex with the preamble of DIR's language
     [[ "$out" == *'{"n":2,"a_n":3,"n_minus_1_fib":"1","a_n_minus_1_fib":"10"}'* ]]
 }
 
+@test "JSON read by python: integers are integers to 2^64 - 1, decimals numbers, no value null" {
+    gt table wythoff-p-positions --from 7046029254386353130 --count 1 --format json
+    [ "$status" -eq 0 ]
+    python3 -c '
+import json, sys
+row = json.load(sys.stdin)["rows"][0]
+assert row == {"n": 7046029254386353130, "a_n": 11400714819323198485,
+               "b_n": 18446744073709551615}, row
+assert all(type(v) is int for v in row.values()), row' <<<"$out"
+    gt table wythoff-frequencies --from 7046029254386353128 --count 1 --format json
+    [ "$status" -eq 0 ]
+    python3 -c '
+import json, sys
+from decimal import Decimal
+row = json.load(sys.stdin, parse_float=Decimal)["rows"][0]
+assert row["N"] == 7046029254386353129 and type(row["A_N"]) is int, row
+assert row["p_N"] == Decimal("0.618033988750") and row["q_N"] == Decimal("0.381966011250"), row' <<<"$out"
+    gt table kordemsky-start --max 3 --format json
+    [ "$status" -eq 0 ]
+    python3 -c '
+import json, sys
+rows = json.load(sys.stdin)["rows"]
+assert rows == [{"n": 1, "grundy": 0, "take": None}, {"n": 3, "grundy": 3, "take": 2}], rows' <<<"$out"
+}
+
 @test "usage errors of the parameters: exit 2, one line naming the limit" {
     while IFS='|' read -r args want; do
         # shellcheck disable=SC2086

@@ -18,9 +18,11 @@ struct tex_options {
 
 /* The template context of table t (context.h: columns, rows, blocks, ...)
  * plus "lang" (the language strings), "table" (name, summary, source) and
- * what the table's hooks add.  A new reference, or NULL with err set
- * (GT_ERR_RUNTIME: out of memory, more than TEX_ROWS_MAX rows, or the
- * language strings unreadable). */
+ * what the table declares beyond them (table.h: its hooks' typed values,
+ * tex_numbered, tex_widest, tex_shape; tex-shapes.h).  A new reference, or
+ * NULL with err set: GT_ERR_RUNTIME for out of memory, more than
+ * TEX_ROWS_MAX rows, the language strings unreadable or rows without the
+ * table's shape; a hook's own error as the hook set it. */
 json_t *sink_tex_context(const struct table_def *t, const struct table_args *args,
                          const struct tex_options *opt, struct gt_error *err);
 
