@@ -2,6 +2,7 @@
 
 #include <csv.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "sinks/sink-csv.h"
@@ -35,20 +36,7 @@ static char *put_cell(char *rec, const struct table_cell *c)
     return rec + table_cell_format(c, rec);
 }
 
-static int write_header(struct output *out, const struct table_column *columns, size_t n,
-                        struct gt_error *err)
-{
-    char rec[RECORD_SIZE];
-    char *end = rec;
-    for (size_t i = 0; i < n; i++) {
-        if (i > 0)
-            *end++ = ',';
-        end = put_text(end, columns[i].name);
-    }
-    *end++ = '\n';
-    return output_write(out, rec, (size_t)(end - rec), err);
-}
-
+/* One record: the first n cells of row, a comma between, "\n" after. */
 static int write_row(struct output *out, const struct table_row *row, size_t n,
                      struct gt_error *err)
 {
@@ -71,7 +59,13 @@ int sink_csv_write(const struct table_def *t, const struct table_args *args,
         return err->status;
     /* A shard that starts past row 0 has no header: the shards' files,
      * concatenated in order, are then the whole table. */
-    int rc = args->param[PARAM_FROM] > 0 ? GT_OK : write_header(out, s.columns, s.ncolumns, err);
+    int rc = GT_OK;
+    if (args->param[PARAM_FROM] == 0) {
+        struct table_row header; /* the column names: text cells, quoted if need be */
+        for (size_t i = 0; i < s.ncolumns; i++)
+            snprintf(cell_set_text(&header.cell[i]), TABLE_TEXT_SIZE, "%s", s.columns[i].name);
+        rc = write_row(out, &header, s.ncolumns, err);
+    }
     while (rc == GT_OK && table_stream_next(&s))
         rc = write_row(out, &s.row, s.ncolumns, err);
     table_stream_close(&s);
