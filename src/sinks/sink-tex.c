@@ -80,6 +80,8 @@ static json_t *table_rows_context(const struct table_def *t, const struct table_
         cells[i] = text[i];
     }
     struct context_builder *b = context_new(names, s.ncolumns);
+    /* Room for the most rows a LaTeX table holds: 8 bytes a cell, 640 KiB
+     * at 16 columns, allocated once. */
     uint64_t *row_ints = malloc(TEX_ROWS_MAX * s.ncolumns * sizeof *row_ints);
     *ints = (struct tex_rows){.ncolumns = s.ncolumns, .ints = row_ints};
     int rc = b && row_ints ? GT_OK : fail_nomem(err, t->name);
