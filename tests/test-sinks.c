@@ -51,7 +51,7 @@ static void write_csv(const struct table_def *t, const struct table_args *args,
 {
     struct gt_error err = {0};
     struct output *out;
-    assert_int_equal(output_open(&out, path, enc, OUTPUT_GZIP_LEVEL_DEFAULT, 1, &err), GT_OK);
+    assert_int_equal(output_open(&out, path, NULL, enc, OUTPUT_GZIP_LEVEL_DEFAULT, 1, &err), GT_OK);
     if (sink_csv_write(t, args, out, &err) != GT_OK) {
         output_abort(out);
         fail_msg("%s", err.msg);
@@ -244,7 +244,7 @@ static void test_json(void **state)
         snprintf(path, sizeof path, "%s/%s.json", tmpdir, t->name);
         struct gt_error err = {0};
         struct output *out;
-        assert_int_equal(output_open(&out, path, OUTPUT_PLAIN, 0, 1, &err), GT_OK);
+        assert_int_equal(output_open(&out, path, NULL, OUTPUT_PLAIN, 0, 1, &err), GT_OK);
         assert_int_equal(sink_json_write(t, &args, out, &err), GT_OK);
         assert_int_equal(output_commit(out, &err), GT_OK);
         json_error_t jerr;
@@ -311,7 +311,7 @@ static char *render(const char *table, const char *lang, uint64_t count, unsigne
     snprintf(path, sizeof path, "%s/%s.%s.tex", tmpdir, table, lang);
     struct gt_error err = {0};
     struct output *out;
-    assert_int_equal(output_open(&out, path, OUTPUT_PLAIN, 0, 1, &err), GT_OK);
+    assert_int_equal(output_open(&out, path, NULL, OUTPUT_PLAIN, 0, 1, &err), GT_OK);
     if (sink_tex_write(t, &args, &opt, out, &err) != GT_OK) {
         output_abort(out);
         fail_msg("%s", err.msg);

@@ -108,7 +108,7 @@ static int run_figure(int argc, char *argv[], struct gt_error *err)
         return err->status;
     struct tex_options tex = {.lang = o.lang, .dirs = &dirs};
     struct output *out;
-    if (output_open(&out, o.path, OUTPUT_PLAIN, 0, 1, err) != GT_OK)
+    if (output_open(&out, o.path, NULL, OUTPUT_PLAIN, 0, 1, err) != GT_OK)
         return GT_ERR_RUNTIME;
     int rc = figure_write(f, &args, &tex, false, out, err);
     if (rc != GT_OK) {

@@ -156,7 +156,7 @@ static int run_render(int argc, char *argv[], struct gt_error *err)
     if (!ctx)
         return GT_ERR_RUNTIME;
     struct output *out;
-    int rc = output_open(&out, o.path, OUTPUT_PLAIN, 0, 1, err);
+    int rc = output_open(&out, o.path, NULL, OUTPUT_PLAIN, 0, 1, err);
     if (rc == GT_OK) {
         rc = is_file(template) ? template_render_path(&dirs, template, ctx, out, err)
                                : template_render(&dirs, template, ctx, out, err);

@@ -188,7 +188,7 @@ static int run_table(int argc, char *argv[], struct gt_error *err)
     r.level = (int)level;
     r.jobs = (unsigned)jobs;
     r.tex = (struct tex_options){.lang = o.lang, .block_columns = (unsigned)o.block_columns, .dirs = &dirs};
-    return sink_write_table(&r, o.path, err);
+    return sink_write_table(&r, o.path, NULL, err);
 }
 
 /* ---- render -------------------------------------------------------------- */

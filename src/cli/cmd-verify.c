@@ -130,7 +130,7 @@ static int run_verify(int argc, char *argv[], struct gt_error *err)
         if (!some || selected[i])
             chosen[n++] = claim_registry[i];
     struct output *out;
-    if (output_open(&out, path, OUTPUT_PLAIN, 0, 1, err) != GT_OK)
+    if (output_open(&out, path, NULL, OUTPUT_PLAIN, 0, 1, err) != GT_OK)
         return GT_ERR_RUNTIME;
     struct errata e;
     int rc = errata_run(&e, chosen, n, factor, err);

@@ -22,7 +22,7 @@ bool output_stdout_closed;
 
 struct output {
     int fd;
-    char *path;     /* the target as given, or "standard output" */
+    char *path;     /* the name in messages: the caller's, the target as given, or "standard output" */
     char *target;   /* the regular file to replace (through links), or NULL */
     char *tmp_path; /* NULL when writing directly */
     bool own_fd;    /* one of the process's descriptors: never closed */
@@ -179,21 +179,23 @@ static int open_target(struct output *out, const char *path, struct gt_error *er
     return open_temporary(out, exists ? &st : NULL, err);
 }
 
-int output_open(struct output **outp, const char *path, enum output_encoding enc,
-                int level, unsigned jobs, struct gt_error *err)
+int output_open(struct output **outp, const char *path, const char *name,
+                enum output_encoding enc, int level, unsigned jobs, struct gt_error *err)
 {
     *outp = NULL;
+    if (!name)
+        name = strcmp(path, "-") == 0 ? "standard output" : path;
     if (output_stdout_closed && (strcmp(path, "-") == 0 || strcmp(path, "/dev/stdout") == 0))
         return gt_fail(err, GT_ERR_RUNTIME, "standard output: %s", strerror(EBADF));
     struct output *out = calloc(1, sizeof *out);
     if (!out)
-        return fail_errno(err, path, ENOMEM);
-    out->path = strdup(strcmp(path, "-") == 0 ? "standard output" : path);
+        return fail_errno(err, name, ENOMEM);
+    out->path = strdup(name);
     out->enc = enc;
     out->fd = -1;
     if (!out->path) {
         free(out);
-        return fail_errno(err, path, ENOMEM);
+        return fail_errno(err, name, ENOMEM);
     }
     if (open_target(out, path, err) != GT_OK) {
         output_abort(out);
@@ -202,7 +204,7 @@ int output_open(struct output **outp, const char *path, enum output_encoding enc
     if (enc == OUTPUT_GZIP && !(out->gz = gzchunks_new(level, jobs, write_compressed, out))) {
         int e = errno;
         output_abort(out);
-        return fail_errno(err, path, e);
+        return fail_errno(err, name, e);
     }
     *outp = out;
     return GT_OK;

@@ -37,11 +37,13 @@ extern volatile sig_atomic_t output_interrupted;
 extern bool output_stdout_closed;
 
 /* Opens path ("-" is standard output) for writing with the given encoding;
- * level is the gzip level 0..9 and jobs the compressing threads
+ * name is what messages call it (`build` names the final path of a file it
+ * writes in a staging directory), or NULL for path ("standard output" for
+ * "-"); level is the gzip level 0..9 and jobs the compressing threads
  * 1..GZCHUNKS_JOBS_MAX (both ignored for OUTPUT_PLAIN).  Returns GT_OK and
- * *out, or GT_ERR_RUNTIME with err naming the path and strerror. */
-int output_open(struct output **out, const char *path, enum output_encoding enc,
-                int level, unsigned jobs, struct gt_error *err);
+ * *out, or GT_ERR_RUNTIME with err naming the file and strerror. */
+int output_open(struct output **out, const char *path, const char *name,
+                enum output_encoding enc, int level, unsigned jobs, struct gt_error *err);
 
 /* Appends len bytes.  GT_OK, or GT_ERR_RUNTIME with err set (the output must
  * then be given to output_abort). */
@@ -58,7 +60,8 @@ int output_commit(struct output *out, struct gt_error *err);
 /* Discards out: closes it and removes the temporary file, if any. */
 void output_abort(struct output *out);
 
-/* The name used in messages: the path, or "standard output". */
+/* The name used in messages: output_open's name, the path, or "standard
+ * output". */
 const char *output_name(const struct output *out);
 
 #endif

@@ -36,17 +36,6 @@ struct build {
     uint64_t start[2];    /* the game's starting square (--start) */
 };
 
-/* Names the final path, not the staging one, in a message about a file. */
-static void unstage_message(const struct build *b, struct gt_error *err)
-{
-    size_t n = strlen(b->staging);
-    if (strncmp(err->msg, b->staging, n) == 0 && err->msg[n] == '/') {
-        char rest[sizeof err->msg];
-        snprintf(rest, sizeof rest, "%s", err->msg + n);
-        snprintf(err->msg, sizeof err->msg, "%s%s", b->dir, rest);
-    }
-}
-
 /* What one LaTeX file of the build holds, besides a table or the preamble. */
 enum build_kind {
     BUILD_TABLE,     /* the table of the request, in its format */
@@ -69,12 +58,12 @@ struct build_item {
  * table, or the errata. */
 static int write_build_file(const struct build *b, const struct table_request *r,
                             const struct build_item *item, const char *path,
-                            struct gt_error *err)
+                            const char *name, struct gt_error *err)
 {
     struct output *out;
     bool gzip = item->kind == BUILD_ERRATA_CSV;
-    int rc = output_open(&out, path, gzip ? OUTPUT_GZIP : OUTPUT_PLAIN, OUTPUT_GZIP_LEVEL_DEFAULT,
-                         1, err);
+    int rc = output_open(&out, path, name, gzip ? OUTPUT_GZIP : OUTPUT_PLAIN,
+                         OUTPUT_GZIP_LEVEL_DEFAULT, 1, err);
     if (rc != GT_OK)
         return rc;
     switch (item->kind) {
@@ -105,17 +94,20 @@ static int build_write(struct build *b, const struct table_request *r,
     if (files)
         b->files = files;
     char *path = files ? path_join(b->staging, rel) : NULL;
-    char *name = path ? strdup(rel) : NULL;
+    /* Messages name the final path, not the staging one. */
+    char *shown = path ? path_join(b->dir, rel) : NULL;
+    char *name = shown ? strdup(rel) : NULL;
     if (!name) {
         free(path);
+        free(shown);
         return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", b->dir, strerror(ENOMEM));
     }
-    int rc = item->kind == BUILD_TABLE ? sink_write_table(r, path, err)
-                                       : write_build_file(b, r, item, path, err);
+    int rc = item->kind == BUILD_TABLE ? sink_write_table(r, path, shown, err)
+                                       : write_build_file(b, r, item, path, shown, err);
     free(path);
+    free(shown);
     if (rc != GT_OK) {
         free(name);
-        unstage_message(b, err);
         return rc;
     }
     b->files[b->nfiles++] = name;

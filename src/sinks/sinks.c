@@ -8,11 +8,12 @@
 
 const char *const format_names[FORMAT__N] = {"csv", "csv.gz", "tex", "json"};
 
-int sink_write_table(const struct table_request *r, const char *path, struct gt_error *err)
+int sink_write_table(const struct table_request *r, const char *path, const char *name,
+                     struct gt_error *err)
 {
     struct output *out;
     enum output_encoding enc = r->format == FORMAT_CSV_GZ ? OUTPUT_GZIP : OUTPUT_PLAIN;
-    if (output_open(&out, path, enc, r->level, r->jobs, err) != GT_OK)
+    if (output_open(&out, path, name, enc, r->level, r->jobs, err) != GT_OK)
         return GT_ERR_RUNTIME;
     int rc;
     switch (r->format) {

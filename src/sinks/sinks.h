@@ -28,8 +28,10 @@ struct table_request {
 };
 
 /* Writes r's table to path ("-" for standard output) atomically: nothing
- * is left at path unless every row was written.  GT_OK, or the sink's or
+ * is left at path unless every row was written; messages call the file
+ * name, or path when name is NULL (io/output.h).  GT_OK, or the sink's or
  * the output's error (GT_ERR_RUNTIME) with err set. */
-int sink_write_table(const struct table_request *r, const char *path, struct gt_error *err);
+int sink_write_table(const struct table_request *r, const char *path, const char *name,
+                     struct gt_error *err);
 
 #endif
