@@ -15,9 +15,10 @@ load helpers
 @test "list names each table with its source" {
     gt list
     [ "$status" -eq 0 ]
-    # One line per entry of the registry in src/tables/tables.c.
-    tables=$(grep -c '^    &table_' "${GAMETAB_TOP_SRCDIR:-$BATS_TEST_DIRNAME/..}/src/tables/tables.c")
-    [ "$(echo "$out" | wc -l)" -eq "$tables" ]
+    # One line per table, the tables `table --help` describes, in its order.
+    "$GAMETAB" table --help | sed -n '/^Tables and their parameters:/,$s/^  \([a-z0-9-]*\)$/\1/p' >"$T/help"
+    [ -s "$T/help" ]
+    echo "$out" | awk '{print $1}' | diff - "$T/help"
     echo "$out" | grep -q '^wythoff-p-positions .*Matulis & Savukinas.*Kvant 1984 no. 7'
     echo "$out" | grep -q '^wythoff-frequencies .*Kvant 1984 no. 7'
 }
@@ -92,7 +93,59 @@ list extra|unexpected argument 'extra'
 build extra|unexpected argument 'extra'
 build --lang de|--lang: unknown language 'de'
 build -o|-o: option needs a value
+build --paper a3|--paper: unknown paper 'a3' (a4 or a5)
+build --start 31,0|--start: 31 is out of range for figure wythoff-game (0..30)
+build --start 1|--start: '1' is not A,B
+table wythoff-p-positions --f 2|--f: unknown option
+table wythoff-p-positions --quiet=1|--quiet=1: unknown option
+table wythoff-p-positions --count 2 extra another|unexpected argument 'extra'
+table nim-p-positions --radix 5|--radix: 5 is out of range for table nim-p-positions (2..4)
+table wythoff-game --start 1,2,3|--start: '2,3' is not a non-negative whole number
+figure|missing figure name
+figure wythoff-game --heaps 2|--heaps: unknown option
+figure wythoff-board --count 0|--count: 0 is out of range for figure wythoff-board
+render|missing template
+render a b c|unexpected argument 'c'
+verify --max 0|--max: 0 is out of range (1..1000: a factor on the bounds)
+verify --claim nosuch|--claim: nosuch: no such claim
 CASES
+}
+
+@test "an option that does not apply to the format asked for is a usage error" {
+    # One rule for all: --no-color on a table without colour, --level with
+    # csv, --lang with json, -o with verify --list each name why.
+    while IFS='|' read -r args want; do
+        # shellcheck disable=SC2086
+        gt table $args
+        assert_error 2 || { echo "for: gametab table $args" >&2; return 1; }
+        [ "$err" = "gametab: $want" ] || { echo "for: gametab table $args: '$err'" >&2; return 1; }
+    done <<'CASES'
+wythoff-p-positions --level 1|--level: does not apply to --format csv (only to csv.gz)
+wythoff-p-positions --jobs 2 --format tex|--jobs: does not apply to --format tex (only to csv.gz)
+wythoff-p-positions --lang en --format json|--lang: does not apply to --format json (only to tex)
+wythoff-p-positions --block-columns 3 -o x.csv.gz|--block-columns: does not apply to --format csv.gz (only to tex)
+wythoff-p-positions --templates .|--templates: does not apply to --format csv (only to tex)
+nim-p-positions --no-color|--no-color: does not apply to --format csv (only to tex)
+wythoff-grundy --no-color --format tex|--no-color: not a parameter of table wythoff-grundy
+CASES
+    cd "$T"
+    while IFS='|' read -r args want; do
+        # shellcheck disable=SC2086
+        gt verify --list $args
+        assert_error 2 && [ "$err" = "gametab: $want" ] || { echo "for: verify --list $args" >&2; return 1; }
+    done <<'CASES'
+--max 2|--max: does not apply to --list (only to the report)
+--claim feng|--claim: does not apply to --list (only to the report)
+--lang ru|--lang: does not apply to --list (only to the report)
+--output x|-o: does not apply to --list (only to the report)
+CASES
+    [ ! -e x ]
+    # Where they apply, they are taken.
+    gt table nim-p-positions --count 2 --no-color --lang en --block-columns 2 --format tex
+    [ "$status" -eq 0 ] && [[ "$out" != *red* ]]
+    gt table wythoff-p-positions --count 2 --level 1 --jobs 2 --quiet --format csv.gz
+    [ "$status" -eq 0 ]
+    [ "$(printf '%s\n' "$out" | head -c 2 | od -An -tx1 | tr -d ' ')" = 1f8b ]
 }
 
 @test "the largest count is accepted (checked without writing the rows)" {

@@ -2,7 +2,6 @@
 #include <config.h>
 
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -17,29 +16,19 @@
 #define RENDER_ROWS_MAX 100000
 
 
-static void print_render_help(void)
-{
-    printf("Usage: gametab render TEMPLATE [DATA] [OPTIONS]\n"
-           "Fill a Mustache template with the rows of a CSV file.\n"
-           "\n"
-           "TEMPLATE is a file, or else the name of a template in the search path\n"
-           "(--templates DIR, $GAMETAB_TEMPLATES, the built-in ones), such as\n"
-           "table-booktabs.tex or table-kvant.tex.  DATA is a CSV file, gzip-compressed\n"
-           "or not, or - for standard input; without it the template gets no rows.\n"
-           "Templates whose name ends in .tex escape {{x}} for LaTeX, others for HTML.\n"
-           "\n"
-           "  --block-columns N  rows per block of the horizontal layout, 1..%d\n"
-           "                     (default %d, fewer when the cells are too wide)\n"
-           "  --lang L           ru or en: the language strings offered as lang\n"
-           "  --templates DIR    look for templates in DIR first\n"
-           "  -o, --output FILE  write to FILE (default -, standard output)\n"
-           "\n"
-           "The context: columns, rows (each keyed by column name, with cells, first\n"
-           "and last), row_count, file, blocks (the rows in groups for the horizontal\n"
-           "Kvant layout, each with rows, lines, pad, first and last), block_columns,\n"
-           "widest_cell and lang.  The data is held whole: at most %d rows.\n",
-           CONTEXT_BLOCK_COLUMNS_MAX, CONTEXT_BLOCK_COLUMNS_DEFAULT, RENDER_ROWS_MAX);
-}
+enum { O_BLOCK_COLUMNS = OPT_COMMON__N, O_LANG, O_TEMPLATES, O_OUTPUT, O__N };
+
+static const struct option_spec render_options[O__N] = {
+    COMMON_OPTIONS,
+    [O_BLOCK_COLUMNS] = {.name = "block-columns", .kind = OPTION_NUMBER, .metavar = "N",
+                         .min = 1, .max = CONTEXT_BLOCK_COLUMNS_MAX,
+                         .help = "rows per block of the horizontal layout, 1.." XSTR(
+                                     CONTEXT_BLOCK_COLUMNS_MAX) "\n(default " XSTR(
+                                     CONTEXT_BLOCK_COLUMNS_DEFAULT) ", fewer when the cells are too wide)"},
+    [O_LANG] = LANG_OPTION("{}: the language strings offered as lang"),
+    [O_TEMPLATES] = TEMPLATES_OPTION,
+    [O_OUTPUT] = OUTPUT_OPTION("write to FILE (default -, standard output)"),
+};
 
 struct render_data {
     struct context_builder *builder;
@@ -104,59 +93,26 @@ static bool is_file(const char *path)
     return stat(path, &st) == 0 && !S_ISDIR(st.st_mode);
 }
 
-static int run_render(int argc, char *argv[], struct gt_error *err)
+static int run_render(struct command_line *cl, struct gt_error *err)
 {
-    static const struct option longopts[] = {
-        {"lang", required_argument, NULL, OPT_LANG},
-        {"block-columns", required_argument, NULL, OPT_BLOCK_COLUMNS},
-        {"templates", required_argument, NULL, OPT_TEMPLATES},
-        {"output", required_argument, NULL, 'o'},
-        {"help", no_argument, NULL, OPT_HELP},
-        {"version", no_argument, NULL, OPT_VERSION},
-        {0},
-    };
-    struct output_options o = {.path = "-", .lang = "ru"};
-    struct positionals pos = {0};
-    int c;
-    while ((c = getopt_long(argc, argv, "-:o:", longopts, NULL)) != -1) {
-        int taken = output_option(c, &o, err);
-        if (taken < 0)
-            return GT_ERR_USAGE;
-        if (taken)
-            continue;
-        switch (c) {
-        case 1:
-            if (add_positional(&pos, "render", optarg, err) != GT_OK)
-                return GT_ERR_USAGE;
-            break;
-        case OPT_HELP: print_render_help(); return GT_OK;
-        case OPT_VERSION: print_version(); return GT_OK;
-        default: return bad_option("render", argv, c, err);
-        }
-    }
-    if (rest_positionals(&pos, "render", argc, argv, err) != GT_OK)
-        return GT_ERR_USAGE;
-    if (pos.n == 0)
-        return gt_fail(err, GT_ERR_USAGE, "render: missing template (see gametab render --help)");
-    if (pos.n > 2)
-        return gt_fail(err, GT_ERR_USAGE, "render: unexpected argument '%s'", pos.arg[2]);
-    if (!*o.path)
-        return gt_fail(err, GT_ERR_USAGE, "-o: the file name is empty");
-    const char *template = pos.arg[0];
-    const char *data = pos.n > 1 ? pos.arg[1] : NULL;
+    const struct option_value *opt = cl->opt;
+    const char *template = cl->args.arg[0];
+    const char *data = cl->args.n > 1 ? cl->args.arg[1] : NULL;
+    const char *path = opt[O_OUTPUT].given ? opt[O_OUTPUT].text : "-";
+    const char *lang = opt[O_LANG].given ? template_languages[opt[O_LANG].choice] : "ru";
 
     struct template_dirs dirs;
-    if (template_dirs_init(&dirs, o.templates, err) != GT_OK)
+    if (template_dirs_init(&dirs, opt[O_TEMPLATES].text, err) != GT_OK)
         return err->status;
-    json_t *strings = lang_strings_load(&dirs, o.lang, err);
+    json_t *strings = lang_strings_load(&dirs, lang, err);
     if (!strings)
         return GT_ERR_RUNTIME;
-    json_t *ctx = render_context(data, (unsigned)o.block_columns, strings, err);
+    json_t *ctx = render_context(data, (unsigned)opt[O_BLOCK_COLUMNS].number[0], strings, err);
     json_decref(strings);
     if (!ctx)
         return GT_ERR_RUNTIME;
     struct output *out;
-    int rc = output_open(&out, o.path, NULL, OUTPUT_PLAIN, 0, 1, err);
+    int rc = output_open(&out, path, NULL, OUTPUT_PLAIN, 0, 1, err);
     if (rc == GT_OK) {
         rc = is_file(template) ? template_render_path(&dirs, template, ctx, out, err)
                                : template_render(&dirs, template, ctx, out, err);
@@ -169,10 +125,26 @@ static int run_render(int argc, char *argv[], struct gt_error *err)
     return rc;
 }
 
-/* ---- figure -------------------------------------------------------------- */
-
 const struct command cmd_render = {
     .name = "render",
     .summary = "fill a template with the rows of any CSV file",
+    .usage = "render TEMPLATE [DATA] [OPTIONS]",
+    .about = "Fill a Mustache template with the rows of a CSV file.\n"
+             "\n"
+             "TEMPLATE is a file, or else the name of a template in the search path\n"
+             "(--templates DIR, $GAMETAB_TEMPLATES, the built-in ones), such as\n"
+             "table-booktabs.tex or table-kvant.tex.  DATA is a CSV file, gzip-compressed\n"
+             "or not, or - for standard input; without it the template gets no rows.\n"
+             "Templates whose name ends in .tex escape {{x}} for LaTeX, others for HTML.\n",
+    .more = "The context: columns, rows (each keyed by column name, with cells, first\n"
+            "and last), row_count, file, blocks (the rows in groups for the horizontal\n"
+            "Kvant layout, each with rows, lines, pad, first and last), block_columns,\n"
+            "widest_cell and lang.  The data is held whole: at most " XSTR(RENDER_ROWS_MAX) " rows.\n",
+    .options = render_options,
+    .noptions = O__N,
+    .args_min = 1,
+    .args_max = 2,
+    .missing = "render: missing template (see gametab render --help)",
+    .arg_kind = {ARG_FILE, ARG_FILE},
     .run = run_render,
 };

@@ -1,7 +1,6 @@
 /* cmd-table.c: `gametab table NAME`, one table in one format. */
 #include <config.h>
 
-#include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
@@ -16,154 +15,79 @@
 #include "template/context.h"
 #include "template/templates.h"
 
-static void print_table_help(void)
+enum {
+    O_FORMAT = OPT_COMMON__N,
+    O_LANG,
+    O_BLOCK_COLUMNS,
+    O_TEMPLATES,
+    O_LEVEL,
+    O_JOBS,
+    O_QUIET,
+    O_OUTPUT,
+    O__N
+};
+
+static const struct option_spec table_options[O__N] = {
+    COMMON_OPTIONS,
+    [O_FORMAT] = {.name = "format", .kind = OPTION_CHOICE, .metavar = "F",
+                  .choices = format_names, .nchoices = FORMAT__N, .choice_noun = "format",
+                  .help = "{}; default from the extension of\n"
+                          "-o (.csv, .csv.gz or .gz, .tex, .json), csv on\n"
+                          "standard output"},
+    [O_LANG] = {.name = "lang", .kind = OPTION_CHOICE, .metavar = "L", .only_for = "tex",
+                .choices = template_languages, .nchoices = TEMPLATE_NLANGUAGES,
+                .choice_noun = "language",
+                .help = "{}: the language of a tex table (default ru)"},
+    [O_BLOCK_COLUMNS] = {.name = "block-columns", .kind = OPTION_NUMBER, .metavar = "N",
+                         .min = 1, .max = CONTEXT_BLOCK_COLUMNS_MAX, .only_for = "tex",
+                         .help = "columns per block of a horizontal LaTeX table, 1.." XSTR(
+                                     CONTEXT_BLOCK_COLUMNS_MAX) "\n(default " XSTR(
+                                     CONTEXT_BLOCK_COLUMNS_DEFAULT) ", fewer when the numbers are too wide)"},
+    [O_TEMPLATES] = {.name = "templates", .kind = OPTION_STRING, .metavar = "DIR",
+                     .only_for = "tex", .complete = "directory",
+                     .help = "look for templates in DIR first"},
+    [O_LEVEL] = {.name = "level", .kind = OPTION_NUMBER, .metavar = "L", .min = 0, .max = 9,
+                 .only_for = "csv.gz", .help = "gzip level 0..9 (default 6)"},
+    [O_JOBS] = {.name = "jobs", .kind = OPTION_NUMBER, .metavar = "N", .min = 1,
+                .max = GZCHUNKS_JOBS_MAX, .only_for = "csv.gz",
+                .help = "compress on N threads, 1.." XSTR(GZCHUNKS_JOBS_MAX) " (default: the online\n"
+                        "CPUs); the file is the same bytes for every N"},
+    [O_QUIET] = {.name = "quiet", .kind = OPTION_FLAG,
+                 .help = "no progress line (shown on a terminal for jobs\n"
+                         "longer than a second)"},
+    [O_OUTPUT] = OUTPUT_OPTION("write to FILE (default -, standard output)"),
+};
+
+static void print_table_params(FILE *f)
 {
-    printf("Usage: gametab table NAME [OPTIONS]\n"
-           "Write one table.\n"
-           "\n"
-           "  --count K          how many rows     } the parameters a table takes,\n"
-           "  --max M            the largest size  } with their defaults and\n"
-           "  --heaps k          how many heaps    } ranges, are listed below\n"
-           "  --radix r          digits in base r  }\n"
-           "  --from N0          start at row N0 (0-based); for N0 > 0 no header row,\n"
-           "                     so shards concatenate to the whole table\n"
-           "  --start A,B        a starting square }\n"
-           "  --no-color         LaTeX in black and white\n"
-           "  --format F         csv, csv.gz, tex or json; default from the extension of\n"
-           "                     -o (.csv, .csv.gz or .gz, .tex, .json), csv on\n"
-           "                     standard output\n"
-           "  --lang L           ru or en: the language of a tex table (default ru)\n"
-           "  --block-columns N  columns per block of a horizontal LaTeX table, 1..%d\n"
-           "                     (default %d, fewer when the numbers are too wide)\n"
-           "  --templates DIR    look for templates in DIR first\n"
-           "  --level L          gzip level 0..9 (default 6)\n"
-           "  --jobs N           compress on N threads, 1..%d (default: the online\n"
-           "                     CPUs); the file is the same bytes for every N\n"
-           "  --quiet            no progress line (shown on a terminal for jobs\n"
-           "                     longer than a second)\n"
-           "  -o, --output FILE  write to FILE (default -, standard output)\n"
-           "\n"
-           "CSV rows stream: memory does not grow with K.  A tex table is built whole,\n"
-           "so it takes at most %d rows.\n"
-           "\nTables and their parameters:\n",
-           CONTEXT_BLOCK_COLUMNS_MAX, CONTEXT_BLOCK_COLUMNS_DEFAULT, GZCHUNKS_JOBS_MAX,
-           TEX_ROWS_MAX);
+    fprintf(f, "\nTables and their parameters:\n");
     for (size_t i = 0; i < table_registry_size; i++) {
-        printf("  %s\n", table_registry[i]->name);
-        print_params(table_registry[i]->params, "with --format tex");
+        fprintf(f, "  %s\n", table_registry[i]->name);
+        print_params(f, table_registry[i]->params, "with --format tex");
     }
 }
 
-static int run_table(int argc, char *argv[], struct gt_error *err)
+static int run_table(struct command_line *cl, struct gt_error *err)
 {
-    static const struct option longopts[] = {
-        {"count", required_argument, NULL, OPT_PARAM + PARAM_COUNT},
-        {"max", required_argument, NULL, OPT_PARAM + PARAM_MAX},
-        {"heaps", required_argument, NULL, OPT_PARAM + PARAM_HEAPS},
-        {"radix", required_argument, NULL, OPT_PARAM + PARAM_RADIX},
-        {"from", required_argument, NULL, OPT_PARAM + PARAM_FROM},
-        {"no-color", no_argument, NULL, OPT_NO_COLOR},
-        {"start", required_argument, NULL, OPT_START},
-        {"level", required_argument, NULL, OPT_LEVEL},
-        {"jobs", required_argument, NULL, OPT_JOBS},
-        {"quiet", no_argument, NULL, OPT_QUIET},
-        {"format", required_argument, NULL, OPT_FORMAT},
-        {"lang", required_argument, NULL, OPT_LANG},
-        {"block-columns", required_argument, NULL, OPT_BLOCK_COLUMNS},
-        {"templates", required_argument, NULL, OPT_TEMPLATES},
-        {"output", required_argument, NULL, 'o'},
-        {"help", no_argument, NULL, OPT_HELP},
-        {"version", no_argument, NULL, OPT_VERSION},
-        {0},
-    };
-    struct output_options o = {.path = "-", .lang = "ru"};
-    const char *param_text[PARAM__N] = {0};
-    enum format format = FORMAT_CSV;
-    bool format_given = false;
-    uint64_t level = OUTPUT_GZIP_LEVEL_DEFAULT, jobs = default_jobs();
-    struct positionals pos = {0};
-    const char *start = NULL;
-    bool quiet = false;
-    int c;
-    while ((c = getopt_long(argc, argv, "-:o:", longopts, NULL)) != -1) {
-        int taken = output_option(c, &o, err);
-        if (taken < 0)
-            return GT_ERR_USAGE;
-        if (taken)
-            continue;
-        switch (c) {
-        case 1:
-            if (add_positional(&pos, "table", optarg, err) != GT_OK)
-                return GT_ERR_USAGE;
-            break;
-        case OPT_QUIET: quiet = true; break;
-        case OPT_LEVEL:
-            if (parse_u64("--level", optarg, &level, err) != GT_OK)
-                return GT_ERR_USAGE;
-            if (level > 9)
-                return gt_fail(err, GT_ERR_USAGE, "--level: %" PRIu64 " is out of range (0..9)",
-                               level);
-            break;
-        case OPT_JOBS:
-            if (parse_u64("--jobs", optarg, &jobs, err) != GT_OK)
-                return GT_ERR_USAGE;
-            if (jobs < 1 || jobs > GZCHUNKS_JOBS_MAX)
-                return gt_fail(err, GT_ERR_USAGE, "--jobs: %" PRIu64 " is out of range (1..%d)",
-                               jobs, GZCHUNKS_JOBS_MAX);
-            break;
-        case OPT_PARAM + PARAM_COUNT:
-        case OPT_PARAM + PARAM_MAX:
-        case OPT_PARAM + PARAM_HEAPS:
-        case OPT_PARAM + PARAM_RADIX:
-        case OPT_PARAM + PARAM_FROM: param_text[c - OPT_PARAM] = optarg; break;
-        case OPT_NO_COLOR: param_text[PARAM_COLOR] = "0"; break;
-        case OPT_START: start = optarg; break;
-        case OPT_FORMAT:
-            if (parse_format(optarg, &format, err) != GT_OK)
-                return GT_ERR_USAGE;
-            format_given = true;
-            break;
-        case OPT_HELP: print_table_help(); return GT_OK;
-        case OPT_VERSION: print_version(); return GT_OK;
-        default: return bad_option("table", argv, c, err);
-        }
-    }
-    if (rest_positionals(&pos, "table", argc, argv, err) != GT_OK)
-        return GT_ERR_USAGE;
-    if (pos.n == 0)
-        return gt_fail(err, GT_ERR_USAGE, "table: missing table name (see gametab list)");
-    if (pos.n > 1)
-        return gt_fail(err, GT_ERR_USAGE, "table: unexpected argument '%s'", pos.arg[1]);
-    if (!*o.path)
-        return gt_fail(err, GT_ERR_USAGE, "-o: the file name is empty");
-
-    struct table_request r = {.table = table_find(pos.arg[0])};
+    const struct option_value *opt = cl->opt;
+    const char *path = opt[O_OUTPUT].given ? opt[O_OUTPUT].text : "-";
+    struct table_request r = {.table = table_find(cl->args.arg[0])};
     if (!r.table)
-        return gt_fail(err, GT_ERR_USAGE, "%s: no such table (see gametab list)", pos.arg[0]);
+        return gt_fail(err, GT_ERR_USAGE, "%s: no such table (see gametab list)",
+                       cl->args.arg[0]);
     table_default_args(r.table, &r.args);
-    for (int p = 0; p < PARAM__N; p++) {
-        if (!param_text[p])
-            continue;
-        char option[32];
-        snprintf(option, sizeof option, "--%s", p == PARAM_COLOR ? "no-color" : table_param_name(p));
-        uint64_t v;
-        if (parse_u64(option, param_text[p], &v, err) != GT_OK ||
-            table_check_param(r.table, (enum table_param)p, v, err) != GT_OK)
-            return GT_ERR_USAGE;
-        r.args.param[p] = v;
-    }
-    if (start) {
-        uint64_t a, b;
-        if (parse_start(start, &a, &b, err) != GT_OK ||
-            table_check_param(r.table, PARAM_START_A, a, err) != GT_OK ||
-            table_check_param(r.table, PARAM_START_B, b, err) != GT_OK)
-            return GT_ERR_USAGE;
-        r.args.param[PARAM_START_A] = a;
-        r.args.param[PARAM_START_B] = b;
-    }
-    if (table_check_args(r.table, &r.args, err) != GT_OK)
+    if (table_params_apply(cl->param, r.table->params, "table", r.table->name, &r.args, err) !=
+            GT_OK ||
+        table_check_args(r.table, &r.args, err) != GT_OK)
         return GT_ERR_USAGE;
-    if (!format_given && format_of_path(o.path, &format, err) != GT_OK)
+    enum format format = (enum format)opt[O_FORMAT].choice;
+    if (!opt[O_FORMAT].given && format_of_path(path, &format, err) != GT_OK)
+        return GT_ERR_USAGE;
+    struct option_group groups[2];
+    size_t ngroups = command_groups(&cmd_table, cl, groups);
+    char asked[64];
+    snprintf(asked, sizeof asked, "--format %s", format_names[format]);
+    if (options_check_applies(groups, ngroups, format_names[format], asked, err) != GT_OK)
         return GT_ERR_USAGE;
     if (format == FORMAT_TEX && r.args.param[PARAM_COUNT] > TEX_ROWS_MAX)
         return gt_fail(err, GT_ERR_USAGE,
@@ -178,23 +102,38 @@ static int run_table(int argc, char *argv[], struct gt_error *err)
                            table_param_name((enum table_param)p), r.table->name, s->tex_max);
     }
     struct template_dirs dirs;
-    if (template_dirs_init(&dirs, o.templates, err) != GT_OK)
+    if (template_dirs_init(&dirs, opt[O_TEMPLATES].text, err) != GT_OK)
         return err->status;
     /* A progress line for long CSV and JSON jobs on a terminal. */
     struct progress progress;
-    if (!quiet && format != FORMAT_TEX)
+    if (!opt[O_QUIET].given && format != FORMAT_TEX)
         table_set_progress(&progress);
     r.format = format;
-    r.level = (int)level;
-    r.jobs = (unsigned)jobs;
-    r.tex = (struct tex_options){.lang = o.lang, .block_columns = (unsigned)o.block_columns, .dirs = &dirs};
-    return sink_write_table(&r, o.path, NULL, err);
+    r.level = opt[O_LEVEL].given ? (int)opt[O_LEVEL].number[0] : OUTPUT_GZIP_LEVEL_DEFAULT;
+    r.jobs = opt[O_JOBS].given ? (unsigned)opt[O_JOBS].number[0] : default_jobs();
+    r.tex = (struct tex_options){
+        .lang = opt[O_LANG].given ? template_languages[opt[O_LANG].choice] : "ru",
+        .block_columns = (unsigned)opt[O_BLOCK_COLUMNS].number[0],
+        .dirs = &dirs};
+    return sink_write_table(&r, path, NULL, err);
 }
-
-/* ---- render -------------------------------------------------------------- */
 
 const struct command cmd_table = {
     .name = "table",
     .summary = "write one table (CSV, CSV.gz or a LaTeX fragment)",
+    .usage = "table NAME [OPTIONS]",
+    .about = "Write one table.  Its parameters (--count ... --start), their defaults\n"
+             "and ranges, are listed below for each table.\n",
+    .more = "An option that does not apply to the format asked for (--level with csv,\n"
+            "--lang with csv.gz) is a usage error.  CSV rows stream: memory does not\n"
+            "grow with K.  A tex table is built whole, so it takes at most " XSTR(TEX_ROWS_MAX) " rows.\n",
+    .help_more = print_table_params,
+    .options = table_options,
+    .noptions = O__N,
+    .params = ~(uint64_t)0,
+    .args_min = 1,
+    .args_max = 1,
+    .missing = "table: missing table name (see gametab list)",
+    .arg_kind = {ARG_TABLE},
     .run = run_table,
 };

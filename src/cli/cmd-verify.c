@@ -1,7 +1,6 @@
 /* cmd-verify.c: `gametab verify`, the articles' claims checked by computation. */
 #include <config.h>
 
-#include <getopt.h>
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -13,33 +12,32 @@
 #include "cli/options.h"
 #include "io/output.h"
 #include "publish/errata.h"
+#include "template/templates.h"
 
-static void print_verify_help(void)
-{
-    printf("Usage: gametab verify [OPTIONS]\n"
-           "Check the claims of the four articles -- theorems, properties, exercises,\n"
-           "remarks and the printed tables -- by computation, and print one line per\n"
-           "claim:\n"
-           "  ID  holds|FAILS|data  SOURCE | RANGE CHECKED | CASES[: COUNTEREXAMPLES]\n"
-           "                        [| correct: THE CORRECT STATEMENT]\n"
-           "A counterexample \"X → Y\" reads \"the article says X, the computation Y\";\n"
-           "P is a losing position for the player to move, N a winning one.\n"
-           "\n"
-           "  --max F            check every claim F times as far as by default (F =\n"
-           "                     1..%d), each at most to its own limit (--list)\n"
-           "  --claim ID         only claim ID; or, if no claim is called so, every\n"
-           "                     claim whose id starts with ID and a dash (--claim\n"
-           "                     feng); repeatable\n"
-           "  --list             list the claims: id, source, default and largest bound\n"
-           "  --lang L           en or ru: the language of sources and corrections\n"
-           "                     (default en)\n"
-           "  -o, --output FILE  write the report to FILE (default -, standard output)\n"
-           "\n"
-           "Exit status: 0 when every claim checked holds, 1 when one fails (the report\n"
-           "is written; standard error is empty), 1 on a runtime error too (then\n"
-           "standard error has one line starting \"gametab: \"), 2 on a usage error.\n",
-           CLAIM_FACTOR_MAX);
-}
+/* What --max, --claim, --lang and -o apply to: not to --list. */
+#define REPORT "the report"
+
+enum { O_MAX = OPT_COMMON__N, O_CLAIM, O_LIST, O_LANG, O_OUTPUT, O__N };
+
+static const struct option_spec verify_options[O__N] = {
+    COMMON_OPTIONS,
+    [O_MAX] = {.name = "max", .kind = OPTION_NUMBER, .metavar = "F", .min = 1, .only_for = REPORT,
+               .max = CLAIM_FACTOR_MAX, .range_note = "a factor on the bounds",
+               .help = "check every claim F times as far as by default (F =\n"
+                       "1.." XSTR(CLAIM_FACTOR_MAX) "), each at most to its own limit (--list)"},
+    [O_CLAIM] = {.name = "claim", .kind = OPTION_STRING, .metavar = "ID", .repeatable = true,
+                 .complete = "claim", .only_for = REPORT,
+                 .help = "only claim ID; or, if no claim is called so, every\n"
+                         "claim whose id starts with ID and a dash (--claim\n"
+                         "feng); repeatable"},
+    [O_LIST] = {.name = "list", .kind = OPTION_FLAG,
+                .help = "list the claims: id, source, default and largest bound\n"
+                        "(--max, --claim, --lang and -o do not apply)"},
+    [O_LANG] = {LANG_SPEC, .only_for = REPORT,
+                .help = "en or ru: the language of sources and corrections\n(default en)"},
+    [O_OUTPUT] = {OUTPUT_SPEC, .only_for = REPORT,
+                  .help = "write the report to FILE (default -, standard output)"},
+};
 
 static void print_claim_list(void)
 {
@@ -72,54 +70,22 @@ static int select_claims(const char *name, bool *selected, struct gt_error *err)
     return GT_OK;
 }
 
-static int run_verify(int argc, char *argv[], struct gt_error *err)
+static int run_verify(struct command_line *cl, struct gt_error *err)
 {
-    static const struct option longopts[] = {
-        {"max", required_argument, NULL, OPT_PARAM + PARAM_MAX},
-        {"claim", required_argument, NULL, OPT_CLAIM},
-        {"list", no_argument, NULL, OPT_LIST},
-        {"lang", required_argument, NULL, OPT_LANG},
-        {"output", required_argument, NULL, 'o'},
-        {"help", no_argument, NULL, OPT_HELP},
-        {"version", no_argument, NULL, OPT_VERSION},
-        {0},
-    };
-    const char *path = "-", *lang = "en";
-    uint64_t factor = 1;
-    bool selected[CLAIM_REGISTRY_MAX] = {false}, some = false;
-    bool list = false;
-    int c;
-    while ((c = getopt_long(argc, argv, "-:o:", longopts, NULL)) != -1) {
-        switch (c) {
-        case 1: return gt_fail(err, GT_ERR_USAGE, "verify: unexpected argument '%s'", optarg);
-        case OPT_PARAM + PARAM_MAX:
-            if (parse_u64("--max", optarg, &factor, err) != GT_OK)
-                return GT_ERR_USAGE;
-            if (factor < 1 || factor > CLAIM_FACTOR_MAX)
-                return gt_fail(err, GT_ERR_USAGE,
-                               "--max: %" PRIu64 " is out of range (1..%d: a factor on the bounds)",
-                               factor, CLAIM_FACTOR_MAX);
-            break;
-        case OPT_CLAIM:
-            if (select_claims(optarg, selected, err) != GT_OK)
-                return GT_ERR_USAGE;
-            some = true;
-            break;
-        case OPT_LIST: list = true; break;
-        case OPT_LANG:
-            if (parse_lang(optarg, &lang, err) != GT_OK)
-                return GT_ERR_USAGE;
-            break;
-        case 'o': path = optarg; break;
-        case OPT_HELP: print_verify_help(); return GT_OK;
-        case OPT_VERSION: print_version(); return GT_OK;
-        default: return bad_option("verify", argv, c, err);
-        }
-    }
-    if (optind < argc)
-        return gt_fail(err, GT_ERR_USAGE, "verify: unexpected argument '%s'", argv[optind]);
-    if (!*path)
-        return gt_fail(err, GT_ERR_USAGE, "-o: the file name is empty");
+    const struct option_value *opt = cl->opt;
+    const char *path = opt[O_OUTPUT].given ? opt[O_OUTPUT].text : "-";
+    const char *lang = opt[O_LANG].given ? template_languages[opt[O_LANG].choice] : "en";
+    uint64_t factor = opt[O_MAX].given ? opt[O_MAX].number[0] : 1;
+    bool selected[CLAIM_REGISTRY_MAX] = {false}, some = opt[O_CLAIM].given;
+    bool list = opt[O_LIST].given;
+    for (size_t i = 0; i < opt[O_CLAIM].count; i++)
+        if (select_claims(opt[O_CLAIM].all[i], selected, err) != GT_OK)
+            return GT_ERR_USAGE;
+    struct option_group groups[2];
+    size_t ngroups = command_groups(&cmd_verify, cl, groups);
+    if (options_check_applies(groups, ngroups, list ? "--list" : REPORT,
+                              list ? "--list" : REPORT, err) != GT_OK)
+        return GT_ERR_USAGE;
     if (list) {
         print_claim_list();
         return GT_OK;
@@ -148,10 +114,21 @@ static int run_verify(int argc, char *argv[], struct gt_error *err)
     return rc;
 }
 
-/* ---- main ---------------------------------------------------------------- */
-
 const struct command cmd_verify = {
     .name = "verify",
     .summary = "check every claim of the articles by computation; the errata",
+    .usage = "verify [OPTIONS]",
+    .about = "Check the claims of the four articles -- theorems, properties, exercises,\n"
+             "remarks and the printed tables -- by computation, and print one line per\n"
+             "claim:\n"
+             "  ID  holds|FAILS|data  SOURCE | RANGE CHECKED | CASES[: COUNTEREXAMPLES]\n"
+             "                        [| correct: THE CORRECT STATEMENT]\n"
+             "A counterexample \"X → Y\" reads \"the article says X, the computation Y\";\n"
+             "P is a losing position for the player to move, N a winning one.\n",
+    .more = "Exit status: 0 when every claim checked holds, 1 when one fails (the report\n"
+            "is written; standard error is empty), 1 on a runtime error too (then\n"
+            "standard error has one line starting \"gametab: \"), 2 on a usage error.\n",
+    .options = verify_options,
+    .noptions = O__N,
     .run = run_verify,
 };

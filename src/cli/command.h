@@ -1,23 +1,54 @@
 /* command.h: the commands of gametab, one file each (cmd-NAME.c).
  *
- * Each file exports one constant descriptor; commands.c lists them, and
- * main.c dispatches on argv[1] and prints the one error line.  A command's
- * run function parses its own options (options.h), prints its --help, and
- * returns its exit status: GT_OK (0), GT_ERR_RUNTIME (1) or GT_ERR_USAGE
- * (2), with err set whenever there is something to say (a failing claim of
- * `verify` exits 1 with err->msg empty: its report says why). */
+ * Each file exports one constant descriptor, like tmux's cmd-*.c: its name,
+ * its help, its options as data (base/option.h), the table parameters it
+ * takes as options, and how many arguments; commands.c lists them.  main.c
+ * parses the command line with the descriptor (parse.h), answers --help
+ * and --version, checks the argument count and the non-empty values, and
+ * only then calls run, which returns the exit status: GT_OK (0),
+ * GT_ERR_RUNTIME (1) or GT_ERR_USAGE (2), with err set whenever there is
+ * something to say (a failing claim of `verify` exits 1 with err->msg
+ * empty: its report says why).  --help, the man page and the completion
+ * (help.h) are printed from the same descriptors. */
 #ifndef GAMETAB_CLI_COMMAND_H
 #define GAMETAB_CLI_COMMAND_H
 
 #include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
 
 #include "base/error.h"
+#include "base/option.h"
+#include "cli/parse.h"
+#include "tables/table.h"
+
+/* The most options a command declares. */
+#define COMMAND_OPTIONS_MAX 24
+
+/* A parsed command line, as run receives it. */
+struct command_line {
+    struct option_value opt[COMMAND_OPTIONS_MAX]; /* [i] for the command's options[i] */
+    struct option_value param[PARAM__N];          /* the table parameters it takes */
+    struct parsed_args args;                      /* the arguments, args_min..args_max */
+};
+
+/* What an argument or an option's value is, for the completion. */
+enum command_arg { ARG_TABLE, ARG_FIGURE, ARG_FILE };
 
 struct command {
     const char *name;    /* argv[1] */
     const char *summary; /* one line, for `gametab --help` */
-    /* argv[0] is the command's name; optind and opterr are reset. */
-    int (*run)(int argc, char *argv[], struct gt_error *err);
+    const char *usage;   /* after "Usage: gametab ": "table NAME [OPTIONS]" */
+    const char *about;   /* --help's text before the options, each line ending in '\n' */
+    const char *more;    /* --help's text after the options, or NULL */
+    void (*help_more)(FILE *f); /* prints what follows (a list of tables), or NULL */
+    const struct option_spec *options; /* --help lists them in this order */
+    size_t noptions;
+    uint64_t params;     /* the table parameters taken as options: 1 << PARAM_x each */
+    size_t args_min, args_max;
+    const char *missing; /* the message when an argument is missing */
+    enum command_arg arg_kind[2]; /* what each argument is (completion, man page) */
+    int (*run)(struct command_line *cl, struct gt_error *err);
 };
 
 extern const struct command cmd_list, cmd_table, cmd_build, cmd_figure, cmd_render,
@@ -26,5 +57,17 @@ extern const struct command cmd_list, cmd_table, cmd_build, cmd_figure, cmd_rend
 /* Every command, in the order `gametab --help` lists them. */
 extern const struct command *const command_registry[];
 extern const size_t command_registry_size;
+
+/* --help and --version, which every command takes (the first two of its
+ * options, by convention: COMMON_OPTIONS). */
+#define COMMON_OPTIONS                                                                   \
+    {.name = "help", .kind = OPTION_FLAG, .help = "this help", .stops = true},          \
+    {.name = "version", .kind = OPTION_FLAG, .help = "the version", .stops = true}
+enum { OPT_HELP, OPT_VERSION, OPT_COMMON__N };
+
+/* The option groups of c: its own options (values in cl->opt) and the
+ * table parameters it takes (cl->param); returns how many (1 or 2). */
+size_t command_groups(const struct command *c, struct command_line *cl,
+                      struct option_group groups[2]);
 
 #endif

@@ -6,7 +6,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -14,23 +13,32 @@
 #include <unistd.h>
 
 #include "cli/command.h"
+#include "cli/help.h"
 #include "cli/options.h"
 #include "io/output.h"
 
-static void print_main_help(void)
+/* Parses argv with c's options, answers --help and --version, checks the
+ * number of arguments and the values that must not be empty, and runs c. */
+static int run_command(const struct command *c, int argc, char *argv[], struct gt_error *err)
 {
-    printf("Usage: gametab COMMAND [OPTIONS]\n"
-           "Tables of impartial games (Wythoff's game, Nim) from Kvant articles,\n"
-           "as gzip-compressed CSV and as LaTeX.\n"
-           "\n"
-           "Commands:\n");
-    for (size_t i = 0; i < command_registry_size; i++)
-        printf("  %-8s %s\n", command_registry[i]->name, command_registry[i]->summary);
-    printf("\n"
-           "  gametab COMMAND --help   options of a command\n"
-           "  gametab --version        the version\n"
-           "\n"
-           "Exit status: 0 success, 1 runtime error, 2 usage error.\n");
+    static struct command_line cl;
+    struct option_group groups[2];
+    size_t ngroups = command_groups(c, &cl, groups);
+    int rc = options_parse(argc, argv, groups, ngroups, c->args_max, &cl.args, err);
+    if (rc != GT_OK)
+        ;
+    else if (cl.opt[OPT_HELP].given)
+        help_command(c, stdout);
+    else if (cl.opt[OPT_VERSION].given)
+        print_version();
+    else if (cl.args.n < c->args_min)
+        rc = gt_fail(err, GT_ERR_USAGE, "%s", c->missing);
+    else if (cl.args.n > c->args_max)
+        rc = gt_fail(err, GT_ERR_USAGE, "%s: unexpected argument '%s'", c->name, cl.args.extra);
+    else if ((rc = options_check_nonempty(groups, ngroups, err)) == GT_OK)
+        rc = c->run(&cl, err);
+    options_free(groups, ngroups);
+    return rc;
 }
 
 static int run(int argc, char *argv[], struct gt_error *err)
@@ -39,21 +47,29 @@ static int run(int argc, char *argv[], struct gt_error *err)
         return gt_fail(err, GT_ERR_USAGE, "missing command (see gametab --help)");
     const char *name = argv[1];
     if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0) {
-        print_main_help();
+        help_main(stdout);
         return GT_OK;
     }
     if (strcmp(name, "--version") == 0) {
         print_version();
         return GT_OK;
     }
-    for (size_t i = 0; i < command_registry_size; i++)
-        if (strcmp(name, command_registry[i]->name) == 0) {
-            optind = 1;
-            opterr = 0;
-            return command_registry[i]->run(argc - 1, argv + 1, err);
-        }
-    return gt_fail(err, GT_ERR_USAGE,
-                   "%s: unknown command (list, table, build, figure, render or verify)", name);
+    /* Not listed: what the build makes gametab.1 and the completion with. */
+    if (strcmp(name, "--help-man") == 0)
+        return help_man(stdout, err);
+    if (strcmp(name, "--help-completion") == 0) {
+        help_completion(stdout);
+        return GT_OK;
+    }
+    char names[256] = "";
+    for (size_t i = 0; i < command_registry_size; i++) {
+        if (strcmp(name, command_registry[i]->name) == 0)
+            return run_command(command_registry[i], argc - 1, argv + 1, err);
+        const char *sep = i == 0 ? "" : i + 1 == command_registry_size ? " or " : ", ";
+        snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", sep,
+                 command_registry[i]->name);
+    }
+    return gt_fail(err, GT_ERR_USAGE, "%s: unknown command (%s)", name, names);
 }
 
 static void on_signal(int signo)

@@ -366,15 +366,7 @@ void figure_default_args(const struct figure_def *f, struct table_args *args)
 int figure_check_param(const struct figure_def *f, enum table_param p, uint64_t value,
                        struct gt_error *err)
 {
-    const struct table_param_spec *s = &f->params[p];
-    if (!s->accepted)
-        return gt_fail(err, GT_ERR_USAGE, "--%s: not a parameter of figure %s",
-                       table_param_name(p), f->name);
-    if (value < s->min || value > s->max)
-        return gt_fail(err, GT_ERR_USAGE,
-                       "--%s: %" PRIu64 " is out of range for figure %s (%" PRIu64 "..%" PRIu64 ")",
-                       table_param_name(p), value, f->name, s->min, s->max);
-    return GT_OK;
+    return table_param_check(f->params, "figure", f->name, p, value, err);
 }
 
 int figure_write(const struct figure_def *f, const struct table_args *args,

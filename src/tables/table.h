@@ -14,6 +14,7 @@
 #include <stdalign.h>
 
 #include "base/error.h"
+#include "base/option.h"
 #include "games/decimal.h"
 #include "games/numeration.h"
 
@@ -300,8 +301,22 @@ void table_default_args(const struct table_def *t, struct table_args *args);
 /* The command-line name of a parameter ("count"). */
 const char *table_param_name(enum table_param p);
 
-/* Checks that value is allowed for parameter p of table t; GT_OK or
- * GT_ERR_USAGE with err naming the option, the value and the allowed range. */
+/* The command-line option of each parameter, as data (base/option.h):
+ * --count K, --no-color, --start A,B (whose two numbers are PARAM_START_A
+ * and PARAM_START_B: the entry of PARAM_START_B has no name).  The range is
+ * each table's (struct table_param_spec), checked by table_param_check. */
+extern const struct option_spec table_param_options[PARAM__N];
+
+/* Checks that value is allowed for parameter p in params, the parameters of
+ * a table or a figure (kind "table" or "figure", called name); GT_OK or
+ * GT_ERR_USAGE with err naming the option, the value and the allowed range
+ * ("--count: 0 is out of range for table X (1..100)", "--heaps: not a
+ * parameter of figure Y"). */
+int table_param_check(const struct table_param_spec *params, const char *kind,
+                      const char *name, enum table_param p, uint64_t value,
+                      struct gt_error *err);
+
+/* table_param_check for table t. */
 int table_check_param(const struct table_def *t, enum table_param p, uint64_t value,
                       struct gt_error *err);
 

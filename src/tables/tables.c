@@ -42,19 +42,27 @@ void table_default_args(const struct table_def *t, struct table_args *args)
         args->param[p] = t->params[p].accepted ? t->params[p].def : 0;
 }
 
+const struct option_spec table_param_options[PARAM__N] = {
+    [PARAM_COUNT] = {.name = "count", .kind = OPTION_NUMBER, .metavar = "K",
+                     .help = "how many rows"},
+    [PARAM_MAX] = {.name = "max", .kind = OPTION_NUMBER, .metavar = "M",
+                   .help = "the largest heap, pile or board size"},
+    [PARAM_HEAPS] = {.name = "heaps", .kind = OPTION_NUMBER, .metavar = "k",
+                     .help = "how many heaps"},
+    [PARAM_RADIX] = {.name = "radix", .kind = OPTION_NUMBER, .metavar = "r",
+                     .help = "digits in base r"},
+    [PARAM_COLOR] = {.name = "color", .kind = OPTION_NEGATABLE, .only_for = "tex",
+                     .help = "LaTeX in black and white"},
+    [PARAM_FROM] = {.name = "from", .kind = OPTION_NUMBER, .metavar = "N0",
+                    .help = "start at row N0 (0-based); for N0 > 0 no header row,\n"
+                            "so shards concatenate to the whole table"},
+    [PARAM_START_A] = {.name = "start", .kind = OPTION_PAIR, .metavar = "A,B",
+                       .help = "a starting square"},
+};
+
 const char *table_param_name(enum table_param p)
 {
-    static const char *const names[PARAM__N] = {
-        [PARAM_COUNT] = "count",
-        [PARAM_MAX] = "max",
-        [PARAM_HEAPS] = "heaps",
-        [PARAM_RADIX] = "radix",
-        [PARAM_COLOR] = "color",
-        [PARAM_FROM] = "from",
-        [PARAM_START_A] = "start",
-        [PARAM_START_B] = "start",
-    };
-    return names[p];
+    return table_param_options[p == PARAM_START_B ? PARAM_START_A : p].name;
 }
 
 size_t table_integer_format(uint64_t v, char *buf)
@@ -121,18 +129,27 @@ void table_stream_close(struct table_stream *s)
         s->table->finish(s->state);
 }
 
+int table_param_check(const struct table_param_spec *params, const char *kind,
+                      const char *name, enum table_param p, uint64_t value,
+                      struct gt_error *err)
+{
+    const struct table_param_spec *s = &params[p];
+    const char *option = table_param_name(p);
+    const char *no = table_param_options[p].kind == OPTION_NEGATABLE ? "no-" : "";
+    if (!s->accepted)
+        return gt_fail(err, GT_ERR_USAGE, "--%s%s: not a parameter of %s %s", no, option, kind,
+                       name);
+    if (value < s->min || value > s->max)
+        return gt_fail(err, GT_ERR_USAGE,
+                       "--%s%s: %" PRIu64 " is out of range for %s %s (%" PRIu64 "..%" PRIu64 ")",
+                       no, option, value, kind, name, s->min, s->max);
+    return GT_OK;
+}
+
 int table_check_param(const struct table_def *t, enum table_param p, uint64_t value,
                       struct gt_error *err)
 {
-    const struct table_param_spec *s = &t->params[p];
-    const char *option = p == PARAM_COLOR ? "no-color" : table_param_name(p);
-    if (!s->accepted)
-        return gt_fail(err, GT_ERR_USAGE, "--%s: not a parameter of table %s", option, t->name);
-    if (value < s->min || value > s->max)
-        return gt_fail(err, GT_ERR_USAGE,
-                       "--%s: %" PRIu64 " is out of range for table %s (%" PRIu64 "..%" PRIu64 ")",
-                       option, value, t->name, s->min, s->max);
-    return GT_OK;
+    return table_param_check(t->params, "table", t->name, p, value, err);
 }
 
 int table_check_args(const struct table_def *t, const struct table_args *args,

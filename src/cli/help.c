@@ -1,0 +1,386 @@
+/* help.c: --help, the man page and the bash completion, from the commands'
+ * descriptors (help.h). */
+#include <config.h>
+
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "claims/claim.h"
+#include "cli/help.h"
+#include "publish/figures.h"
+#include "tables/table.h"
+
+#define ABOUT_GAMETAB                                                                    \
+    "Tables of impartial games (Wythoff's game, Nim) from Kvant articles,\n"            \
+    "as gzip-compressed CSV and as LaTeX.\n"
+#define EXIT_STATUS "Exit status: 0 success, 1 runtime error, 2 usage error.\n"
+
+void help_main(FILE *f)
+{
+    fprintf(f, "Usage: gametab COMMAND [OPTIONS]\n" ABOUT_GAMETAB "\nCommands:\n");
+    for (size_t i = 0; i < command_registry_size; i++)
+        fprintf(f, "  %-8s %s\n", command_registry[i]->name, command_registry[i]->summary);
+    fprintf(f, "\n"
+               "  gametab COMMAND --help   options of a command\n"
+               "  gametab --version        the version\n"
+               "\n" EXIT_STATUS);
+}
+
+/* The groups of c's options, for listing (the values are not read). */
+static size_t listing_groups(const struct command *c, struct option_group groups[2])
+{
+    static struct command_line unused;
+    return command_groups(c, &unused, groups);
+}
+
+static bool has_listed_options(const struct option_group *groups, size_t ngroups)
+{
+    for (size_t g = 0; g < ngroups; g++)
+        for (size_t i = 0; i < groups[g].n; i++)
+            if (option_listed(&groups[g], i))
+                return true;
+    return false;
+}
+
+void help_command(const struct command *c, FILE *f)
+{
+    fprintf(f, "Usage: gametab %s\n%s", c->usage, c->about);
+    struct option_group groups[2];
+    size_t ngroups = listing_groups(c, groups);
+    if (has_listed_options(groups, ngroups)) {
+        fputc('\n', f);
+        options_print_help(f, groups, ngroups);
+    }
+    if (c->more)
+        fprintf(f, "\n%s", c->more);
+    if (c->help_more)
+        c->help_more(f);
+}
+
+/* ---- the man page ---------------------------------------------------------- */
+
+/* Writes text for roff: backslashes doubled as \e, a line that would start
+ * with a control character protected by \&, and "-" as \- (a minus, so that
+ * options can be searched and copied). */
+static void roff_text(FILE *f, const char *text, size_t len)
+{
+    bool line_start = true;
+    for (size_t i = 0; i < len; i++) {
+        char ch = text[i];
+        if (line_start && (ch == '.' || ch == '\''))
+            fputs("\\&", f);
+        if (ch == '\\')
+            fputs("\\e", f);
+        else if (ch == '-')
+            fputs("\\-", f);
+        else
+            fputc(ch, f);
+        line_start = ch == '\n';
+    }
+}
+
+static void roff_string(FILE *f, const char *s)
+{
+    roff_text(f, s, strlen(s));
+}
+
+/* Text laid out by hand (lists, a table of files), kept as it is. */
+static void roff_preformatted(FILE *f, const char *text, size_t len)
+{
+    fputs(".PP\n.nf\n", f);
+    roff_text(f, text, len);
+    if (len && text[len - 1] != '\n')
+        fputc('\n', f);
+    fputs(".fi\n", f);
+}
+
+/* What a function prints, as a string (to be escaped for roff). */
+struct captured {
+    char *text;
+    size_t len;
+    FILE *f;
+};
+
+static int capture_begin(struct captured *c, struct gt_error *err)
+{
+    c->text = NULL;
+    c->f = open_memstream(&c->text, &c->len);
+    return c->f ? GT_OK : gt_fail(err, GT_ERR_RUNTIME, "man page: %s", strerror(errno));
+}
+
+static int capture_end(struct captured *c, struct gt_error *err)
+{
+    if (fclose(c->f) != 0) {
+        free(c->text);
+        return gt_fail(err, GT_ERR_RUNTIME, "man page: %s", strerror(ENOMEM));
+    }
+    return GT_OK;
+}
+
+/* One option as a tagged paragraph: its synopsis, then its help as one
+ * paragraph. */
+static int man_option(FILE *f, const struct option_spec *s, struct gt_error *err)
+{
+    fputs(".TP\n", f);
+    if (s->short_name)
+        fprintf(f, "\\fB\\-%c\\fR, ", s->short_name);
+    fprintf(f, "\\fB\\-\\-");
+    roff_string(f, s->kind == OPTION_NEGATABLE ? "no-" : "");
+    roff_string(f, s->name);
+    fputs("\\fR", f);
+    if (s->metavar) {
+        fputs(" \\fI", f);
+        roff_string(f, s->metavar);
+        fputs("\\fR", f);
+    }
+    fputc('\n', f);
+    struct captured c;
+    if (capture_begin(&c, err) != GT_OK)
+        return GT_ERR_RUNTIME;
+    option_help_lines(c.f, s, "");
+    if (capture_end(&c, err) != GT_OK)
+        return GT_ERR_RUNTIME;
+    for (size_t i = 0; i + 1 < c.len; i++)
+        if (c.text[i] == '\n')
+            c.text[i] = ' ';
+    roff_text(f, c.text, c.len);
+    free(c.text);
+    return GT_OK;
+}
+
+static int man_command(FILE *f, const struct command *cmd, struct gt_error *err)
+{
+    fputs(".SS \"gametab ", f);
+    roff_string(f, cmd->usage);
+    fputs("\"\n", f);
+    roff_preformatted(f, cmd->about, strlen(cmd->about));
+    struct option_group groups[2];
+    size_t ngroups = listing_groups(cmd, groups);
+    for (size_t g = 0; g < ngroups; g++)
+        for (size_t i = 0; i < groups[g].n; i++)
+            if (option_listed(&groups[g], i) && man_option(f, &groups[g].specs[i], err) != GT_OK)
+                return GT_ERR_RUNTIME;
+    if (cmd->more)
+        roff_preformatted(f, cmd->more, strlen(cmd->more));
+    if (cmd->help_more) {
+        struct captured c;
+        if (capture_begin(&c, err) != GT_OK)
+            return GT_ERR_RUNTIME;
+        cmd->help_more(c.f);
+        if (capture_end(&c, err) != GT_OK)
+            return GT_ERR_RUNTIME;
+        /* Without the blank line that begins it on the terminal. */
+        size_t skip = c.len && c.text[0] == '\n';
+        roff_preformatted(f, c.text + skip, c.len - skip);
+        free(c.text);
+    }
+    return GT_OK;
+}
+
+int help_man(FILE *f, struct gt_error *err)
+{
+    fprintf(f, ".\\\" gametab.1: made by `gametab --help-man` from the commands' option\n"
+               ".\\\" specs; edit those (src/cli/cmd-*.c, src/tables/tables.c), not this.\n"
+               ".TH GAMETAB 1 \"\" \"%s %s\" \"User Commands\"\n"
+               ".SH NAME\n"
+               "gametab \\- tables of impartial games from Kvant articles\n"
+               ".SH SYNOPSIS\n"
+               ".B gametab\n"
+               ".I COMMAND\n"
+               ".RI [ OPTIONS ]\n"
+               ".br\n"
+               ".B gametab\n"
+               ".BR \\-\\-help \" | \" \\-\\-version\n"
+               ".SH DESCRIPTION\n",
+            PACKAGE_NAME, PACKAGE_VERSION);
+    roff_string(f, ABOUT_GAMETAB);
+    fputs(".PP\n"
+          "Each command takes \\fB\\-\\-help\\fR (its usage and options, as below) and\n"
+          "\\fB\\-\\-version\\fR.  Options may follow the arguments; \\fB\\-\\-\\fR ends them;\n"
+          "a long option may be shortened to a prefix that names one option only.\n"
+          ".SH COMMANDS\n",
+          f);
+    for (size_t i = 0; i < command_registry_size; i++)
+        if (man_command(f, command_registry[i], err) != GT_OK)
+            return GT_ERR_RUNTIME;
+    fputs(".SH ENVIRONMENT\n"
+          ".TP\n"
+          ".B GAMETAB_TEMPLATES\n"
+          "a directory searched for templates after \\fB\\-\\-templates\\fR and before the\n"
+          "built\\-in ones.\n"
+          ".SH EXIT STATUS\n",
+          f);
+    roff_string(f, EXIT_STATUS);
+    fputs(".SH SEE ALSO\n"
+          "The README of gametab: the articles, the tables and how to restyle them.\n",
+          f);
+    return ferror(f) ? gt_fail(err, GT_ERR_RUNTIME, "man page: %s", strerror(EIO)) : GT_OK;
+}
+
+/* ---- bash completion ----------------------------------------------------- */
+
+/* The words of a value: a choice's values, or the names the completion
+ * offers for a claim; NULL for a file or directory (or nothing). */
+static void completion_words(FILE *f, const struct option_spec *s)
+{
+    if (s->kind == OPTION_CHOICE)
+        for (size_t i = 0; i < s->nchoices; i++)
+            fprintf(f, "%s%s", i ? " " : "", s->choices[i]);
+    else if (s->complete && strcmp(s->complete, "claim") == 0)
+        for (size_t i = 0; i < claim_registry_size; i++)
+            fprintf(f, "%s%s", i ? " " : "", claim_registry[i]->id);
+}
+
+/* The case pattern of an option's forms: "-o|--output", "--no-color|--color". */
+static void completion_pattern(FILE *f, const struct option_spec *s)
+{
+    if (s->short_name)
+        fprintf(f, "-%c|", s->short_name);
+    if (s->kind == OPTION_NEGATABLE)
+        fprintf(f, "--no-%s|", s->name);
+    fprintf(f, "--%s", s->name);
+}
+
+static void completion_command(FILE *f, const struct command *c)
+{
+    struct option_group groups[2];
+    size_t ngroups = listing_groups(c, groups);
+    fprintf(f, "    %s)\n        case $prev in\n", c->name);
+    for (size_t g = 0; g < ngroups; g++)
+        for (size_t i = 0; i < groups[g].n; i++) {
+            const struct option_spec *s = &groups[g].specs[i];
+            if (!option_listed(&groups[g], i) || s->kind == OPTION_FLAG ||
+                s->kind == OPTION_NEGATABLE)
+                continue;
+            fputs("        ", f);
+            completion_pattern(f, s);
+            if (s->complete && strcmp(s->complete, "file") == 0)
+                fputs(") _gametab_files -f; return ;;\n", f);
+            else if (s->complete && strcmp(s->complete, "directory") == 0)
+                fputs(") _gametab_files -d; return ;;\n", f);
+            else if (s->kind == OPTION_CHOICE || s->complete) {
+                fputs(") _gametab_words '", f);
+                completion_words(f, s);
+                fputs("'; return ;;\n", f);
+            } else {
+                fputs(") return ;; # a number: nothing to offer\n", f);
+            }
+        }
+    fputs("        esac\n        if [[ $cur == -* ]]; then\n            _gametab_words '", f);
+    bool first = true;
+    for (size_t g = 0; g < ngroups; g++)
+        for (size_t i = 0; i < groups[g].n; i++) {
+            const struct option_spec *s = &groups[g].specs[i];
+            if (!s->name || (groups[g].only && !(groups[g].only >> i & 1)))
+                continue; /* --help and --version are offered too */
+            if (s->short_name)
+                fprintf(f, "%s-%c", first ? "" : " ", s->short_name), first = false;
+            fprintf(f, "%s--%s%s", first ? "" : " ", s->kind == OPTION_NEGATABLE ? "no-" : "",
+                    s->name);
+            first = false;
+        }
+    fputs("'\n            return\n        fi\n", f);
+    /* The n-th argument: skip the options and their values. */
+    fputs("        case $(_gametab_argument_index '", f);
+    first = true;
+    for (size_t g = 0; g < ngroups; g++)
+        for (size_t i = 0; i < groups[g].n; i++) {
+            const struct option_spec *s = &groups[g].specs[i];
+            if (!option_listed(&groups[g], i) || s->kind == OPTION_FLAG ||
+                s->kind == OPTION_NEGATABLE)
+                continue;
+            fputs(first ? "" : " ", f);
+            if (s->short_name)
+                fprintf(f, "-%c ", s->short_name);
+            fprintf(f, "--%s", s->name);
+            first = false;
+        }
+    fputs("') in\n", f);
+    for (size_t a = 0; a < c->args_max && a < 2; a++) {
+        fprintf(f, "        %zu) ", a);
+        switch (c->arg_kind[a]) {
+        case ARG_TABLE:
+            fputs("_gametab_words '", f);
+            for (size_t i = 0; i < table_registry_size; i++)
+                fprintf(f, "%s%s", i ? " " : "", table_registry[i]->name);
+            fputs("' ;;\n", f);
+            break;
+        case ARG_FIGURE:
+            fputs("_gametab_words '", f);
+            for (size_t i = 0; i < figure_registry_size; i++)
+                fprintf(f, "%s%s", i ? " " : "", figure_registry[i]->name);
+            fputs("' ;;\n", f);
+            break;
+        case ARG_FILE: fputs("_gametab_files -f ;;\n", f); break;
+        }
+    }
+    fputs("        esac\n        ;;\n", f);
+}
+
+void help_completion(FILE *f)
+{
+    fputs("# bash completion for gametab: made by `gametab --help-completion` from the\n"
+          "# commands' option specs; edit those (src/cli/cmd-*.c), not this.\n"
+          "\n"
+          "_gametab_words()\n"
+          "{\n"
+          "    local IFS=$' \\t\\n'\n"
+          "    COMPREPLY=($(compgen -W \"$1\" -- \"$cur\"))\n"
+          "}\n"
+          "\n"
+          "_gametab_files()\n"
+          "{\n"
+          "    local IFS=$'\\n'\n"
+          "    compopt -o filenames 2>/dev/null\n"
+          "    COMPREPLY=($(compgen \"$1\" -- \"$cur\"))\n"
+          "}\n"
+          "\n"
+          "# Which argument (0, 1, ...) the word being completed is: the words after\n"
+          "# the command that are not options nor an option's value ($1: the options\n"
+          "# that take one).\n"
+          "_gametab_argument_index()\n"
+          "{\n"
+          "    local i n=0 word skip= done=\n"
+          "    for ((i = 2; i < COMP_CWORD; i++)); do\n"
+          "        word=${COMP_WORDS[i]}\n"
+          "        if [[ -n $skip ]]; then skip=; continue; fi\n"
+          "        if [[ -z $done && $word == -- ]]; then done=1; continue; fi\n"
+          "        if [[ -z $done && $word == -?* ]]; then\n"
+          "            [[ \" $1 \" == *\" $word \"* ]] && skip=1\n"
+          "            continue\n"
+          "        fi\n"
+          "        [[ $word == = ]] && continue\n"
+          "        n=$((n + 1))\n"
+          "    done\n"
+          "    echo $n\n"
+          "}\n"
+          "\n"
+          "_gametab()\n"
+          "{\n"
+          "    local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD - 1]}\n"
+          "    # --name=value: bash splits it at the '='.\n"
+          "    if [[ $cur == = ]]; then\n"
+          "        cur=\n"
+          "    elif [[ $prev == = && $COMP_CWORD -ge 3 ]]; then\n"
+          "        prev=${COMP_WORDS[COMP_CWORD - 2]}\n"
+          "    fi\n"
+          "    if ((COMP_CWORD == 1)); then\n"
+          "        _gametab_words '",
+          f);
+    for (size_t i = 0; i < command_registry_size; i++)
+        fprintf(f, "%s ", command_registry[i]->name);
+    fputs("--help --version'\n"
+          "        return\n"
+          "    fi\n"
+          "    case ${COMP_WORDS[1]} in\n",
+          f);
+    for (size_t i = 0; i < command_registry_size; i++)
+        completion_command(f, command_registry[i]);
+    fputs("    esac\n"
+          "}\n"
+          "complete -F _gametab gametab\n",
+          f);
+}

@@ -1,0 +1,362 @@
+/* parse.c: the one command-line parser (parse.h). */
+#include <config.h>
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/parse.h"
+
+int parse_u64(const char *option, const char *s, uint64_t *v, struct gt_error *err)
+{
+    if (!*s || strspn(s, "0123456789") != strlen(s))
+        return gt_fail(err, GT_ERR_USAGE, "%s: '%s' is not a non-negative whole number", option, s);
+    uint64_t x = 0;
+    for (; *s; s++) {
+        unsigned d = (unsigned)(*s - '0');
+        if (x > (UINT64_MAX - d) / 10)
+            return gt_fail(err, GT_ERR_USAGE, "%s: number too large (at most %" PRIu64 ")",
+                           option, UINT64_MAX);
+        x = x * 10 + d;
+    }
+    *v = x;
+    return GT_OK;
+}
+
+void choices_text(const struct option_spec *s, char *buf, size_t size)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < s->nchoices && used < size; i++) {
+        const char *sep = i == 0 ? "" : i + 1 == s->nchoices ? " or " : ", ";
+        int n = snprintf(buf + used, size - used, "%s%s", sep, s->choices[i]);
+        used += n > 0 ? (size_t)n : 0;
+    }
+}
+
+static bool takes_value(const struct option_spec *s)
+{
+    return s->kind != OPTION_FLAG && s->kind != OPTION_NEGATABLE;
+}
+
+static bool listed(const struct option_group *g, size_t i)
+{
+    return g->specs[i].name && (!g->only || (g->only >> i & 1));
+}
+
+/* An option found on the command line: its spec, where its value goes, and
+ * for a negatable flag whether it was given as --no-NAME. */
+struct found {
+    const struct option_spec *spec;
+    struct option_value *value;
+    bool negated;
+};
+
+/* Does `given` (up to its length n) name s: exactly (exact) or as a prefix?
+ * Sets *negated for --no-NAME. */
+static bool names(const struct option_spec *s, const char *given, size_t n, bool exact,
+                  bool *negated)
+{
+    size_t len = strlen(s->name);
+    if (exact ? n == len : n <= len)
+        if (strncmp(given, s->name, n) == 0) {
+            *negated = false;
+            return true;
+        }
+    if (s->kind == OPTION_NEGATABLE && n >= 3 && strncmp(given, "no-", 3) == 0 &&
+        (exact ? n - 3 == len : n - 3 <= len) && strncmp(given + 3, s->name, n - 3) == 0) {
+        *negated = true;
+        return true;
+    }
+    return false;
+}
+
+/* The long option `given` (n bytes) names: an exact name, or else the one
+ * option it is a prefix of.  False when none or several. */
+static bool find_long(struct option_group *groups, size_t ngroups, const char *given, size_t n,
+                      struct found *f)
+{
+    for (int exact = 1; exact >= 0; exact--) {
+        int matches = 0;
+        for (size_t g = 0; g < ngroups; g++)
+            for (size_t i = 0; i < groups[g].n; i++) {
+                bool negated;
+                if (listed(&groups[g], i) && names(&groups[g].specs[i], given, n, exact, &negated)) {
+                    if (matches++ == 0)
+                        *f = (struct found){&groups[g].specs[i], &groups[g].values[i], negated};
+                }
+            }
+        if (matches == 1)
+            return true;
+        if (matches > 1)
+            return false;
+    }
+    return false;
+}
+
+static bool find_short(struct option_group *groups, size_t ngroups, char c, struct found *f)
+{
+    for (size_t g = 0; g < ngroups; g++)
+        for (size_t i = 0; i < groups[g].n; i++)
+            if (listed(&groups[g], i) && groups[g].specs[i].short_name == c) {
+                *f = (struct found){&groups[g].specs[i], &groups[g].values[i], false};
+                return true;
+            }
+    return false;
+}
+
+static int parse_pair(const char *option, const struct option_spec *s, const char *text,
+                      uint64_t v[2], struct gt_error *err)
+{
+    const char *comma = strchr(text, ',');
+    char first[32];
+    if (!comma || (size_t)(comma - text) >= sizeof first)
+        return gt_fail(err, GT_ERR_USAGE,
+                       "%s: '%s' is not %s (two whole numbers, a comma between)", option, text,
+                       s->metavar);
+    memcpy(first, text, (size_t)(comma - text));
+    first[comma - text] = '\0';
+    if (parse_u64(option, first, &v[0], err) != GT_OK ||
+        parse_u64(option, comma + 1, &v[1], err) != GT_OK)
+        return GT_ERR_USAGE;
+    return GT_OK;
+}
+
+static int check_range(const char *option, const struct option_spec *s, uint64_t v,
+                       struct gt_error *err)
+{
+    if (s->max == 0 || (v >= s->min && v <= s->max))
+        return GT_OK;
+    return gt_fail(err, GT_ERR_USAGE, "%s: %" PRIu64 " is out of range (%" PRIu64 "..%" PRIu64 "%s%s)",
+                   option, v, s->min, s->max, s->range_note ? ": " : "",
+                   s->range_note ? s->range_note : "");
+}
+
+/* Checks and stores the value of option f (text: NULL for a flag). */
+static int take(const struct found *f, const char *text, struct gt_error *err)
+{
+    const struct option_spec *s = f->spec;
+    struct option_value *v = f->value;
+    char option[64];
+    snprintf(option, sizeof option, "--%s", s->name);
+    v->text = text;
+    switch (s->kind) {
+    case OPTION_FLAG: v->number[0] = 1; break;
+    case OPTION_NEGATABLE: v->number[0] = !f->negated; break;
+    case OPTION_NUMBER:
+        if (parse_u64(option, text, &v->number[0], err) != GT_OK ||
+            check_range(option, s, v->number[0], err) != GT_OK)
+            return GT_ERR_USAGE;
+        break;
+    case OPTION_PAIR:
+        if (parse_pair(option, s, text, v->number, err) != GT_OK ||
+            check_range(option, s, v->number[0], err) != GT_OK ||
+            check_range(option, s, v->number[1], err) != GT_OK)
+            return GT_ERR_USAGE;
+        break;
+    case OPTION_CHOICE: {
+        size_t i = 0;
+        while (i < s->nchoices && strcmp(text, s->choices[i]) != 0)
+            i++;
+        if (i == s->nchoices) {
+            char list[256];
+            choices_text(s, list, sizeof list);
+            return gt_fail(err, GT_ERR_USAGE, "%s: unknown %s '%s' (%s)", option, s->choice_noun,
+                           text, list);
+        }
+        v->choice = i;
+        break;
+    }
+    case OPTION_STRING:
+        if (s->repeatable) {
+            const char **all = realloc(v->all, (v->count + 1) * sizeof *all);
+            if (!all)
+                return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", option, strerror(ENOMEM));
+            v->all = all;
+            v->all[v->count] = text;
+        }
+        break;
+    }
+    v->given = true;
+    v->count++;
+    return GT_OK;
+}
+
+static void add_arg(struct parsed_args *args, size_t max_args, const char *arg)
+{
+    if (args->n < max_args && args->n < PARSE_ARGS_MAX)
+        args->arg[args->n] = arg;
+    else if (!args->extra)
+        args->extra = arg;
+    args->n++;
+}
+
+int options_parse(int argc, char *argv[], struct option_group *groups, size_t ngroups,
+                  size_t max_args, struct parsed_args *args, struct gt_error *err)
+{
+    const char *command = argv[0];
+    *args = (struct parsed_args){0};
+    for (size_t g = 0; g < ngroups; g++)
+        memset(groups[g].values, 0, groups[g].n * sizeof *groups[g].values);
+    bool options_end = false;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (options_end || a[0] != '-' || a[1] == '\0') {
+            add_arg(args, max_args, a);
+            continue;
+        }
+        if (strcmp(a, "--") == 0) {
+            options_end = true;
+            continue;
+        }
+        struct found f;
+        const char *text = NULL;
+        bool known;
+        if (a[1] == '-') {
+            const char *eq = strchr(a + 2, '=');
+            size_t n = eq ? (size_t)(eq - (a + 2)) : strlen(a + 2);
+            known = find_long(groups, ngroups, a + 2, n, &f);
+            /* A value for a flag: getopt's "doesn't allow an argument". */
+            if (known && eq && !takes_value(f.spec))
+                known = false;
+            if (known && eq)
+                text = eq + 1;
+        } else {
+            known = find_short(groups, ngroups, a[1], &f);
+            if (known && a[2] != '\0') {
+                if (takes_value(f.spec))
+                    text = a + 2;
+                else
+                    known = false;
+            }
+        }
+        if (!known)
+            return gt_fail(err, GT_ERR_USAGE, "%s: unknown option (see gametab %s --help)", a,
+                           command);
+        if (takes_value(f.spec) && !text) {
+            if (i + 1 == argc)
+                return gt_fail(err, GT_ERR_USAGE,
+                               "%s: option needs a value (see gametab %s --help)", a, command);
+            text = argv[++i];
+        }
+        int rc = take(&f, text, err);
+        if (rc != GT_OK)
+            return rc;
+        if (f.spec->stops)
+            return GT_OK;
+    }
+    return GT_OK;
+}
+
+void options_free(struct option_group *groups, size_t ngroups)
+{
+    for (size_t g = 0; g < ngroups; g++)
+        for (size_t i = 0; i < groups[g].n; i++) {
+            free(groups[g].values[i].all);
+            groups[g].values[i].all = NULL;
+        }
+}
+
+int options_check_nonempty(const struct option_group *groups, size_t ngroups,
+                           struct gt_error *err)
+{
+    for (size_t g = 0; g < ngroups; g++)
+        for (size_t i = 0; i < groups[g].n; i++) {
+            const struct option_spec *s = &groups[g].specs[i];
+            const struct option_value *v = &groups[g].values[i];
+            if (v->given && s->nonempty && !*v->text) {
+                if (s->short_name)
+                    return gt_fail(err, GT_ERR_USAGE, "-%c: %s is empty", s->short_name,
+                                   s->nonempty);
+                return gt_fail(err, GT_ERR_USAGE, "--%s: %s is empty", s->name, s->nonempty);
+            }
+        }
+    return GT_OK;
+}
+
+/* Is format one of the comma-separated names in list? */
+static bool in_list(const char *list, const char *format)
+{
+    size_t n = strlen(format);
+    for (const char *p = list; p; p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL)
+        if (strncmp(p, format, n) == 0 && (p[n] == ',' || p[n] == '\0'))
+            return true;
+    return false;
+}
+
+int options_check_applies(const struct option_group *groups, size_t ngroups, const char *what,
+                          const char *asked, struct gt_error *err)
+{
+    for (size_t g = 0; g < ngroups; g++)
+        for (size_t i = 0; i < groups[g].n; i++) {
+            const struct option_spec *s = &groups[g].specs[i];
+            const struct option_value *v = &groups[g].values[i];
+            if (!v->given || !s->only_for || in_list(s->only_for, what))
+                continue;
+            char option[64];
+            if (s->short_name)
+                snprintf(option, sizeof option, "-%c", s->short_name);
+            else
+                snprintf(option, sizeof option, "--%s%s",
+                         s->kind == OPTION_NEGATABLE && v->number[0] == 0 ? "no-" : "", s->name);
+            return gt_fail(err, GT_ERR_USAGE, "%s: does not apply to %s (only to %s)", option,
+                           asked, s->only_for);
+        }
+    return GT_OK;
+}
+
+void option_synopsis(const struct option_spec *s, char *buf, size_t size)
+{
+    char shortname[8] = "";
+    if (s->short_name)
+        snprintf(shortname, sizeof shortname, "-%c, ", s->short_name);
+    snprintf(buf, size, "%s--%s%s%s%s", shortname, s->kind == OPTION_NEGATABLE ? "no-" : "",
+             s->name, s->metavar ? " " : "", s->metavar ? s->metavar : "");
+}
+
+/* Prints one line of a help text, with "{}" replaced by the choices. */
+static void print_help_line(FILE *f, const struct option_spec *s, const char *line, int len)
+{
+    const char *mark = memmem(line, (size_t)len, "{}", 2);
+    if (!mark || s->kind != OPTION_CHOICE) {
+        fprintf(f, "%.*s\n", len, line);
+        return;
+    }
+    char list[256];
+    choices_text(s, list, sizeof list);
+    fprintf(f, "%.*s%s%.*s\n", (int)(mark - line), line, list, len - (int)(mark - line) - 2,
+            mark + 2);
+}
+
+void option_help_lines(FILE *f, const struct option_spec *s, const char *indent)
+{
+    for (const char *line = s->help; line;) {
+        const char *nl = strchr(line, '\n');
+        int len = nl ? (int)(nl - line) : (int)strlen(line);
+        if (line != s->help)
+            fputs(indent, f);
+        print_help_line(f, s, line, len);
+        line = nl ? nl + 1 : NULL;
+    }
+}
+
+bool option_listed(const struct option_group *g, size_t i)
+{
+    return listed(g, i) && !g->specs[i].stops;
+}
+
+void options_print_help(FILE *f, const struct option_group *groups, size_t ngroups)
+{
+    for (size_t g = 0; g < ngroups; g++)
+        for (size_t i = 0; i < groups[g].n; i++) {
+            const struct option_spec *s = &groups[g].specs[i];
+            if (!option_listed(&groups[g], i))
+                continue;
+            char left[64];
+            option_synopsis(s, left, sizeof left);
+            fprintf(f, "  %-18s ", left);
+            option_help_lines(f, s, "                     ");
+        }
+}
