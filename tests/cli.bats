@@ -170,3 +170,44 @@ CASES
     gt table --count 2 -- wythoff-p-positions
     [ "$status" -eq 0 ] && [ "$(echo "$out" | wc -l)" -eq 3 ]
 }
+
+@test "--help, the man page and the completion offer the same options and names" {
+    # gametab.1 and the completion are made by the build from the specs
+    # --help prints; each list below is read from the program's output.
+    cd "$(dirname "$GAMETAB")"
+    [ -f gametab.1 ] && [ -f completion/gametab ]
+    MANWIDTH=80 man --warnings ./gametab.1 >"$T/man.txt" 2>"$T/man.err"
+    [ ! -s "$T/man.err" ] || { cat "$T/man.err" >&2; return 1; }
+    grep -q '^COMMANDS' "$T/man.txt"
+    # shellcheck source=/dev/null
+    source completion/gametab
+    complete_words() { # WORD...: what the completion offers after them
+        COMP_WORDS=(gametab "$@")
+        COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+        COMPREPLY=()
+        _gametab
+        printf '%s\n' "${COMPREPLY[@]}" | sort
+    }
+    commands=$("$GAMETAB" --help | sed -n '/^Commands:/,/^$/s/^  \([a-z]*\) .*/\1/p')
+    [ "$(echo "$commands" | wc -l)" -ge 6 ]
+    [ "$(complete_words '' | grep -v '^--')" = "$(echo "$commands" | sort)" ]
+    for cmd in $commands; do
+        "$GAMETAB" "$cmd" --help | sed -n 's/^  \(-., \)\{0,1\}--\([a-z-]*\).*/\2/p' | sort >"$T/help"
+        sed 's/\\-/-/g' gametab.1 | awk -v cmd="$cmd" '
+            /^\.S[SH] / { on = index($0, ".SS \"gametab " cmd) == 1; next }
+            on && tp { if (match($0, /--[a-z-]+/)) print substr($0, RSTART + 2, RLENGTH - 2) }
+            { tp = $0 == ".TP" }' | sort >"$T/man"
+        complete_words "$cmd" -- | grep -vx -e --help -e --version | sed 's/^--//' >"$T/completion"
+        diff "$T/help" "$T/man" || { echo "$cmd: --help and the man page differ" >&2; return 1; }
+        diff "$T/help" "$T/completion" || { echo "$cmd: --help and the completion differ" >&2; return 1; }
+    done
+    # The table, figure and claim names, and an option's choices.
+    "$GAMETAB" list | awk '{print $1}' | sort >"$T/tables"
+    diff "$T/tables" <(complete_words table '')
+    "$GAMETAB" figure --help | sed -n 's/^  \([a-z-]*\) (table .*/\1/p' | sort >"$T/figures"
+    [ -s "$T/figures" ] && diff "$T/figures" <(complete_words figure '')
+    "$GAMETAB" verify --list | awk '{print $1}' | sort >"$T/claims"
+    diff "$T/claims" <(complete_words verify --claim '')
+    [ "$(complete_words table x --format '' | tr '\n' ' ')" = "csv csv.gz json tex " ]
+    [ "$(complete_words build --paper = '' | tr '\n' ' ')" = "a4 a5 " ]
+}
