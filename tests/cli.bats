@@ -210,4 +210,8 @@ CASES
     diff "$T/claims" <(complete_words verify --claim '')
     [ "$(complete_words table x --format '' | tr '\n' ' ')" = "csv csv.gz json tex " ]
     [ "$(complete_words build --paper = '' | tr '\n' ' ')" = "a4 a5 " ]
+    # Options and their values are not arguments: the table name is still
+    # the first, and table takes no second.
+    [ "$(complete_words table --count = 5 -o x.csv nim-p)" = nim-p-positions ]
+    [ -z "$(complete_words table nim-p-positions '')" ]
 }

@@ -21,7 +21,7 @@
  * number of arguments and the values that must not be empty, and runs c. */
 static int run_command(const struct command *c, int argc, char *argv[], struct gt_error *err)
 {
-    static struct command_line cl;
+    struct command_line cl;
     struct option_group groups[2];
     size_t ngroups = command_groups(c, &cl, groups);
     int rc = options_parse(argc, argv, groups, ngroups, c->args_max, &cl.args, err);

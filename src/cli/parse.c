@@ -115,7 +115,7 @@ static int parse_pair(const char *option, const struct option_spec *s, const cha
     if (!comma || (size_t)(comma - text) >= sizeof first)
         return gt_fail(err, GT_ERR_USAGE,
                        "%s: '%s' is not %s (two whole numbers, a comma between)", option, text,
-                       s->metavar);
+                       s->metavar ? s->metavar : "A,B");
     memcpy(first, text, (size_t)(comma - text));
     first[comma - text] = '\0';
     if (parse_u64(option, first, &v[0], err) != GT_OK ||
