@@ -6,9 +6,12 @@ load helpers
 @test "--help and --version work for the program and every command" {
     for cmd in "" list table build; do
         gt $cmd --help
-        [ "$status" -eq 0 ] && [[ "$out" == Usage:* ]] && [ -z "$err" ]
+        [ "$status" -eq 0 ]
+        [[ "$out" == Usage:* ]]
+        [ -z "$err" ]
         gt $cmd --version
-        [ "$status" -eq 0 ] && [[ "$out" == "gametab "* ]]
+        [ "$status" -eq 0 ]
+        [[ "$out" == "gametab "* ]]
     done
 }
 
@@ -47,15 +50,20 @@ load helpers
 
 @test "the format follows the extension of -o" {
     gt table wythoff-p-positions -o "$T/p.csv.gz"
-    [ "$status" -eq 0 ] && gzip -t "$T/p.csv.gz"
+    [ "$status" -eq 0 ]
+    gzip -t "$T/p.csv.gz"
     gt table wythoff-p-positions -o "$T/p.gz"
-    [ "$status" -eq 0 ] && gzip -t "$T/p.gz"
+    [ "$status" -eq 0 ]
+    gzip -t "$T/p.gz"
     gt table wythoff-p-positions -o "$T/p.tex"
-    [ "$status" -eq 0 ] && grep -q 'begin{tabular}' "$T/p.tex"
+    [ "$status" -eq 0 ]
+    grep -q 'begin{tabular}' "$T/p.tex"
     gt table wythoff-p-positions -o "$T/p.csv"
-    [ "$status" -eq 0 ] && [ "$(head -1 "$T/p.csv")" = "n,a_n,b_n" ]
+    [ "$status" -eq 0 ]
+    [ "$(head -1 "$T/p.csv")" = "n,a_n,b_n" ]
     gt table wythoff-p-positions --format csv -o "$T/p.txt"
-    [ "$status" -eq 0 ] && [ "$(head -1 "$T/p.txt")" = "n,a_n,b_n" ]
+    [ "$status" -eq 0 ]
+    [ "$(head -1 "$T/p.txt")" = "n,a_n,b_n" ]
 }
 
 @test "usage errors: exit 2, one line on stderr naming the argument" {
@@ -166,9 +174,11 @@ CASES
 
 @test "options may follow the arguments, even with POSIXLY_CORRECT" {
     POSIXLY_CORRECT=1 gt table wythoff-p-positions --count 2
-    [ "$status" -eq 0 ] && [ "$(echo "$out" | wc -l)" -eq 3 ]
+    [ "$status" -eq 0 ]
+    [ "$(echo "$out" | wc -l)" -eq 3 ]
     gt table --count 2 -- wythoff-p-positions
-    [ "$status" -eq 0 ] && [ "$(echo "$out" | wc -l)" -eq 3 ]
+    [ "$status" -eq 0 ]
+    [ "$(echo "$out" | wc -l)" -eq 3 ]
 }
 
 @test "--help, the man page and the completion offer the same options and names" {

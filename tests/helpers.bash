@@ -39,3 +39,13 @@ assert_error() {
         return 1
     fi
 }
+
+# Fails when COMMAND succeeds: `refute grep -q x file`.  A line `! COMMAND`
+# would never fail a test (bash's set -e ignores a negated command), nor
+# would `A && B` when A fails; tests/lint-bats rejects both.
+refute() {
+    if "$@"; then
+        echo "succeeded, should have failed: $*" >&2
+        return 1
+    fi
+}

@@ -25,13 +25,15 @@ load helpers
     [ "$(zcat "$T/out/wythoff-p-positions.csv.gz" | head -3 | tr '\n' ' ')" = "n,a_n,b_n 0,0,0 1,1,2 " ]
     grep -q 'T2A' "$T/out/ru/preamble.tex"
     grep -q 'russian' "$T/out/ru/preamble.tex"
-    ! ls -a "$T/out" "$T/out/ru" "$T/out/en" | grep -q '\.tmp\|XXXX\|^\.[^.]'
+    listing=$(ls -a "$T/out" "$T/out/ru" "$T/out/en")
+    refute grep -q '\.tmp\|XXXX\|^\.[^.]' <<<"$listing"
 }
 
 @test "build --lang writes one language" {
     gt build -o "$T/out" --lang en
     [ "$status" -eq 0 ]
-    [ -d "$T/out/en" ] && [ ! -e "$T/out/ru" ]
+    [ -d "$T/out/en" ]
+    [ ! -e "$T/out/ru" ]
 }
 
 @test "the same command writes the same bytes" {
@@ -168,9 +170,11 @@ mount_tiny_tmpfs() {
 
 @test "extensions are read without regard to case" {
     gt table wythoff-p-positions -o "$T/P.CSV.GZ"
-    [ "$status" -eq 0 ] && gzip -t "$T/P.CSV.GZ"
+    [ "$status" -eq 0 ]
+    gzip -t "$T/P.CSV.GZ"
     gt table wythoff-p-positions -o "$T/P.TEX"
-    [ "$status" -eq 0 ] && grep -q 'tabular' "$T/P.TEX"
+    [ "$status" -eq 0 ]
+    grep -q 'tabular' "$T/P.TEX"
 }
 
 @test "--jobs does not change the bytes; --level does, and both decompress alike" {
@@ -181,7 +185,7 @@ mount_tiny_tmpfs() {
     cmp "$T/j1.csv.gz" "$T/j2.csv.gz"
     cmp "$T/j1.csv.gz" "$T/j3.csv.gz"
     gt table wythoff-p-positions --count 200000 --level 1 -o "$T/l1.csv.gz"
-    ! cmp -s "$T/j1.csv.gz" "$T/l1.csv.gz"
+    refute cmp -s "$T/j1.csv.gz" "$T/l1.csv.gz"
     [ "$(zcat "$T/l1.csv.gz" | sha256sum)" = "$(zcat "$T/j1.csv.gz" | sha256sum)" ]
     "$GAMETAB" table wythoff-p-positions --count 200000 | cmp - <(zcat "$T/j1.csv.gz")
     gzip -t "$T/j2.csv.gz"
@@ -196,7 +200,9 @@ mount_tiny_tmpfs() {
     [ "$(head -1 "$T/real.csv")" = "n,a_n,b_n" ]
     ln -s nowhere.csv "$T/dangling.csv"
     gt table wythoff-p-positions -o "$T/dangling.csv"
-    [ "$status" -eq 0 ] && [ -L "$T/dangling.csv" ] && [ -s "$T/nowhere.csv" ]
+    [ "$status" -eq 0 ]
+    [ -L "$T/dangling.csv" ]
+    [ -s "$T/nowhere.csv" ]
     ln -s loop.csv "$T/loop.csv"
     gt table wythoff-p-positions -o "$T/loop.csv"
     assert_error 1
@@ -244,7 +250,9 @@ mount_tiny_tmpfs() {
     "$GAMETAB" table wythoff-p-positions -o "$T/x.csv" >&- 2>"$T/stderr"
     status=$?
     set -e
-    [ "$status" -eq 0 ] && [ -s "$T/x.csv" ] && [ ! -s "$T/stderr" ]
+    [ "$status" -eq 0 ]
+    [ -s "$T/x.csv" ]
+    [ ! -s "$T/stderr" ]
     set +e
     "$GAMETAB" list >&- 2>"$T/stderr"
     status=$?
@@ -268,7 +276,8 @@ mount_tiny_tmpfs() {
     [ ! -s "$T/quiet.txt" ]
     # not a terminal: nothing on stderr
     gt table wythoff-p-positions --count 30000000 -o /dev/null
-    [ "$status" -eq 0 ] && [ -z "$err" ]
+    [ "$status" -eq 0 ]
+    [ -z "$err" ]
 }
 
 @test "--from shards, concatenated, decompress to the unsharded table" {
@@ -297,7 +306,8 @@ mount_tiny_tmpfs() {
 }
 
 @test "a build whose files cannot be put in place changes nothing" {
-    mkdir "$T/o5" && touch "$T/o5/en"
+    mkdir "$T/o5"
+    touch "$T/o5/en"
     gt build -o "$T/o5"
     assert_error 1
     [ "$err" = "gametab: $T/o5/en: Not a directory" ]

@@ -95,9 +95,11 @@ render_and_compile() { # TEMPLATE DATA [LANG]
     printf 'a,b\n1,2\n' | gzip -n > "$T/looks-plain.csv"
     printf 'a,b\n1,2\n' > "$T/looks-gzipped.csv.gz"
     gt render table-booktabs.tex "$T/looks-plain.csv"
-    [ "$status" -eq 0 ] && [[ "$out" == *$'\n1 & 2\\\\\n'* ]]
+    [ "$status" -eq 0 ]
+    [[ "$out" == *$'\n1 & 2\\\\\n'* ]]
     gt render table-booktabs.tex "$T/looks-gzipped.csv.gz"
-    [ "$status" -eq 0 ] && [[ "$out" == *$'\n1 & 2\\\\\n'* ]]
+    [ "$status" -eq 0 ]
+    [[ "$out" == *$'\n1 & 2\\\\\n'* ]]
     printf '\x1f\x8b\x08\x00garbage' > "$T/corrupt.csv.gz"
     gt render table-booktabs.tex "$T/corrupt.csv.gz"
     assert_error 1
@@ -177,12 +179,15 @@ CASES
     sed 's/\\hline/\\hline\\hline/g' "$GAMETAB_TEMPLATES_DIR/wythoff-p-positions.tex" \
         > "$T/mine/wythoff-p-positions.tex"
     gt table wythoff-p-positions --format tex --templates "$T/mine"
-    [ "$status" -eq 0 ] && [[ "$out" == *'\hline\hline'* ]]
+    [ "$status" -eq 0 ]
+    [[ "$out" == *'\hline\hline'* ]]
     GAMETAB_TEMPLATES="$T/mine" gt table wythoff-p-positions --format tex
-    [ "$status" -eq 0 ] && [[ "$out" == *'\hline\hline'* ]]
+    [ "$status" -eq 0 ]
+    [[ "$out" == *'\hline\hline'* ]]
     # the other templates still come from the built-in directory
     gt table wythoff-frequencies --format tex --templates "$T/mine"
-    [ "$status" -eq 0 ] && [[ "$out" == *'alignat'* ]]
+    [ "$status" -eq 0 ]
+    [[ "$out" == *'alignat'* ]]
     gt table wythoff-p-positions --format tex
     [[ "$out" != *'\hline\hline'* ]]
 }

@@ -13,14 +13,14 @@ load helpers
     [ "$(echo "$out" | wc -l)" -eq 31 ]
     [ "$(echo "$out" | tail -1)" = "7,11,12" ]
     # (0,0,0) is no position: the article's t, m, n are not all zero.
-    ! echo "$out" | grep -qx '0,0,0'
+    refute grep -qx '0,0,0' <<<"$out"
     # Feng: (1,2,3), (2,4,6), (2,5,7), (2,8,10), (3,4,7), (3,5,6), (3,8,11),
     # (3,9,10) lose; (2,4,5) wins; the final list's (4,6,8) wins.
     for p in 1,2,3 2,4,6 2,5,7 2,8,10 3,4,7 3,5,6 3,8,11 3,9,10 4,8,12; do
         echo "$out" | grep -qx "$p" || { echo "missing $p" >&2; return 1; }
     done
-    ! echo "$out" | grep -qx '2,4,5'
-    ! echo "$out" | grep -qx '4,6,8'
+    refute grep -qx '2,4,5' <<<"$out"
+    refute grep -qx '4,6,8' <<<"$out"
 }
 
 @test "misere-nim-p-positions --max 1 and 255" {

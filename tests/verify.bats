@@ -18,7 +18,7 @@ load helpers
     grep -q '^yaglom-table-IIa  *holds .*18 cases, 12 unreadable skipped$' "$T/stdout"
     grep -q '^yaglom-problem-four-heaps  *data .*#P = 115; ' "$T/stdout"
     # every line: id, result, source | range | cases
-    ! grep -v '^[a-z0-9I-]*  *\(holds\|FAILS\|data \)  .* | .* | [0-9]* \(cases\|of [0-9]*:\)' "$T/stdout" | grep -v 'claims:'
+    refute grep -v -e '^[a-z0-9I-]*  *\(holds\|FAILS\|data \)  .* | .* | [0-9]* \(cases\|of [0-9]*:\)' -e 'claims:' "$T/stdout"
 }
 
 @test "verify --claim: exit 0 when the claims chosen hold; a prefix chooses an article" {
@@ -27,7 +27,7 @@ load helpers
     [ -z "$err" ]
     [ "$(grep -c '^teterko-' "$T/stdout")" -eq "$("$GAMETAB" verify --list | grep -c '^teterko-')" ]
     grep -q '^matulis-theorem-1 ' "$T/stdout"
-    ! grep -q '^matulis-theorem-2 ' "$T/stdout"
+    refute grep -q '^matulis-theorem-2 ' "$T/stdout"
     gt verify --claim feng-theorem-2
     [ "$status" -eq 1 ]
     [ -z "$err" ]
@@ -64,9 +64,10 @@ load helpers
 @test "verify -o FILE writes the report there" {
     gt verify --claim yaglom -o "$T/report.txt"
     [ "$status" -eq 0 ] || [ "$status" -eq 1 ]
-    [ -z "$out" ] && [ -z "$err" ]
+    [ -z "$out" ]
+    [ -z "$err" ]
     grep -q '^yaglom-theorem-2 ' "$T/report.txt"
-    ! grep -q '^matulis-' "$T/report.txt"
+    refute grep -q '^matulis-' "$T/report.txt"
 }
 
 @test "verify: usage errors exit 2 with one line; runtime errors exit 1 with one line" {
@@ -94,11 +95,14 @@ CASES
 
 @test "verify --help, --version and --list" {
     gt verify --help
-    [ "$status" -eq 0 ] && [[ "$out" == Usage:* ]] && [ -z "$err" ]
+    [ "$status" -eq 0 ]
+    [[ "$out" == Usage:* ]]
+    [ -z "$err" ]
     grep -q -- '--max F' "$T/stdout"
     grep -q 'standard error has one line starting "gametab: "' "$T/stdout"
     gt verify --version
-    [ "$status" -eq 0 ] && [[ "$out" == "gametab "* ]]
+    [ "$status" -eq 0 ]
+    [[ "$out" == "gametab "* ]]
     gt --help
     grep -q '^  verify ' "$T/stdout"
     gt verify --list

@@ -68,16 +68,21 @@ load helpers
     [[ "$out" == *'\gametabstrut$a$&\color{red}0&\color{red}0&\color{red}1'* ]]
     [[ "$out" == *'Таблица Ia'* ]]
     gt table nim-p-positions --format tex --no-color --lang en
-    [[ "$out" != *'\color'* ]] && [[ "$out" == *'Table Ia'* ]]
+    [[ "$out" != *'\color'* ]]
+    [[ "$out" == *'Table Ia'* ]]
     [[ "$out" == *'\gametabstrut$a$&0&0&1&0&0&1&0&10&11&0\\'* ]]
     gt table nim-p-positions --format tex --radix 4
-    [[ "$out" == *'четверичной'* ]] && [[ "$out" != *'Таблица Ia'* ]]
+    [[ "$out" == *'четверичной'* ]]
+    [[ "$out" != *'Таблица Ia'* ]]
     gt table wythoff-fibonacci --format tex
-    [[ "$out" == *'\color{red}100111'* ]] && [[ "$out" == *'\color{blue}10001000'* ]]
+    [[ "$out" == *'\color{red}100111'* ]]
+    [[ "$out" == *'\color{blue}10001000'* ]]
     gt table wythoff-fibonacci --format tex --no-color
-    [[ "$out" != *'\color'* ]] && [[ "$out" == *'&10001000'* ]]
+    [[ "$out" != *'\color'* ]]
+    [[ "$out" == *'&10001000'* ]]
     gt table wythoff-k-heaps --format tex --heaps 4 --max 3 --lang en
-    [[ "$out" == *'$h_{1}$&$h_{2}$&$h_{3}$&$h_{4}$\\'* ]] && [[ "$out" == *'$k=4$, $M=3$'* ]]
+    [[ "$out" == *'$h_{1}$&$h_{2}$&$h_{3}$&$h_{4}$\\'* ]]
+    [[ "$out" == *'$k=4$, $M=3$'* ]]
 }
 
 @test "--help documents the parameters and their limits" {
@@ -135,7 +140,7 @@ compile() { # DIR NAME: DIR holds preamble.tex and NAME.tex
         "\\input{$2}" '\end{document}' > "$1/doc-$2.tex"
     (cd "$1" && "${PDFLATEX:-pdflatex}" -interaction=nonstopmode -halt-on-error "doc-$2.tex" \
         >/dev/null 2>&1) || { grep -A3 '^!' "$1/doc-$2.log" >&2; return 1; }
-    ! grep -A2 'Overfull' "$1/doc-$2.log" >&2
+    refute grep -A2 'Overfull' "$1/doc-$2.log" >&2
 }
 
 @test "long and wide LaTeX tables break across pages and still compile" {
