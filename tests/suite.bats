@@ -1,0 +1,118 @@
+#!/usr/bin/env bats
+# The suite's own guarantees: no bats line can pass while its condition is
+# false (tests/lint-bats), and the Mustache engine's own tests run without
+# the shared spec.
+# (The planted files write TEST for the at-sign keyword: bats would read
+# a line of this file that starts with it as a test of its own.)
+
+load helpers
+
+LINT=$BATS_TEST_DIRNAME/lint-bats
+
+@test "every bats file of the suite passes the lint" {
+    "$LINT" "$BATS_TEST_DIRNAME"/*.bats "$BATS_TEST_DIRNAME"/helpers.bash
+}
+
+@test "a planted dead assertion passes under bats, and the lint rejects it" {
+    cat > "$T/dead.bats" <<'BATS'
+TEST "dead" {
+    ! true
+    [ 1 -eq 2 ] && true
+    true
+}
+BATS
+    sed -i 's/^TEST /@test /' "$T/dead.bats"
+    # bats itself passes the test although both assertions are false ...
+    bats --tap "$T/dead.bats" > "$T/bats.out"
+    grep -qx 'ok 1 dead' "$T/bats.out"
+    # ... the lint does not, and names both lines
+    run "$LINT" "$T/dead.bats"
+    [ "$status" -eq 1 ]
+    [ "${#lines[@]}" -eq 2 ]
+    [[ "${lines[0]}" == "$T/dead.bats:2: \`! cmd\`"* ]]
+    [[ "${lines[1]}" == "$T/dead.bats:3: \`&&\` list"* ]]
+    # written as the lint asks, the same assertions fail
+    cat > "$T/live.bats" <<'BATS'
+load helpers
+TEST "live" {
+    refute true
+}
+TEST "live too" {
+    [ 1 -eq 2 ]
+    true
+}
+BATS
+    sed -i 's/^TEST /@test /' "$T/live.bats"
+    cp "$BATS_TEST_DIRNAME/helpers.bash" "$T/"
+    "$LINT" "$T/live.bats"
+    run bats --tap "$T/live.bats"
+    [ "$status" -eq 1 ]
+    [[ "$output" == *'not ok 1 live'* ]]
+    [[ "$output" == *'not ok 2 live too'* ]]
+}
+
+@test "the lint rejects each dead form wherever it stands" {
+    cases=(
+        '! grep -q x f'                          # a test's last line too
+        '  ! cmp -s a b # the issue: output.bats'
+        '[ "$s" -eq 0 ] && gzip -t f'
+        '[[ $a == x ]] && [[ $b != y ]]'
+        'true; ! false'
+        'x && ! y'
+        'if true; then ! false; fi'
+        'for f in a b; do [ -e "$f" ] && cat "$f"; done'
+        'f() { check_log a && check_pages b; }'
+        '{ ! grep -q x f; }'
+        'a | ! b'
+        "cmd \\
+    && other"
+    )
+    for c in "${cases[@]}"; do
+        printf '%s\n' "$c" > "$T/bad.bash"
+        run "$LINT" "$T/bad.bash"
+        if [ "$status" -ne 1 ]; then
+            echo "not rejected: $c" >&2
+            return 1
+        fi
+    done
+}
+
+@test "the lint accepts ! and && where their value is tested" {
+    cat > "$T/good.bats" <<'BATS'
+TEST "good" {
+    if ! cmp -s a b; then false; fi
+    if [ -e a ] && [ -e b ]; then :; elif ! true && true; then :; fi
+    while read -r x && [ -n "$x" ]; do :; done < f
+    until ! false; do :; done
+    run ! false
+    refute grep -q x f
+    [ ! -e f ]
+    [[ ! -e f && -n "$x" ]]
+    [ "$a" != b ]
+    (cd "$d" && make) > log
+    x=$(true && echo "$(echo a && echo b)")
+    y="$(! true) && ! a" || true
+    echo '&& ! x' "&& ! y" 2>&1 >&- # && ! in a comment
+    echo ${x:-a&&b}
+    while true; do
+        break
+    done <<'CASES'
+! x
+a && b
+CASES
+    case $x in
+        a) echo a ;;
+        *) echo b ;;
+    esac
+}
+BATS
+    sed -i 's/^TEST /@test /' "$T/good.bats"
+    "$LINT" "$T/good.bats"
+}
+
+@test "the lint: an unreadable file is exit 2, no file a usage error" {
+    run "$LINT" "$T/missing.bats"
+    [ "$status" -eq 2 ]
+    run "$LINT"
+    [ "$status" -eq 2 ]
+}
