@@ -116,3 +116,19 @@ BATS
     run "$LINT"
     [ "$status" -eq 2 ]
 }
+
+@test "test-mustache runs the engine's own cases without the spec, and fails on CI" {
+    prog=$(dirname "$GAMETAB")/tests/test-mustache
+    run env -u CI GAMETAB_SHARED="$T/none" "$prog"
+    [ "$status" -eq 0 ]
+    # the plan: the one case standing for the spec, then the engine's own
+    plan=${lines[0]#1..}
+    [ "$plan" -gt 10 ]
+    [[ "$output" == *$'\nok 1 - # SKIP mustache spec cases'* ]]
+    [ "$(grep -c '^ok [0-9]* - test_' <<<"$output")" -eq $((plan - 1)) ]
+    refute grep -q '^not ok' <<<"$output"
+    CI=1 GAMETAB_SHARED=$T/none run "$prog"
+    [ "$status" -eq 1 ]
+    [[ "$output" == *$'\nnot ok 1 - mustache spec cases'* ]]
+    [ "$(grep -c '^ok [0-9]* - test_' <<<"$output")" -eq $((plan - 1)) ]
+}
