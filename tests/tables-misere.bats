@@ -74,6 +74,27 @@ load helpers
     [[ "$out" == *'Period~$6$, from~$n=0$'* ]]
 }
 
+@test "kordemsky-grundy: the framed period is ruled on both sides, also where it starts a block" {
+    # the column specs, one a block, a cell column written c
+    specs() {
+        grep -o 'begin{tabular}{.*}\\hline$' <<<"$out" | sed 's/wc{\\gametabcell}/c/g; s/^begin{tabular}{//; s/}\\hline$//'
+    }
+    # period 6 from n = 0, blocks of 12: the frame is piles 0..5, the first
+    # six columns of the first block, closed by one rule before pile 6
+    gt table kordemsky-grundy --format tex --lang en
+    [ "$status" -eq 0 ]
+    [ "$(specs | tr '\n' ' ')" = "|c|cccccc|cccccc| |c|cccccccccccc| |c|cccccccccccc| " ]
+    [[ "$out" == *'(one period framed)'* ]]
+    # blocks of 6: the frame is the first block, ruled by the table's own rules
+    gt table kordemsky-grundy --format tex --lang en --block-columns 7
+    [ "$(specs | sort -u)" = "|c|cccccc|" ]
+    [[ "$out" == *'(one period framed)'* ]]
+    # blocks of 4 cannot hold a period: no rule, and the caption says so
+    gt table kordemsky-grundy --format tex --lang en --block-columns 4
+    [ "$(specs | sort -u)" = "|c|cccc|" ]
+    [[ "$out" != *'(one period framed)'* ]]
+}
+
 @test "kordemsky-start: n odd, Gr and the winning take; 27: Gr 3, take 2" {
     gt table kordemsky-start
     [ "$status" -eq 0 ]

@@ -265,6 +265,12 @@ static void test_period_synthetic(void **state)
     assert_int_equal(kordemsky_period(gr, N, &P, &start), 0);
     assert_int_equal(P, 4);
     assert_int_equal(start, 8);
+    /* Both reachable states of a pile count: a change in the m = 1 state of
+     * pile 9 alone, (9,1,1), moves the start past it, to 10. */
+    gr[kordemsky_encode(9, 1, 1)] = 55;
+    assert_int_equal(kordemsky_period(gr, N, &P, &start), 0);
+    assert_int_equal(P, 4);
+    assert_int_equal(start, 10);
 }
 
 /* The winning take of (3,0,0) is 2, to (1,0,0) («(3,0,0) --> (1,0,0)»);

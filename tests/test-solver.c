@@ -142,14 +142,33 @@ static size_t bad_options(const struct game *g, uint64_t s, uint64_t *out)
     return s + 1 < 3;
 }
 
+/* State 2 has a move to itself (a pass): a loop, never a finite game;
+ * states 0, 1 and 3 are in order. */
+static size_t self_loop_options(const struct game *g, uint64_t s, uint64_t *out)
+{
+    (void)g;
+    size_t k = 0;
+    if (s > 0)
+        out[k++] = s - 1;
+    if (s == 2)
+        out[k++] = s;
+    return k;
+}
+
 static void test_order_is_checked(void **state)
 {
     (void)state;
     struct game g = {.nstates = 3, .max_options = 1, .options = bad_options};
-    uint32_t gr[3];
-    uint8_t n[3];
+    uint32_t gr[4] = {0};
+    uint8_t n[4] = {0};
     assert_int_equal(solve_grundy(&g, gr), SOLVER_ORDER);
     assert_int_equal(solve_outcome(&g, PLAY_NORMAL, n), SOLVER_ORDER);
+    /* a move from a state to itself is refused as well, in both plays */
+    struct game loop = {.nstates = 4, .max_options = 2,
+                        .options = self_loop_options};
+    assert_int_equal(solve_grundy(&loop, gr), SOLVER_ORDER);
+    assert_int_equal(solve_outcome(&loop, PLAY_NORMAL, n), SOLVER_ORDER);
+    assert_int_equal(solve_outcome(&loop, PLAY_MISERE, n), SOLVER_ORDER);
     struct game big;
     assert_int_equal(game_nim(&big, 8, 10), -1); /* 11^8 > 2^24 */
 }

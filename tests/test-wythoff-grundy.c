@@ -15,6 +15,20 @@
 #include "games/wythoff-grundy.h"
 #include "games/wythoff.h"
 
+/* The bytes the library allocates while counting is on: the program links
+ * with -Wl,--wrap=calloc (Makefile.am), so libgametab's calloc comes here. */
+void *__real_calloc(size_t n, size_t size);
+void *__wrap_calloc(size_t n, size_t size);
+static int counting;
+static uint64_t counted;
+
+void *__wrap_calloc(size_t n, size_t size)
+{
+    if (counting)
+        counted += (uint64_t)n * size;
+    return __real_calloc(n, size);
+}
+
 static uint32_t *fast_grid(uint32_t N)
 {
     struct wythoff_grundy *w = wythoff_grundy_new(N);
@@ -101,12 +115,38 @@ static void test_bound(void **state)
     assert_null(wythoff_grundy_new(WYTHOFF_GRUNDY_N_MAX + 1));
 }
 
+/* wythoff_grundy_bytes(N), which --help and the out-of-memory message
+ * report, is what wythoff_grundy_new(N) allocates: the bitsets and the mex
+ * arrays (within a few words: the state's own struct), and about 0.75 N^2. */
+static void test_bytes_is_the_allocation(void **state)
+{
+    (void)state;
+    static const uint32_t sizes[] = {1, 2, 31, 32, 33, 100, 1000, 4096, 8192};
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        uint32_t N = sizes[i];
+        counted = 0;
+        counting = 1;
+        struct wythoff_grundy *w = wythoff_grundy_new(N);
+        counting = 0;
+        assert_non_null(w);
+        wythoff_grundy_free(w);
+        uint64_t est = wythoff_grundy_bytes(N);
+        if (counted + 4 < est || counted > est + 128)
+            fail_msg("N = %u: wythoff_grundy_bytes says %llu, new allocates %llu",
+                     N, (unsigned long long)est, (unsigned long long)counted);
+    }
+    /* 6 N^2 bits: 50 MiB at N = 8192 (wythoff-grundy.h) */
+    assert_int_equal(wythoff_grundy_bytes(8192) >> 20, 48);
+    assert_true(wythoff_grundy_bytes(WYTHOFF_GRUNDY_N_MAX) <= (UINT64_C(3) << 28) + (1 << 20));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_naive_mex),
         cmocka_unit_test(test_against_solver_and_beatty),
         cmocka_unit_test(test_bound),
+        cmocka_unit_test(test_bytes_is_the_allocation),
     };
     return cmocka_run_group_tests_name("wythoff-grundy", tests, NULL, NULL);
 }

@@ -164,3 +164,27 @@ CASES
     # The bottom line is b = 0: the corner in bold, then 1..9.
     echo "$out" | grep -q '^0&\\textbf{0}&1&2&3&4&5&6&7&8&9\\\\'
 }
+
+@test "wythoff-game LaTeX: no move only at (0;0); who wins as the start says" {
+    gt table wythoff-game --start 0,0 --format tex --lang en
+    [ "$status" -eq 0 ]
+    [[ "$out" == *'there is no move.'* ]]
+    [[ "$out" != *'xrightarrow'* ]]
+    # on an edge or beside the corner there is a move, and the first player wins
+    for s in 0,5 5,0 0,1 1,0 1,1; do
+        gt table wythoff-game --start $s --format tex --lang en
+        [ "$status" -eq 0 ]
+        if [[ "$out" == *'there is no move'* ]]; then
+            echo "--start $s: no move?" >&2
+            return 1
+        fi
+        [[ "$out" == *'xrightarrow{1}'* ]]
+        [[ "$out" == *'the first player wins'* ]]
+    done
+    # a P-position: the second player wins
+    for s in 1,2 2,1 3,5 8,13; do
+        gt table wythoff-game --start $s --format tex --lang en
+        [[ "$out" != *'there is no move'* ]]
+        [[ "$out" == *'the second player wins'* ]]
+    done
+}
