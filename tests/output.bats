@@ -218,6 +218,13 @@ mount_tiny_tmpfs() {
     echo first > "$T/app.txt"
     "$GAMETAB" table wythoff-p-positions --count 1 -o /dev/fd/1 >> "$T/app.txt"
     [ "$(cat "$T/app.txt")" = "$(printf 'first\nn,a_n,b_n\n0,0,0')" ]
+    # /proc/self/fd/N (a name that opened anew would truncate the file)
+    "$GAMETAB" table wythoff-p-positions --count 2 -o /proc/self/fd/1 >> "$T/app.txt"
+    [ "$(cat "$T/app.txt")" = "$(printf 'first\nn,a_n,b_n\n0,0,0\nn,a_n,b_n\n0,0,0\n1,1,2')" ]
+    # and another descriptor than 1
+    "$GAMETAB" table wythoff-p-positions --count 1 -o /proc/self/fd/3 3>> "$T/app.txt"
+    [ "$(tail -2 "$T/app.txt" | tr '\n' ' ')" = "n,a_n,b_n 0,0,0 " ]
+    [ "$(wc -l < "$T/app.txt")" -eq 8 ]
 }
 
 @test "a replaced file keeps its mode" {

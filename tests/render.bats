@@ -78,6 +78,15 @@ render_and_compile() { # TEMPLATE DATA [LANG]
     gt render table-booktabs.tex "$T/long.csv"
     assert_error 1
     [ "$err" = "gametab: $T/long.csv:2: row has 3 fields, the header has 2" ]
+    # blank lines, CRLF or LF, are skipped and counted: the row's own line
+    printf 'a,b\r\n1,2\r\n\r\n\r\n3\r\n' > "$T/crlf.csv"
+    gt render table-booktabs.tex "$T/crlf.csv"
+    assert_error 1
+    [ "$err" = "gametab: $T/crlf.csv:5: row has 1 field, the header has 2" ]
+    printf 'a,b\n\n1,2\n\n3\n' > "$T/lf.csv"
+    gt render table-booktabs.tex "$T/lf.csv"
+    assert_error 1
+    [ "$err" = "gametab: $T/lf.csv:5: row has 1 field, the header has 2" ]
 }
 
 @test "malformed quoting and an unterminated quote are errors" {

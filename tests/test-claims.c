@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include "claims/claims.h"
+#include "games/wythoff.h"
 #include "publish/errata.h"
 
 #define HOLDS CLAIM_HOLDS
@@ -218,6 +219,153 @@ static void test_default_run(void **state)
     errata_free(&e);
 }
 
+/* ---- how many cases each checker examines -------------------------------- */
+
+/* (M + 1)^k, or UINT64_MAX past 2^64. */
+static uint64_t power(uint64_t base, unsigned k)
+{
+    uint64_t r = 1;
+    for (unsigned i = 0; i < k; i++)
+        r = r > UINT64_MAX / base ? UINT64_MAX : r * base;
+    return r;
+}
+
+/* Yaglom's exercises 3 and 8: for k heaps, the largest M <= 255 with
+ * (M + 1)^k <= B positions, and those (M + 1)^k positions. */
+static uint64_t heaps_positions(uint64_t B, unsigned k)
+{
+    uint64_t M = 255;
+    while (M > 0 && power(M + 1, k) > B)
+        M--;
+    return power(M + 1, k);
+}
+
+/* #{(t, m, n) : lo <= t <= m <= n <= M}: multisets of 3 from M - lo + 1. */
+static uint64_t ordered_triples(uint64_t lo, uint64_t M)
+{
+    if (M < lo)
+        return 0;
+    uint64_t v = M + 1 - lo;
+    return v * (v + 1) * (v + 2) / 6;
+}
+
+/* The cases a claim's range covers, counted from the range as it reads
+ * (every case up to and including the bound M), not from the checker. */
+static uint64_t expected_cases(const char *id, uint64_t M)
+{
+    /* Matulis & Savukinas */
+    if (!strcmp(id, "matulis-table-p-positions"))
+        return 13 * 2; /* a_n and b_n of 13 columns */
+    if (!strcmp(id, "matulis-table-frequencies"))
+        return 11 * 4; /* A_N, B_N, p_N, q_N of 11 lines */
+    if (!strcmp(id, "matulis-mex-construction"))
+        return wythoff_count_upper(M) + 1; /* the pairs n >= 0 with b_n <= M */
+    if (!strcmp(id, "matulis-remark-frequencies"))
+        return M - 1; /* 2 <= N <= M */
+    if (!strcmp(id, "matulis-property-3") || !strcmp(id, "matulis-exercise-2"))
+        return 2 * M; /* two successors of each n; a_n and b_n differences */
+    if (!strcmp(id, "matulis-exercise-4"))
+        return 2 * (wythoff_count_upper(M) + 1) - 1; /* from (0; 0): n >= 0; (1; 2): n >= 1 */
+    if (!strncmp(id, "matulis-", 8))
+        return M; /* 1 <= x, b - a, N or n <= M */
+    /* Yaglom */
+    if (!strcmp(id, "yaglom-table-Ia"))
+        return 15;
+    if (!strcmp(id, "yaglom-table-IIa"))
+        return 30 - 12; /* 30 cells, 12 unreadable in the OCR */
+    if (!strcmp(id, "yaglom-table-II"))
+        return 21;
+    if (!strcmp(id, "yaglom-theorem-1") || !strcmp(id, "yaglom-exercise-4"))
+        return power(M + 1, 3);
+    if (!strcmp(id, "yaglom-theorem-2"))
+        return (M + 1) * (M + 2) / 2; /* 0 <= a <= b <= M */
+    if (!strcmp(id, "yaglom-exercise-3")) {
+        uint64_t sum = 0;
+        for (unsigned k = 2; k <= 8; k++)
+            sum += heaps_positions(M, k);
+        return sum;
+    }
+    if (!strcmp(id, "yaglom-exercise-5"))
+        return M;
+    if (!strcmp(id, "yaglom-exercise-8")) {
+        uint64_t sum = 0;
+        for (unsigned k = 1; k <= 7; k += 2)
+            sum += heaps_positions(M, k);
+        return sum;
+    }
+    if (!strcmp(id, "yaglom-problem-four-heaps"))
+        return power(M + 1, 4);
+    /* Feng Yuefeng: positions (t, m, n), t <= m <= n, never (0, 0, 0) */
+    if (!strcmp(id, "feng-theorem-1") || !strcmp(id, "feng-theorem-1-k0"))
+        return !strcmp(id, "feng-theorem-1-k0") ? 1
+                                                : (M + 1) * (M + 2) / 2 - 1 + M * (M + 1) / 2;
+    if (!strcmp(id, "feng-theorem-2"))
+        return ordered_triples(4, M);
+    if (!strcmp(id, "feng-theorem-3"))
+        return (M - 1) * M / 2; /* 2 <= m <= n <= M */
+    if (!strcmp(id, "feng-theorem-3-proof"))
+        return M >= 2 ? (M - 2) / 4 : 0; /* k >= 1, 4k + 2 <= M */
+    if (!strcmp(id, "feng-theorem-4")) {
+        uint64_t sum = (M - 2) * (M - 1) / 2; /* 3 <= m <= n <= M */
+        for (uint64_t k = 1; 4 * k + 2 <= M; k++) /* (2, 4k + 2, m), (2, 4k + 3, n) */
+            sum += (M - (4 * k + 2) + 1) + (M - (4 * k + 3) + 1);
+        return sum;
+    }
+    if (!strcmp(id, "feng-examples")) {
+        uint64_t sum = 0; /* each example's n from max(n_from, m) to n_to (or M) */
+        for (size_t i = 0; i < feng_examples_count; i++) {
+            const struct feng_example *e = &feng_examples[i];
+            uint64_t lo = e->n_from > e->m ? e->n_from : e->m;
+            uint64_t hi = e->n_to && e->n_to < M ? e->n_to : M;
+            sum += hi >= lo ? hi - lo + 1 : 0;
+        }
+        return sum;
+    }
+    if (!strcmp(id, "feng-classification"))
+        return ordered_triples(0, M) - 1;
+    /* Teterko */
+    if (!strcmp(id, "teterko-model")) {
+        uint64_t sum = 0; /* (n, a, b) with n + a + b = s: (s + 2 choose 2), s odd <= M */
+        for (uint64_t s = 1; s <= M; s += 2)
+            sum += (s + 2) * (s + 1) / 2;
+        return sum;
+    }
+    if (!strcmp(id, "teterko-period"))
+        return 2 * (M + 1); /* two reachable states a pile */
+    if (!strcmp(id, "teterko-start"))
+        return (M + 1) / 2; /* the odd n <= M */
+    if (!strcmp(id, "teterko-27"))
+        return 6;
+    fail_msg("%s: no closed form for its cases", id);
+    return 0;
+}
+
+/* Every checker examines every case of its range, up to and including its
+ * bound: at the default bound and at smaller ones, the cases it counts are
+ * the closed form's (a loop ending one early, or skipping a family, shows). */
+static void test_case_counts(void **state)
+{
+    (void)state;
+    static const uint64_t small[] = {1, 2, 3, 7, 12, 30};
+    for (size_t k = 0; k < claim_registry_size; k++) {
+        const struct claim *c = claim_registry[k];
+        for (size_t i = 0; i <= sizeof small / sizeof small[0]; i++) {
+            uint64_t M = i == 0 ? c->bound_default : small[i - 1];
+            if (M > c->bound_default || (i > 0 && c->bound_default == c->bound_max))
+                continue; /* a printed table is checked whole */
+            if (!strncmp(c->id, "yaglom-exercise-", 16) && M < 256)
+                continue; /* its bound counts positions: a few hundred at least */
+            struct claim_variant v = {0};
+            struct claim_result r;
+            assert_int_equal(c->check(M, &v, &r), GT_OK);
+            uint64_t want = expected_cases(c->id, M);
+            if (r.cases != want)
+                fail_msg("%s, bound %llu: %llu cases, want %llu", c->id, (unsigned long long)M,
+                         (unsigned long long)r.cases, (unsigned long long)want);
+        }
+    }
+}
+
 /* --max F: the default times F, at most the claim's own limit. */
 static void test_bounds(void **state)
 {
@@ -280,7 +428,7 @@ int main(void)
         cmocka_unit_test(test_cases),          cmocka_unit_test(test_every_claim_tested),
         cmocka_unit_test(test_registry),       cmocka_unit_test(test_default_run),
         cmocka_unit_test(test_bounds),         cmocka_unit_test(test_latex),
-        cmocka_unit_test(test_transcriptions),
+        cmocka_unit_test(test_transcriptions), cmocka_unit_test(test_case_counts),
     };
     return cmocka_run_group_tests_name("claims", tests, NULL, NULL);
 }

@@ -411,6 +411,52 @@ static void test_values(void **state)
     }
 }
 
+/* The engine's rules the spec also states, as the project's own cases, so
+ * that they run where the spec is absent: each HTML special, a line break
+ * of any kind in LaTeX, inverted sections, lookup through a section's
+ * object to the enclosing context, and a standalone partial's indentation
+ * on its first line as on the others. */
+static void test_engine_rules(void **state)
+{
+    struct mustache_options tex = { MUSTACHE_ESCAPE_LATEX, NULL, NULL, 0,
+                                    NULL };
+    struct json_partials jp = { NULL, 0, 0 };
+    struct mustache_options parts = { MUSTACHE_ESCAPE_HTML, load_json_partial,
+                                      &jp, 0, NULL };
+    (void)state;
+    /* HTML: & < > " each escaped, alone and in a row; ' and others kept */
+    check_render("{{a}}|{{b}}|{{c}}|{{d}}|{{e}}",
+                 "{\"a\": \"&\", \"b\": \"<\", \"c\": \">\", \"d\": \"\\\"\", "
+                 "\"e\": \"x\\\"\\\"y'z\"}",
+                 NULL, "&amp;|&lt;|&gt;|&quot;|x&quot;&quot;y'z");
+    /* LaTeX: a CR alone, a CR LF and an LF each become one space */
+    check_render("[{{x}}]", "{\"x\": \"a\\rb\\r\\nc\\nd\\r\"}", &tex,
+                 "[a b  c d ]");
+    /* inverted sections: shown for an empty list, false, null and a miss,
+     * hidden for a list with an item and for true */
+    check_render("{{^e}}E{{/e}}{{^f}}F{{/f}}{{^n}}N{{/n}}{{^m}}M{{/m}}"
+                 "{{^l}}L{{/l}}{{^t}}T{{/t}}",
+                 "{\"e\": [], \"f\": false, \"n\": null, \"l\": [0], \"t\": true}",
+                 NULL, "EFNM");
+    /* a section over an object: its names first, then the enclosing
+     * context's; a dotted name from the top */
+    check_render("{{#row}}{{n}}: ({{a}},{{b}}) {{sep}} {{c.d}}|{{/row}}{{#row.c}}{{d}}{{/row.c}}",
+                 "{\"sep\": \"--\", \"b\": \"outer\", \"row\": {\"n\": 1, \"a\": 2, "
+                 "\"b\": 3, \"c\": {\"d\": 4}}}",
+                 NULL, "1: (2,3) -- 4|4");
+    check_render("{{#rows}}{{n}}&({{a}};{{b}}){{#last}}.{{/last}}\n{{/rows}}",
+                 "{\"last\": false, \"rows\": [{\"n\": 1, \"a\": 1, \"b\": 2}, "
+                 "{\"n\": 2, \"a\": 3, \"b\": 5, \"last\": true}]}",
+                 NULL, "1&(1;2)\n2&(3;5).\n");
+    /* a standalone partial indented by two spaces: every line of it,
+     * the first included, indented */
+    jp.map = json_pack("{s:s}", "p", "first {{v}}\nsecond\n");
+    check_render("x\n  {{>p}}\ny\n", "{\"v\": 1}", &parts,
+                 "x\n  first 1\n  second\ny\n");
+    check_render("\t{{>p}}\n", "{\"v\": 1}", &parts, "\tfirst 1\n\tsecond\n");
+    json_decref(jp.map);
+}
+
 /* Expect a syntax error at line:col with message, and no output at all. */
 static void check_syntax_error(const char *tmpl, unsigned line, unsigned col,
                                const char *message)
@@ -716,6 +762,7 @@ int main(void)
         cmocka_unit_test(test_latex_raw),
         cmocka_unit_test(test_escape_none_and_default),
         cmocka_unit_test(test_values),
+        cmocka_unit_test(test_engine_rules),
         cmocka_unit_test(test_error_unclosed_section),
         cmocka_unit_test(test_error_mismatched_close),
         cmocka_unit_test(test_error_bad_delimiter),
