@@ -271,6 +271,13 @@ mount_tiny_tmpfs() {
     status=$?
     set -e
     [ "$status" -eq 1 ]
+    # -o /dev/stdout names the same closed descriptor
+    set +e
+    "$GAMETAB" table wythoff-p-positions -o /dev/stdout >&- 2>"$T/stderr"
+    status=$?
+    set -e
+    [ "$status" -eq 1 ]
+    [ "$(cat "$T/stderr")" = "gametab: standard output: Bad file descriptor" ]
 }
 
 @test "a progress line on a terminal only, and not with --quiet" {
