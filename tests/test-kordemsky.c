@@ -271,6 +271,15 @@ static void test_period_synthetic(void **state)
     assert_int_equal(kordemsky_period(gr, N, &P, &start), 0);
     assert_int_equal(P, 4);
     assert_int_equal(start, 10);
+    /* Values of period 3 in n: only even periods are tried, since (n, m, p)
+     * and (n + 3, m, p) are never both reachable; 6 is the least. */
+    for (uint64_t n = 0; n <= N; n++)
+        for (unsigned m = 0; m < 2; m++)
+            for (unsigned p = 0; p < 2; p++)
+                gr[kordemsky_encode(n, m, p)] = (uint32_t)(n % 3);
+    assert_int_equal(kordemsky_period(gr, N, &P, &start), 0);
+    assert_int_equal(P, 6);
+    assert_int_equal(start, 0);
 }
 
 /* The winning take of (3,0,0) is 2, to (1,0,0) («(3,0,0) --> (1,0,0)»);
