@@ -140,7 +140,10 @@ CASES
     while IFS='|' read -r args want; do
         # shellcheck disable=SC2086
         gt verify --list $args
-        assert_error 2 && [ "$err" = "gametab: $want" ] || { echo "for: verify --list $args" >&2; return 1; }
+        if ! assert_error 2 || [ "$err" != "gametab: $want" ]; then
+            echo "for: verify --list $args" >&2
+            return 1
+        fi
     done <<'CASES'
 --max 2|--max: does not apply to --list (only to the report)
 --claim feng|--claim: does not apply to --list (only to the report)
@@ -150,7 +153,8 @@ CASES
     [ ! -e x ]
     # Where they apply, they are taken.
     gt table nim-p-positions --count 2 --no-color --lang en --block-columns 2 --format tex
-    [ "$status" -eq 0 ] && [[ "$out" != *red* ]]
+    [ "$status" -eq 0 ]
+    [[ "$out" != *red* ]]
     gt table wythoff-p-positions --count 2 --level 1 --jobs 2 --quiet --format csv.gz
     [ "$status" -eq 0 ]
     [ "$(printf '%s\n' "$out" | head -c 2 | od -An -tx1 | tr -d ' ')" = 1f8b ]
@@ -185,7 +189,8 @@ CASES
     # gametab.1 and the completion are made by the build from the specs
     # --help prints; each list below is read from the program's output.
     cd "$(dirname "$GAMETAB")"
-    [ -f gametab.1 ] && [ -f completion/gametab ]
+    [ -f gametab.1 ]
+    [ -f completion/gametab ]
     MANWIDTH=80 man --warnings ./gametab.1 >"$T/man.txt" 2>"$T/man.err"
     [ ! -s "$T/man.err" ] || { cat "$T/man.err" >&2; return 1; }
     grep -q '^COMMANDS' "$T/man.txt"
@@ -215,7 +220,8 @@ CASES
     "$GAMETAB" list | awk '{print $1}' | sort >"$T/tables"
     diff "$T/tables" <(complete_words table '')
     "$GAMETAB" figure --help | sed -n 's/^  \([a-z-]*\) (table .*/\1/p' | sort >"$T/figures"
-    [ -s "$T/figures" ] && diff "$T/figures" <(complete_words figure '')
+    [ -s "$T/figures" ]
+    diff "$T/figures" <(complete_words figure '')
     "$GAMETAB" verify --list | awk '{print $1}' | sort >"$T/claims"
     diff "$T/claims" <(complete_words verify --claim '')
     [ "$(complete_words table x --format '' | tr '\n' ' ')" = "csv csv.gz json tex " ]
