@@ -554,7 +554,7 @@ const struct table_def table_wythoff_grundy = {
     .ncolumns = 3,
     .params = {
         [PARAM_MAX] = {true, 10, 1, GRUNDY_N_MAX,
-                       "board size N: 0 <= a, b < N; 0.75 N^2 bytes (200 MiB at 16384)",
+                       "board size N: 0 <= a, b < N; about 0.6 N^2 bytes (160 MiB at 16384)",
                        .tex_max = GRUNDY_TEX_N_MAX},
     },
     .start = grundy_start,
