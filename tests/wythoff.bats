@@ -137,7 +137,7 @@ CASES
 
 @test "table --help shows the LaTeX limit of --max" {
     gt table --help
-    [[ "$out" == *"--max: board size N: 0 <= a, b < N; about 0.6 N^2 bytes (160 MiB at 16384); default 10, 1..32768, at most 32 with --format tex"* ]]
+    [[ "$out" == *"--max: board size N: 0 <= a, b < N; about 0.65 N^2 bytes (164 MiB at 16384); default 10, 1..32768, at most 32 with --format tex"* ]]
 }
 
 @test "the LaTeX of the largest sizes compiles without overfull boxes, in both languages" {
@@ -186,7 +186,7 @@ SUMS
 
 @test "wythoff-grundy: a write that fails stops the computing thread (exit 1, no wait for the board)" {
     # /dev/full refuses the first buffer; the rows computed ahead are thrown
-    # away and the thread is joined within a stripe (64 rows, well under a
+    # away and the thread is joined within a stripe (128 rows, well under a
     # second), not after the 16384 x 16384 board (about ten seconds).
     run timeout 5 "$GAMETAB" table wythoff-grundy --max 16384 -o /dev/full
     [ "$status" -eq 1 ]

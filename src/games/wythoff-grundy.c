@@ -8,7 +8,7 @@
 /* Rows computed together, cell by cell along the anti-diagonals of the
  * stripe: a column is then read by this many cells in a row while its words
  * are in cache, and so is a diagonal. */
-enum { STRIPE = 64 };
+enum { STRIPE = 128 };
 
 static const uint64_t FULL = ~UINT64_C(0);
 
@@ -26,8 +26,8 @@ struct wythoff_grundy {
     uint32_t *col_mex, *diag_mex;
     uint64_t *row_words;         /* the stripe's rows, row_size words each */
     uint32_t row_size;
-    uint32_t row_mex[STRIPE];
     uint32_t *values;            /* G(a0 + t, b) at t * N + b */
+    uint32_t *row_mex;           /* the stripe's rows', after the values */
 };
 
 static uint64_t words_for(uint64_t bits)
@@ -61,7 +61,7 @@ static uint64_t line_words(uint32_t N, uint64_t values)
     return words_for(words_for(row_values(N))) + words_for(values);
 }
 
-/* Rows a stripe: STRIPE from N = 4096 on, fewer below so that the stripe's
+/* Rows a stripe: STRIPE from N = 8192 on, N / 64 below, so that the stripe's
  * values (4N bytes a row) stay within N^2 / 16 bytes. */
 static uint32_t stripe_rows(uint32_t N)
 {
@@ -88,7 +88,7 @@ uint64_t wythoff_grundy_bytes(uint32_t N)
     return sizeof(struct wythoff_grundy)
            + (board_words(N) + stripe_rows(N) * line_words(N, row_values(N))) * 8
            + lines * 2 * sizeof(uint32_t)                      /* offsets, mexes */
-           + (uint64_t)stripe_rows(N) * N * sizeof(uint32_t);  /* the stripe */
+           + (uint64_t)stripe_rows(N) * (N + 1) * sizeof(uint32_t); /* the stripe */
 }
 
 struct wythoff_grundy *wythoff_grundy_new(uint32_t N)
@@ -108,11 +108,12 @@ struct wythoff_grundy *wythoff_grundy_new(uint32_t N)
     w->diag_at = malloc(diags * sizeof *w->diag_at);
     w->col_mex = calloc(N, sizeof *w->col_mex);
     w->diag_mex = calloc(diags, sizeof *w->diag_mex);
-    w->values = malloc(T * N * sizeof *w->values);
+    w->values = malloc(T * (N + 1) * sizeof *w->values);
     if (!w->words || !w->col_at || !w->diag_at || !w->col_mex || !w->diag_mex || !w->values) {
         wythoff_grundy_free(w);
         return NULL;
     }
+    w->row_mex = w->values + T * N;
     uint32_t at = w->summary;
     for (uint32_t b = 0; b < N; b++) {
         w->col_at[b] = at;
@@ -233,7 +234,7 @@ static int next_stripe(struct wythoff_grundy *w)
     w->a0 = w->a;
     w->rows = N - w->a0 < stripe_rows(N) ? N - w->a0 : stripe_rows(N);
     memset(w->row_words - w->summary, 0, (size_t)w->rows * w->row_size * 8);
-    memset(w->row_mex, 0, sizeof w->row_mex);
+    memset(w->row_mex, 0, w->rows * sizeof *w->row_mex);
     for (uint32_t s = 0; s < N + w->rows - 1; s++) {
         uint32_t t0 = s < N ? 0 : s - N + 1, t1 = s < w->rows ? s + 1 : w->rows;
         for (uint32_t t = t0; t < t1; t++) {

@@ -10,20 +10,20 @@
  * words of 64 values (27 at N = 8192), nearly all full on one line alone, so
  * each line also keeps a summary, one bit a word, that marks its full words:
  * the search skips them 64 words at a time and reads about one more word a
- * cell.  Rows are computed 64 at a time along the anti-diagonals of the
- * stripe, so that a column's and a diagonal's words are reused while in
- * cache.  A line holds only the values its cells can take (G(a, b) <= a + b):
+ * cell.  Rows are computed 128 at a time (N / 64 below N = 8192) along the
+ * anti-diagonals of the stripe, so that a column's and a diagonal's words
+ * are reused while in cache.  A line holds only the values its cells can take (G(a, b) <= a + b):
  * column b N + b bits, diagonal b - a = +-e 2N - 1 - e bits: 0.5625 N^2
  * bytes and their summaries; with the stripe's rows and values,
- * wythoff_grundy_bytes(N), 0.61 N^2 at N = 8192 (39 MiB), 0.59 N^2 at 16384
- * (152 MiB), against 0.75 N^2 for 2N bits a line.  The board itself is never
+ * wythoff_grundy_bytes(N), 0.65 N^2 at N = 8192 (41 MiB), 0.61 N^2 at 16384
+ * (156 MiB), against 0.75 N^2 for 2N bits a line.  The board itself is never
  * held. */
 #ifndef GAMETAB_WYTHOFF_GRUNDY_H
 #define GAMETAB_WYTHOFF_GRUNDY_H
 
 #include <stdint.h>
 
-/* The largest board: 2^15 (0.58 GiB). */
+/* The largest board: 2^15 (0.59 GiB). */
 #define WYTHOFF_GRUNDY_N_MAX 32768
 
 struct wythoff_grundy;
@@ -33,7 +33,7 @@ struct wythoff_grundy;
 struct wythoff_grundy *wythoff_grundy_new(uint32_t N);
 
 /* Bytes a computation for N allocates, every block counted (0 for N out of
- * range): 0.58 to 0.69 N^2 for N >= 1000; for the limits and the
+ * range): 0.59 to 0.69 N^2 for N >= 1000; for the limits and the
  * benchmark. */
 uint64_t wythoff_grundy_bytes(uint32_t N);
 

@@ -382,8 +382,9 @@ const struct table_def table_wythoff_zeckendorf_shift = {
  * of that many.  Memory: wythoff_grundy_bytes(N) and the ring. */
 enum { GRUNDY_AHEAD = 128 };
 
-/* Rows in the ring: two of the computation's stripes from N = 8192 on,
- * fewer below so that the ring (4N bytes a row) stays within N^2 / 16. */
+/* Rows in the ring: as many as a stripe of the computation (which holds the
+ * next stripe while it is computed), 128 from N = 8192 on, N / 64 below, so
+ * that the ring (4N bytes a row) stays within N^2 / 16 bytes. */
 static uint64_t grundy_ahead_rows(uint64_t N)
 {
     return N >= 64 * GRUNDY_AHEAD ? GRUNDY_AHEAD : N >= 128 ? N / 64 : 2;
@@ -561,7 +562,7 @@ const struct table_def table_wythoff_grundy = {
     .ncolumns = 3,
     .params = {
         [PARAM_MAX] = {true, 10, 1, GRUNDY_N_MAX,
-                       "board size N: 0 <= a, b < N; about 0.6 N^2 bytes (160 MiB at 16384)",
+                       "board size N: 0 <= a, b < N; about 0.65 N^2 bytes (164 MiB at 16384)",
                        .tex_max = GRUNDY_TEX_N_MAX},
     },
     .start = grundy_start,

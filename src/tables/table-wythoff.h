@@ -43,7 +43,7 @@ enum { ZECKENDORF_N, ZECKENDORF_A, ZECKENDORF_N_FIB, ZECKENDORF_A_FIB };
 extern const struct table_def table_wythoff_grundy;
 enum { GRUNDY_A, GRUNDY_B, GRUNDY_VALUE };
 
-/* The largest board: the bitsets of wythoff-grundy.h, 0.58 GiB at 32768. */
+/* The largest board: the bitsets of wythoff-grundy.h, 0.59 GiB at 32768. */
 #define GRUNDY_N_MAX WYTHOFF_GRUNDY_N_MAX
 
 /* Bytes the wythoff-grundy table holds for a board of N, 1 <= N <=
