@@ -662,6 +662,18 @@ static void test_grundy_limits(void **state)
     assert_null(wythoff_grundy_new(GRUNDY_N_MAX + 1));
     /* 16384, the size researchers ask for, within 256 MiB */
     assert_true(wythoff_grundy_bytes(16384) < (UINT64_C(256) << 20));
+    /* The table, computation and ring of rows together, within the 0.75 N^2
+     * bytes of the algorithm before (2N bits a line) from N = 1000 on, and
+     * within 64 KiB more below; 0 outside the range. */
+    for (uint64_t N = 1; N <= GRUNDY_N_MAX; N += N < 1100 ? 1 : 997) {
+        uint64_t bytes = grundy_table_bytes(N);
+        if (bytes > 3 * N * N / 4 + (N < 1000 ? UINT64_C(65536) : 0))
+            fail_msg("N = %llu: %llu bytes", (unsigned long long)N, (unsigned long long)bytes);
+        assert_true(bytes > wythoff_grundy_bytes((uint32_t)N));
+    }
+    assert_true(grundy_table_bytes(GRUNDY_N_MAX) <= 3 * (uint64_t)GRUNDY_N_MAX * GRUNDY_N_MAX / 4);
+    assert_int_equal(grundy_table_bytes(0), 0);
+    assert_int_equal(grundy_table_bytes(GRUNDY_N_MAX + 1), 0);
 }
 
 /* The board the template gets: lines from b = N-1 down, zeros flagged. */

@@ -1,7 +1,11 @@
 #include <config.h>
 
 #include <inttypes.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdbool.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "games/decimal.h"
 #include "games/games.h"
@@ -370,16 +374,77 @@ const struct table_def table_wythoff_zeckendorf_shift = {
 
 /* ---- wythoff-grundy ------------------------------------------------------ */
 
-/* The Grundy values of the board 0 <= a, b < N, a row at a time by the
- * bitset algorithm of wythoff-grundy.h (about 0.75 N² bytes of bitsets and
- * one row of values; the generic solver agrees with it in the tests).  Rows
- * a = 0..N-1, b = 0..N-1 within. */
-struct grundy_state {
+/* The Grundy values of the board 0 <= a, b < N, rows a = 0..N-1, b = 0..N-1
+ * within, by the algorithm of wythoff-grundy.h (the generic solver agrees
+ * with it in the tests).  A thread of its own computes the board up to
+ * grundy_ahead_rows(N) rows ahead of the row being written, so that
+ * computing and writing overlap on two processors; the rows wait in a ring
+ * of that many.  Memory: wythoff_grundy_bytes(N) and the ring. */
+enum { GRUNDY_AHEAD = 128 };
+
+/* Rows in the ring: as many as a stripe of the computation (which holds the
+ * next stripe while it is computed), 128 from N = 8192 on, N / 64 below, so
+ * that the ring (4N bytes a row) stays within N^2 / 16 bytes. */
+static uint64_t grundy_ahead_rows(uint64_t N)
+{
+    return N >= 64 * GRUNDY_AHEAD ? GRUNDY_AHEAD : N >= 128 ? N / 64 : 2;
+}
+
+struct grundy_ahead {
     struct wythoff_grundy *w;
-    uint32_t *row;     /* G(a, 0..N-1) */
-    uint64_t N, a, b;  /* the next cell */
+    uint64_t N;
+    uint64_t rows;              /* in the ring */
+    uint32_t *ring;             /* row a at (a % rows) * N */
+    pthread_mutex_t lock;
+    pthread_cond_t changed;
+    uint64_t made, taken;       /* rows computed; rows written, done with */
+    bool failed, stop;
+    pthread_t thread;
+};
+
+struct grundy_state {
+    struct grundy_ahead *ahead;
+    const uint32_t *row;        /* G(a, 0..N-1), in the ring */
+    uint64_t N, a, b;           /* the next cell */
 };
 _Static_assert(sizeof(struct grundy_state) <= TABLE_STATE_SIZE, "state too large");
+
+/* The computing thread: rows into free places of the ring until the board
+ * is done, stop is asked, or the bound wythoff_grundy_next_row checks is
+ * passed (never seen: G(a, b) <= a + b), which ends the table short. */
+static void *grundy_compute(void *arg)
+{
+    struct grundy_ahead *g = arg;
+    pthread_mutex_lock(&g->lock);
+    while (g->made < g->N && !g->stop) {
+        if (g->made - g->taken == g->rows) {
+            pthread_cond_wait(&g->changed, &g->lock);
+            continue;
+        }
+        uint32_t *row = g->ring + (g->made % g->rows) * g->N;
+        pthread_mutex_unlock(&g->lock);
+        int rc = wythoff_grundy_next_row(g->w, row);
+        pthread_mutex_lock(&g->lock);
+        if (rc != 0) {
+            g->failed = true;
+            pthread_cond_broadcast(&g->changed);
+            break;
+        }
+        g->made++;
+        pthread_cond_broadcast(&g->changed);
+    }
+    pthread_mutex_unlock(&g->lock);
+    return NULL;
+}
+
+static void grundy_ahead_free(struct grundy_ahead *g)
+{
+    if (!g)
+        return;
+    wythoff_grundy_free(g->w);
+    free(g->ring);
+    free(g);
+}
 
 static int grundy_start(void *state, const struct table_args *args, struct gt_error *err)
 {
@@ -387,22 +452,54 @@ static int grundy_start(void *state, const struct table_args *args, struct gt_er
     s->N = args->param[PARAM_MAX];
     s->a = s->b = 0;
     s->row = NULL;
-    s->w = NULL;
+    s->ahead = NULL;
     if (s->N < 1 || s->N > GRUNDY_N_MAX)
         return gt_fail(err, GT_ERR_USAGE, "wythoff-grundy: board size %" PRIu64 " is out of range",
                        s->N);
-    s->w = wythoff_grundy_new((uint32_t)s->N);
-    s->row = malloc(s->N * sizeof *s->row);
-    if (!s->w || !s->row) {
-        wythoff_grundy_free(s->w);
-        free(s->row);
-        s->w = NULL;
-        s->row = NULL;
+    struct grundy_ahead *g = calloc(1, sizeof *g);
+    if (g) {
+        g->N = s->N;
+        g->w = wythoff_grundy_new((uint32_t)s->N);
+        g->rows = grundy_ahead_rows(s->N);
+        g->ring = malloc(g->rows * s->N * sizeof *g->ring);
+    }
+    if (!g || !g->w || !g->ring) {
+        grundy_ahead_free(g);
         return gt_fail(err, GT_ERR_RUNTIME, "wythoff-grundy: out of memory for a %" PRIu64
                        " x %" PRIu64 " board (%" PRIu64 " MiB)", s->N, s->N,
-                       wythoff_grundy_bytes((uint32_t)s->N) >> 20);
+                       grundy_table_bytes(s->N) >> 20);
     }
+    pthread_mutex_init(&g->lock, NULL);
+    pthread_cond_init(&g->changed, NULL);
+    /* The thread takes no signals: SIGINT and the like go to the thread that
+     * writes, whose blocked write they interrupt (cli/main.c). */
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_sigmask(SIG_SETMASK, &all, &old);
+    int rc = pthread_create(&g->thread, NULL, grundy_compute, g);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    if (rc != 0) {
+        pthread_cond_destroy(&g->changed);
+        pthread_mutex_destroy(&g->lock);
+        grundy_ahead_free(g);
+        return gt_fail(err, GT_ERR_RUNTIME, "wythoff-grundy: cannot start a thread: %s",
+                       strerror(rc));
+    }
+    s->ahead = g;
     return GT_OK;
+}
+
+/* Waits for row a, having written the one before; NULL if it never comes. */
+static const uint32_t *grundy_wait_row(struct grundy_ahead *g, uint64_t a)
+{
+    pthread_mutex_lock(&g->lock);
+    g->taken = a;
+    pthread_cond_broadcast(&g->changed);
+    while (g->made <= a && !g->failed)
+        pthread_cond_wait(&g->changed, &g->lock);
+    bool ready = g->made > a;
+    pthread_mutex_unlock(&g->lock);
+    return ready ? g->ring + (a % g->rows) * g->N : NULL;
 }
 
 static bool grundy_next(void *state, struct table_row *row)
@@ -410,9 +507,7 @@ static bool grundy_next(void *state, struct table_row *row)
     struct grundy_state *s = state;
     if (s->a == s->N)
         return false;
-    /* A new row of the board; the bound it checks has never been reached
-     * (G(a, b) <= a + b), but a failure would end the table, not lie. */
-    if (s->b == 0 && wythoff_grundy_next_row(s->w, s->row) != 0) {
+    if (s->b == 0 && !(s->row = grundy_wait_row(s->ahead, s->a))) {
         s->a = s->N;
         return false;
     }
@@ -429,10 +524,27 @@ static bool grundy_next(void *state, struct table_row *row)
 static void grundy_finish(void *state)
 {
     struct grundy_state *s = state;
-    wythoff_grundy_free(s->w);
-    free(s->row);
-    s->w = NULL;
+    struct grundy_ahead *g = s->ahead;
+    if (!g)
+        return;
+    pthread_mutex_lock(&g->lock);
+    g->stop = true;
+    pthread_cond_broadcast(&g->changed);
+    pthread_mutex_unlock(&g->lock);
+    pthread_join(g->thread, NULL);
+    pthread_cond_destroy(&g->changed);
+    pthread_mutex_destroy(&g->lock);
+    grundy_ahead_free(g);
+    s->ahead = NULL;
     s->row = NULL;
+}
+
+uint64_t grundy_table_bytes(uint64_t N)
+{
+    if (N < 1 || N > GRUNDY_N_MAX)
+        return 0;
+    return wythoff_grundy_bytes((uint32_t)N) + sizeof(struct grundy_ahead)
+           + grundy_ahead_rows(N) * N * sizeof(uint32_t);
 }
 
 static const struct table_column grundy_columns[] = {
@@ -450,7 +562,7 @@ const struct table_def table_wythoff_grundy = {
     .ncolumns = 3,
     .params = {
         [PARAM_MAX] = {true, 10, 1, GRUNDY_N_MAX,
-                       "board size N: 0 <= a, b < N; 0.75 N^2 bytes (200 MiB at 16384)",
+                       "board size N: 0 <= a, b < N; about 0.65 N^2 bytes (164 MiB at 16384)",
                        .tex_max = GRUNDY_TEX_N_MAX},
     },
     .start = grundy_start,

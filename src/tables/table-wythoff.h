@@ -43,8 +43,13 @@ enum { ZECKENDORF_N, ZECKENDORF_A, ZECKENDORF_N_FIB, ZECKENDORF_A_FIB };
 extern const struct table_def table_wythoff_grundy;
 enum { GRUNDY_A, GRUNDY_B, GRUNDY_VALUE };
 
-/* The largest board: the bitsets of wythoff-grundy.h, 0.75 GiB at 32768. */
+/* The largest board: the bitsets of wythoff-grundy.h, 0.59 GiB at 32768. */
 #define GRUNDY_N_MAX WYTHOFF_GRUNDY_N_MAX
+
+/* Bytes the wythoff-grundy table holds for a board of N, 1 <= N <=
+ * GRUNDY_N_MAX (0 outside): the computation's wythoff_grundy_bytes(N) and
+ * the ring of rows computed ahead of the one being written. */
+uint64_t grundy_table_bytes(uint64_t N);
 /* The largest board in LaTeX: 32 columns of two \scriptsize digits fill the
  * 345pt text width of an A4 article page. */
 #define GRUNDY_TEX_N_MAX 32
