@@ -165,7 +165,6 @@ CASES
     echo "$out" | grep -q '^0&\\textbf{0}&1&2&3&4&5&6&7&8&9\\\\'
 }
 
-<<<<<<< HEAD
 @test "wythoff-game LaTeX: no move only at (0;0); who wins as the start says" {
     gt table wythoff-game --start 0,0 --format tex --lang en
     [ "$status" -eq 0 ]
@@ -188,7 +187,8 @@ CASES
         [[ "$out" != *'there is no move'* ]]
         [[ "$out" == *'the second player wins'* ]]
     done
-=======
+}
+
 @test "wythoff-grundy: the CSV is byte for byte what the algorithm before wrote (N = 1, 3, 257, 2048)" {
     # sha256 of `gametab table wythoff-grundy --max N` from the row-by-row
     # bitset algorithm (2N bits a line, no summaries), before the stripes.
@@ -219,5 +219,4 @@ SUMS
     run timeout 5 bash -c "'$GAMETAB' table wythoff-grundy --max 16384 | head -c 64 | wc -c"
     [ "$status" -eq 0 ]
     [ "$output" = 64 ]
->>>>>>> grundy-fast
 }
