@@ -38,7 +38,7 @@ struct render_data {
 static int render_header(void *ud, const char *const *names, size_t n, struct gt_error *err)
 {
     struct render_data *d = ud;
-    d->builder = context_new(names, n);
+    d->builder = context_new(names, n, false);
     if (!d->builder)
         return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", d->name, strerror(ENOMEM));
     return GT_OK;

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "publish/errata.h"
+#include "template/latex.h"
 #include "template/mustache.h"
 #include "template/templates.h"
 
@@ -251,16 +252,18 @@ int errata_write_csv(const struct errata *e, struct output *out, struct gt_error
 
 /* ---- LaTeX ------------------------------------------------------------------------ */
 
-/* Appends s[0..n) escaped as the templates escape {{x}}. */
+static int text_write(void *ud, const char *bytes, size_t len)
+{
+    text_add(ud, bytes, len);
+    return 0;
+}
+
+/* Appends s[0..n) escaped as the templates escape {{x}}.  The text is one
+ * value of a template: its lines are the template's to break. */
 static void tex_escaped(struct text *t, const char *s, size_t n)
 {
-    for (size_t i = 0; i < n; i++) {
-        const char *e = mustache_latex_escape((unsigned char)s[i]);
-        if (e)
-            text_puts(t, e);
-        else
-            text_add(t, &s[i], 1);
-    }
+    static const struct latex_line line = {0};
+    latex_escape(&line, s, n, text_write, t);
 }
 
 /* The length of the UTF-8 character at s. */
@@ -292,7 +295,10 @@ char *errata_latex(const char *text)
             text_puts(&t, "}");
             s += 1 + n;
         } else {
-            size_t n = utf8_length(s);
+            /* The text up to the next _, at once: ligatures are broken and
+             * white space joined across it. */
+            const char *us = strchr(s + 1, '_');
+            size_t n = us ? (size_t)(us - s) : strlen(s);
             tex_escaped(&t, s, n);
             s += n;
         }
