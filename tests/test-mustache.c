@@ -377,6 +377,8 @@ static void test_latex_context(void **state)
     check_latex("\\\\{{x}}", "{\"x\": \"[1]\"}", "\\\\{}[1]");
     check_latex("\\\\{{x}}", "{\"x\": \" *a[*]\"}", "\\\\ {}*a[*]");
     check_latex("{{x}}", "{\"x\": \"--count ---,,a,b\"}", "-{}-count -{}-{}-,{},a,b");
+    /* the en dash typed is the ligature's glyph: - after it is an em dash */
+    check_latex("{{x}}", "{\"x\": \"\\u2013-\"}", "\u2013{}-");
     check_latex("{{x}}", "{\"x\": \"\\u03b1\\u0141\"}",
                 "\\ensuremath{\\alpha}{\\fontencoding{T1}\\selectfont \u0141}");
 }

@@ -257,11 +257,13 @@ int latex_escape(const struct latex_line *line, const char *s, size_t n,
             continue;
         }
         /* A line ends before a character, never before a space: TeX skips
-         * the spaces that start a line. */
+         * the spaces that start a line.  {} keeps the fonts' ligatures
+         * from forming: - - (en dash), en dash - (em dash), , , („). */
         if (line->column >= LATEX_LINE_MAX)
             rc = line->comment ? write(ud, "\n%", 2) : write(ud, "%\n", 2);
-        if (rc == 0 && ((!started && (cp == '[' || cp == '*')) ||
-                        (cp == '-' && prev == '-') || (cp == ',' && prev == ',')))
+        if (rc == 0 && ((!started && (cp == '[' || cp == '*' || cp == '(')) ||
+                        (cp == '-' && (prev == '-' || prev == 0x2013)) ||
+                        (cp == ',' && prev == ',')))
             rc = write(ud, "{}", 2);
         started = true;
         prev = cp;

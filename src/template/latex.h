@@ -42,8 +42,8 @@ void latex_track(struct latex_line *line, const char *s, size_t n);
 /* Writes the UTF-8 text s[0..n) through write(ud, bytes, len) as LaTeX that
  * prints it: the special characters and ' ` as text commands, TeX's input
  * ligatures (-- ,,) broken, runs of white space (space, tab, CR, LF) as one
- * space, {} before a leading [ or * (which a preceding \\ or rule would take
- * as its argument), and the repertoire's characters in the form that prints
+ * space, {} before a leading [ * or ( (which a preceding \\ or booktabs rule
+ * would take as its argument), and the repertoire's characters in the form that prints
  * them.  Characters outside the repertoire pass through unchanged.  Breaks
  * the line (%, line feed; in a comment line: line feed, %) before a
  * character that would start past LATEX_LINE_MAX; line must be tracking the
