@@ -244,6 +244,24 @@ static bool is_gzip_start(const struct input *in)
     return in->end - in->start >= 2 && in->buf[in->start] == 0x1F && in->buf[in->start + 1] == 0x8B;
 }
 
+/* Whether the rest of the file is zero bytes, padding that gzip -t
+ * accepts (tape blocks); false with *e set on a read error. */
+static bool only_zeros_left(struct input *in, int *e)
+{
+    for (;;) {
+        for (size_t i = in->start; i < in->end; i++)
+            if (in->buf[i] != 0)
+                return false;
+        in->start = in->end;
+        if (in->eof)
+            return true;
+        if (refill(in) != 0) {
+            *e = errno;
+            return false;
+        }
+    }
+}
+
 /* What is wrong with gzip data, in plain words, from zlib's message. */
 static const char *gzip_fault(const char *msg)
 {
@@ -261,7 +279,9 @@ static const char *gzip_fault(const char *msg)
 
 /* Inflates gzip members one after another, as gzip -t checks them: each
  * member's CRC-32 and length, no end before the last member's trailer, and
- * nothing after it but another member. */
+ * nothing after it but another member or zero bytes.  After an error in
+ * the text the rest is inflated still: when the gzip data is corrupt, that
+ * is the cause to report, not the garbled text it gave. */
 static void read_gzip(struct reader *r, struct csv_parser *p, struct input *in)
 {
     z_stream z = {0};
@@ -269,25 +289,30 @@ static void read_gzip(struct reader *r, struct csv_parser *p, struct input *in)
         fail(r, 0, strerror(ENOMEM));
         return;
     }
+    static const char truncated[] =
+        "the gzip data is truncated: the file ends before the compressed data does";
     unsigned char out[1 << 16];
     bool in_member = false;
-    while (!r->failed) {
+    const char *fault = NULL; /* what is wrong with the gzip data */
+    int e = 0;                /* or the errno of a read */
+    while (!fault && !e) {
         if (in->end - in->start < 2 && !in->eof && refill(in) != 0) {
-            fail(r, 0, strerror(errno));
+            e = errno;
             break;
         }
         if (!in_member) {
             if (in->start == in->end)
                 break; /* the end, after a whole member */
             if (!is_gzip_start(in)) {
-                fail(r, 0, "trailing bytes after the gzip data (gzip -t: trailing garbage)");
+                if (!only_zeros_left(in, &e) && !e)
+                    fault = "trailing bytes after the gzip data (gzip -t: trailing garbage)";
                 break;
             }
             inflateReset(&z);
             in_member = true;
         }
         if (in->start == in->end) {
-            fail(r, 0, "the gzip data is truncated: the file ends before the compressed data does");
+            fault = truncated;
             break;
         }
         z.next_in = in->buf + in->start;
@@ -296,22 +321,26 @@ static void read_gzip(struct reader *r, struct csv_parser *p, struct input *in)
         z.avail_out = sizeof out;
         int rc = inflate(&z, Z_NO_FLUSH);
         in->start = in->end - z.avail_in;
-        feed(r, p, out, sizeof out - z.avail_out);
+        if (!r->failed)
+            feed(r, p, out, sizeof out - z.avail_out);
         if (rc == Z_STREAM_END)
             in_member = false;
         else if (rc == Z_BUF_ERROR || (rc == Z_OK && z.avail_in == 0)) {
-            if (in->eof) {
-                fail(r, 0, "the gzip data is truncated: the file ends before the compressed data does");
-                break;
-            }
-            if (refill(in) != 0)
-                fail(r, 0, strerror(errno));
+            if (in->eof)
+                fault = truncated;
+            else if (refill(in) != 0)
+                e = errno;
         } else if (rc == Z_MEM_ERROR)
-            fail(r, 0, strerror(ENOMEM));
+            e = ENOMEM;
         else if (rc != Z_OK)
-            fail(r, 0, gzip_fault(z.msg));
+            fault = gzip_fault(z.msg);
     }
     inflateEnd(&z);
+    const char *why = fault ? fault : e ? strerror(e) : NULL;
+    if (why && r->failed) { /* the cause, in place of what it garbled */
+        r->status = gt_fail(r->err, GT_ERR_RUNTIME, "%s: %s", r->name, why);
+    } else if (why)
+        fail(r, 0, why);
 }
 
 static void read_plain(struct reader *r, struct csv_parser *p, struct input *in)
