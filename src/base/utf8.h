@@ -3,6 +3,12 @@
 #define GAMETAB_UTF8_H
 
 #include <stddef.h>
+#include <stdint.h>
+
+/* The length (1 to 4) of the well-formed UTF-8 character at s, n > 0 bytes
+ * left, with its code point in *cp; 0 when it is not one (RFC 3629: no
+ * overlong forms, no surrogates, nothing past U+10FFFF, not cut short). */
+size_t utf8_decode(const unsigned char *s, size_t n, uint32_t *cp);
 
 /* The 1-based line (counted by LF) of the first byte of s[0..n) that is not
  * well-formed UTF-8 (RFC 3629: no overlong forms, no surrogates, nothing

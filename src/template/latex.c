@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/utf8.h"
 #include "template/latex.h"
 
 /* How a character of the repertoire is written. */
@@ -214,24 +215,16 @@ static const char *ascii_form(char c)
 }
 
 /* The code point of the UTF-8 character at s (n > 0 bytes left) and its
- * length; an invalid byte stands for itself, length 1. */
+ * length; a byte that is not UTF-8 stands for itself, length 1 (values are
+ * UTF-8: jansson holds no other). */
 static uint32_t decode(const unsigned char *s, size_t n, size_t *len)
 {
-    unsigned char c = s[0];
-    size_t k = c < 0x80 ? 1 : (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3 : (c & 0xF8) == 0xF0 ? 4 : 0;
-    if (k == 0 || k > n) {
+    uint32_t cp;
+    *len = utf8_decode(s, n, &cp);
+    if (*len == 0) {
         *len = 1;
-        return c;
+        cp = s[0];
     }
-    uint32_t cp = k == 1 ? c : k == 2 ? c & 0x1Fu : k == 3 ? c & 0x0Fu : c & 0x07u;
-    for (size_t i = 1; i < k; i++) {
-        if ((s[i] & 0xC0) != 0x80) {
-            *len = 1;
-            return c;
-        }
-        cp = cp << 6 | (s[i] & 0x3Fu);
-    }
-    *len = k;
     return cp;
 }
 
