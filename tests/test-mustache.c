@@ -376,6 +376,12 @@ static void test_latex_context(void **state)
     (void)state;
     check_latex("\\\\{{x}}", "{\"x\": \"[1]\"}", "\\\\{}[1]");
     check_latex("\\\\{{x}}", "{\"x\": \" *a[*]\"}", "\\\\ {}*a[*]");
+    check_latex("\\toprule\n{{x}}", "{\"x\": \"(lr)\"}", "\\toprule\n{}(lr)");
+    check_latex("\\midrule % rule\n  {{x}}", "{\"x\": \"[1]\"}", "\\midrule % rule\n  {}[1]");
+    /* after text, a brace or an escaped character nothing looks ahead */
+    check_latex("a {{x}}|\\textbf{b}{{x}}|\\%{{x}}", "{\"x\": \"(1)\"}",
+                "a (1)|\\textbf{b}(1)|\\%(1)");
+    check_latex("\\\\{{x}}{{y}}", "{\"x\": \"\", \"y\": \"*\"}", "\\\\{}*");
     check_latex("{{x}}", "{\"x\": \"--count ---,,a,b\"}", "-{}-count -{}-{}-,{},a,b");
     /* the en dash typed is the ligature's glyph: - after it is an em dash */
     check_latex("{{x}}", "{\"x\": \"\\u2013-\"}", "\u2013{}-");

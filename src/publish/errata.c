@@ -259,10 +259,11 @@ static int text_write(void *ud, const char *bytes, size_t len)
 }
 
 /* Appends s[0..n) escaped as the templates escape {{x}}.  The text is one
- * value of a template: its lines are the template's to break. */
-static void tex_escaped(struct text *t, const char *s, size_t n)
+ * value of a template, escaped in pieces: its lines are the template's to
+ * break; first: the piece starts the value. */
+static void tex_escaped(struct text *t, const char *s, size_t n, bool first)
 {
-    static const struct latex_line line = {0};
+    const struct latex_line line = {.mid_value = !first};
     latex_escape(&line, s, n, text_write, t);
 }
 
@@ -285,13 +286,13 @@ char *errata_latex(const char *text)
         if (s[0] == '_' && s[1] == '(' && strchr(s + 2, ')')) {
             const char *end = strchr(s + 2, ')');
             text_puts(&t, "\\textsubscript{");
-            tex_escaped(&t, s + 2, (size_t)(end - s - 2));
+            tex_escaped(&t, s + 2, (size_t)(end - s - 2), false);
             text_puts(&t, "}");
             s = end + 1;
         } else if (s[0] == '_' && s[1] && s[1] != ' ') {
             size_t n = utf8_length(s + 1);
             text_puts(&t, "\\textsubscript{");
-            tex_escaped(&t, s + 1, n);
+            tex_escaped(&t, s + 1, n, false);
             text_puts(&t, "}");
             s += 1 + n;
         } else {
@@ -299,7 +300,7 @@ char *errata_latex(const char *text)
              * white space joined across it. */
             const char *us = strchr(s + 1, '_');
             size_t n = us ? (size_t)(us - s) : strlen(s);
-            tex_escaped(&t, s, n);
+            tex_escaped(&t, s, n, s == text);
             s += n;
         }
     }

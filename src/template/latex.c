@@ -172,18 +172,38 @@ void latex_repertoire(void (*fn)(uint32_t first, uint32_t last, void *ud), void 
     }
 }
 
+static bool is_letter(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
 void latex_track(struct latex_line *line, const char *s, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
         char c = s[i];
         if (c == '\n') {
-            *line = (struct latex_line){0};
+            line->column = 0;
+            line->comment = line->backslash = line->in_word = false;
             continue;
         }
         line->column++;
-        if (c == '%' && !line->backslash)
-            line->comment = true;
-        line->backslash = c == '\\' && !line->backslash;
+        if (line->comment)
+            continue;
+        if (line->backslash) {
+            line->backslash = false;
+            line->in_word = is_letter(c);
+            line->after_command = line->in_word || c == '\\';
+        } else if (line->in_word && is_letter(c)) {
+            continue;
+        } else {
+            line->in_word = false;
+            if (c == '\\')
+                line->backslash = true;
+            else if (c == '%')
+                line->comment = true;
+            else if (c != ' ' && c != '\t' && c != '\r')
+                line->after_command = false;
+        }
     }
 }
 
@@ -238,7 +258,7 @@ int latex_escape(const struct latex_line *line, const char *s, size_t n,
 {
     const unsigned char *u = (const unsigned char *)s;
     uint32_t prev = 0; /* the previous character of s written, 0 at the start */
-    bool started = false; /* a character other than white space was written */
+    bool started = line->mid_value; /* a character other than white space was written */
     int rc = 0;
     for (size_t i = 0, len; i < n && rc == 0; i += len) {
         uint32_t cp = decode(u + i, n - i, &len);
@@ -254,7 +274,7 @@ int latex_escape(const struct latex_line *line, const char *s, size_t n,
          * from forming: - - (en dash), en dash - (em dash), , , („). */
         if (line->column >= LATEX_LINE_MAX)
             rc = line->comment ? write(ud, "\n%", 2) : write(ud, "%\n", 2);
-        if (rc == 0 && ((!started && (cp == '[' || cp == '*' || cp == '(')) ||
+        if (rc == 0 && ((!started && line->after_command && (cp == '[' || cp == '*' || cp == '(')) ||
                         (cp == '-' && (prev == '-' || prev == 0x2013)) ||
                         (cp == ',' && prev == ',')))
             rc = write(ud, "{}", 2);
