@@ -185,7 +185,8 @@ static void feed_csv(struct reader *r, struct csv_parser *p, const unsigned char
             r->between_records = false;
         }
         if (csv_parse(p, &buf[i], 1, on_field, on_record, r) != 1)
-            fail(r, 1, csv_error(p) == CSV_EPARSE ? "malformed quoting" : csv_strerror(csv_error(p)));
+            fail(r, 1, csv_error(p) == CSV_EPARSE ? "malformed quoting"
+                                                  : csv_strerror(csv_error(p)));
         if (c == '\n')
             r->line++;
     }
@@ -272,7 +273,8 @@ static const char *gzip_fault(const char *msg)
     if (strcmp(msg, "incorrect length check") == 0)
         return "the gzip data is corrupt: its length field does not match the data";
     if (strcmp(msg, "incorrect header check") == 0 || strcmp(msg, "header crc mismatch") == 0 ||
-        strcmp(msg, "unknown compression method") == 0 || strcmp(msg, "unknown header flags set") == 0)
+        strcmp(msg, "unknown compression method") == 0 ||
+        strcmp(msg, "unknown header flags set") == 0)
         return "the gzip header is corrupt";
     return "the gzip data is corrupt: it cannot be decompressed";
 }
@@ -358,7 +360,8 @@ int csv_read_file(const char *path, const struct csv_read_callbacks *cb, void *u
 {
     const char *name = strcmp(path, "-") == 0 ? "standard input" : path;
     static struct input in; /* 64 KiB: not on the stack */
-    in = (struct input){.fd = strcmp(path, "-") == 0 ? dup(STDIN_FILENO) : open(path, O_RDONLY | O_CLOEXEC)};
+    bool from_stdin = strcmp(path, "-") == 0;
+    in = (struct input){.fd = from_stdin ? dup(STDIN_FILENO) : open(path, O_RDONLY | O_CLOEXEC)};
     if (in.fd < 0)
         return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", name, strerror(errno));
     struct stat st;

@@ -81,7 +81,8 @@ json_t *context_add_row(struct context_builder *b, const char *const *cells)
         if (!json_object_get(data, name))
             rc = json_object_set_new(data, name, json_string(cells[i])) != 0 ||
                  (b->flat && json_object_set_new(row, name, json_string(cells[i])) != 0);
-        rc = rc || json_array_append_new(list, json_pack("{s:s, s:s}", "value", cells[i], "column", name)) != 0;
+        rc = rc || json_array_append_new(list, json_pack("{s:s, s:s}", "value", cells[i],
+                                                         "column", name)) != 0;
     }
     rc = rc || mark_ends(list) != 0 || json_object_set(row, "cells", list) != 0 ||
          json_object_set(row, "data", data) != 0 || json_array_append(b->rows, row) != 0;

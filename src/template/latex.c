@@ -274,7 +274,8 @@ int latex_escape(const struct latex_line *line, const char *s, size_t n,
          * from forming: - - (en dash), en dash - (em dash), , , („). */
         if (line->column >= LATEX_LINE_MAX)
             rc = line->comment ? write(ud, "\n%", 2) : write(ud, "%\n", 2);
-        if (rc == 0 && ((!started && line->after_command && (cp == '[' || cp == '*' || cp == '(')) ||
+        bool looked_at = !started && line->after_command && (cp == '[' || cp == '*' || cp == '(');
+        if (rc == 0 && (looked_at ||
                         (cp == '-' && (prev == '-' || prev == 0x2013)) ||
                         (cp == ',' && prev == ',')))
             rc = write(ud, "{}", 2);
