@@ -87,12 +87,10 @@ open(p, "wb").write(b)' "$1" "$2"
     # every byte of the header and the compressed data, spoilt one at a time
     local size
     size=$(stat -c %s "$T/ok.csv.gz")
-    for ((i = 0; i < size; i++)); do
+    # (from the third: a spoilt magic number is plain text, not gzip -t's to judge)
+    for ((i = 2; i < size; i++)); do
         cp "$T/ok.csv.gz" "$T/spoilt.csv.gz"
         flip_byte "$T/spoilt.csv.gz" "$i"
-        cmp -s "$T/ok.csv.gz" "$T/spoilt.csv.gz" && continue
-        # a spoilt first byte is plain text, not gzip: not gzip -t's to judge
-        [ "$i" -lt 2 ] && continue
         same_verdict_as_gzip "$T/spoilt.csv.gz"
     done
 }
