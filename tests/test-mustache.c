@@ -476,9 +476,10 @@ static void test_engine_rules(void **state)
                  "{\"a\": \"&\", \"b\": \"<\", \"c\": \">\", \"d\": \"\\\"\", "
                  "\"e\": \"x\\\"\\\"y'z\"}",
                  NULL, "&amp;|&lt;|&gt;|&quot;|x&quot;&quot;y'z");
-    /* LaTeX: a CR alone, a CR LF and an LF each become one space */
+    /* LaTeX: a CR alone, a CR LF and an LF each become one space (a run
+     * of white space is one space, as TeX reads it) */
     check_render("[{{x}}]", "{\"x\": \"a\\rb\\r\\nc\\nd\\r\"}", &tex,
-                 "[a b  c d ]");
+                 "[a b c d ]");
     /* inverted sections: shown for an empty list, false, null and a miss,
      * hidden for a list with an item and for true */
     check_render("{{^e}}E{{/e}}{{^f}}F{{/f}}{{^n}}N{{/n}}{{^m}}M{{/m}}"
