@@ -215,7 +215,7 @@ CASES
 @test "partials are found beside a template file" {
     mkdir -p "$T/tpl"
     printf '{{#rows}}{{> row}}{{/rows}}' > "$T/tpl/main.tex"
-    printf '[{{a}}]' > "$T/tpl/row.tex"
+    printf '[{{data.a}}]' > "$T/tpl/row.tex"
     printf 'a\nx_1\ny\n' > "$T/d.csv"
     gt render "$T/tpl/main.tex" "$T/d.csv"
     [ "$status" -eq 0 ]
@@ -224,7 +224,7 @@ CASES
 
 @test "HTML escaping for templates not named .tex" {
     mkdir -p "$T/tpl"
-    printf '<td>{{#rows}}{{a}}{{/rows}}</td>' > "$T/tpl/t.html"
+    printf '<td>{{#rows}}{{data.a}}{{/rows}}</td>' > "$T/tpl/t.html"
     printf 'a\n<b>&\n' > "$T/d.csv"
     gt render "$T/tpl/t.html" "$T/d.csv"
     [ "$out" = '<td>&lt;b&gt;&amp;</td>' ]

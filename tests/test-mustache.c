@@ -358,12 +358,59 @@ static void test_latex_utf8(void **state)
     (void)state;
     check_latex("{{x}}", "{\"x\": \"Проигрышные поля_#1\"}",
                 "Проигрышные поля\\_\\#1");
-    /* non-ASCII bytes pass through; " < > | are spelled out, since babel's
-     * Russian makes " a shorthand and < > | are other glyphs outside T1 */
-    check_latex("{{x}}", "{\"x\": \"<\\\"é\\\">'ü'|\"}",
-                "\\textless{}\\textquotedbl{}é\\textquotedbl{}\\textgreater{}'ü'\\textbar{}");
-    /* a line break in data does not end the paragraph */
-    check_latex("{{x}}", "{\"x\": \"a\\n\\nb\\r\\n\"}", "a  b  ");
+    /* non-ASCII bytes pass through; " < > | ' ` are spelled out, since
+     * babel's Russian makes " a shorthand, < > | ' ` are other glyphs or
+     * ligatures in T1 and T2A */
+    check_latex("{{x}}", "{\"x\": \"<\\\"é\\\">'ü'|`\"}",
+                "\\textless{}\\textquotedbl{}é\\textquotedbl{}\\textgreater{}"
+                "\\textquotesingle{}ü\\textquotesingle{}\\textbar{}\\textasciigrave{}");
+    /* a line break in data does not end the paragraph; white space runs
+     * are one space, as TeX reads them */
+    check_latex("{{x}}", "{\"x\": \"a\\n\\nb\\r\\n\"}", "a b ");
+}
+
+/* What a preceding \\\\ or rule would read as its argument, and TeX's input
+ * ligatures, are kept from forming (issue 12). */
+static void test_latex_context(void **state)
+{
+    (void)state;
+    check_latex("\\\\{{x}}", "{\"x\": \"[1]\"}", "\\\\{}[1]");
+    check_latex("\\\\{{x}}", "{\"x\": \" *a[*]\"}", "\\\\ {}*a[*]");
+    check_latex("\\toprule\n{{x}}", "{\"x\": \"(lr)\"}", "\\toprule\n{}(lr)");
+    check_latex("\\midrule % rule\n  {{x}}", "{\"x\": \"[1]\"}", "\\midrule % rule\n  {}[1]");
+    /* after text, a brace or an escaped character nothing looks ahead */
+    check_latex("a {{x}}|\\textbf{b}{{x}}|\\%{{x}}", "{\"x\": \"(1)\"}",
+                "a (1)|\\textbf{b}(1)|\\%(1)");
+    check_latex("\\\\{{x}}{{y}}", "{\"x\": \"\", \"y\": \"*\"}", "\\\\{}*");
+    check_latex("{{x}}", "{\"x\": \"--count ---,,a,b\"}", "-{}-count -{}-{}-,{},a,b");
+    /* the en dash typed is the ligature's glyph: - after it is an em dash */
+    check_latex("{{x}}", "{\"x\": \"\\u2013-\"}", "\u2013{}-");
+    check_latex("{{x}}", "{\"x\": \"\\u03b1\\u0141\"}",
+                "\\ensuremath{\\alpha}{\\fontencoding{T1}\\selectfont \u0141}");
+}
+
+/* No line of the output grows past LATEX_LINE_MAX by the values written:
+ * a line is broken with % before a character, or continued as a comment
+ * on a comment line. */
+static void test_latex_long_lines(void **state)
+{
+    (void)state;
+    char data[3000], want[3100];
+    memset(data, 0, sizeof data);
+    strcpy(data, "{\"x\": \"");
+    memset(data + strlen(data), 'a', 1500);
+    strcat(data, "\"}");
+    memset(want, 0, sizeof want);
+    memset(want, 'a', 1000);
+    strcat(want, "%\n");
+    memset(want + strlen(want), 'a', 500);
+    check_latex("{{x}}", data, want);
+    memset(want, 0, sizeof want);
+    strcpy(want, "% ");
+    memset(want + 2, 'a', 998);
+    strcat(want, "\n%");
+    memset(want + strlen(want), 'a', 502);
+    check_latex("% {{x}}", data, want);
 }
 
 static void test_latex_raw(void **state)
@@ -429,9 +476,10 @@ static void test_engine_rules(void **state)
                  "{\"a\": \"&\", \"b\": \"<\", \"c\": \">\", \"d\": \"\\\"\", "
                  "\"e\": \"x\\\"\\\"y'z\"}",
                  NULL, "&amp;|&lt;|&gt;|&quot;|x&quot;&quot;y'z");
-    /* LaTeX: a CR alone, a CR LF and an LF each become one space */
+    /* LaTeX: a CR alone, a CR LF and an LF each become one space (a run
+     * of white space is one space, as TeX reads it) */
     check_render("[{{x}}]", "{\"x\": \"a\\rb\\r\\nc\\nd\\r\"}", &tex,
-                 "[a b  c d ]");
+                 "[a b c d ]");
     /* inverted sections: shown for an empty list, false, null and a miss,
      * hidden for a list with an item and for true */
     check_render("{{^e}}E{{/e}}{{^f}}F{{/f}}{{^n}}N{{/n}}{{^m}}M{{/m}}"
@@ -760,6 +808,8 @@ int main(void)
         cmocka_unit_test(test_latex_specials),
         cmocka_unit_test(test_latex_utf8),
         cmocka_unit_test(test_latex_raw),
+        cmocka_unit_test(test_latex_context),
+        cmocka_unit_test(test_latex_long_lines),
         cmocka_unit_test(test_escape_none_and_default),
         cmocka_unit_test(test_values),
         cmocka_unit_test(test_engine_rules),

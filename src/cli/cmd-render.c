@@ -2,6 +2,8 @@
 #include <config.h>
 
 #include <errno.h>
+#include <inttypes.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -11,6 +13,7 @@
 #include "io/csv-read.h"
 #include "io/output.h"
 #include "template/context.h"
+#include "template/latex.h"
 #include "template/templates.h"
 
 #define RENDER_ROWS_MAX 100000
@@ -35,10 +38,24 @@ struct render_data {
     const char *name; /* for messages */
 };
 
+/* A character of a CSV file for a LaTeX template: refused, before anything
+ * is written, unless the preamble's fonts print it (template/latex.h). */
+static int render_character(void *ud, uint32_t cp, unsigned long line, unsigned long column,
+                            struct gt_error *err)
+{
+    const struct render_data *d = ud;
+    if (latex_typesettable(cp))
+        return GT_OK;
+    return gt_fail(err, GT_ERR_RUNTIME,
+                   "%s:%lu:%lu: character U+%04" PRIX32
+                   " cannot be typeset with the preamble's fonts",
+                   d->name, line, column, cp);
+}
+
 static int render_header(void *ud, const char *const *names, size_t n, struct gt_error *err)
 {
     struct render_data *d = ud;
-    d->builder = context_new(names, n);
+    d->builder = context_new(names, n, false);
     if (!d->builder)
         return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", d->name, strerror(ENOMEM));
     return GT_OK;
@@ -58,15 +75,18 @@ static int render_row(void *ud, const char *const *fields, size_t n, unsigned lo
 }
 
 /* The context of `render`: the CSV's rows (context.h), the file name and the
- * language strings. */
-static json_t *render_context(const char *data, unsigned block_columns, json_t *lang,
+ * language strings.  latex: the template is LaTeX, the data's characters
+ * must be in the repertoire. */
+static json_t *render_context(const char *data, bool latex, unsigned block_columns, json_t *lang,
                               struct gt_error *err)
 {
     json_t *ctx;
     if (data) {
         struct render_data d = {.name = strcmp(data, "-") ? data : "standard input"};
-        static const struct csv_read_callbacks cb = {render_header, render_row};
-        if (csv_read_file(data, &cb, &d, err) != GT_OK) {
+        static const struct csv_read_callbacks for_latex = {render_header, render_row,
+                                                            render_character};
+        static const struct csv_read_callbacks for_html = {render_header, render_row, NULL};
+        if (csv_read_file(data, latex ? &for_latex : &for_html, &d, err) != GT_OK) {
             context_free(d.builder);
             return NULL;
         }
@@ -93,6 +113,18 @@ static bool is_file(const char *path)
     return stat(path, &st) == 0 && !S_ISDIR(st.st_mode);
 }
 
+static bool is_directory(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+static bool ends_with(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), m = strlen(suffix);
+    return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
 static int run_render(struct command_line *cl, struct gt_error *err)
 {
     const struct option_value *opt = cl->opt;
@@ -100,6 +132,9 @@ static int run_render(struct command_line *cl, struct gt_error *err)
     const char *data = cl->args.n > 1 ? cl->args.arg[1] : NULL;
     const char *path = opt[O_OUTPUT].given ? opt[O_OUTPUT].text : "-";
     const char *lang = opt[O_LANG].given ? template_languages[opt[O_LANG].choice] : "ru";
+    if (is_directory(template))
+        return gt_fail(err, GT_ERR_RUNTIME, "template %s: is a directory, not a template file",
+                       template);
 
     struct template_dirs dirs;
     if (template_dirs_init(&dirs, opt[O_TEMPLATES].text, err) != GT_OK)
@@ -107,7 +142,8 @@ static int run_render(struct command_line *cl, struct gt_error *err)
     json_t *strings = lang_strings_load(&dirs, lang, err);
     if (!strings)
         return GT_ERR_RUNTIME;
-    json_t *ctx = render_context(data, (unsigned)opt[O_BLOCK_COLUMNS].number[0], strings, err);
+    json_t *ctx = render_context(data, ends_with(template, ".tex"),
+                                 (unsigned)opt[O_BLOCK_COLUMNS].number[0], strings, err);
     json_decref(strings);
     if (!ctx)
         return GT_ERR_RUNTIME;
@@ -136,10 +172,12 @@ const struct command cmd_render = {
              "table-booktabs.tex or table-kvant.tex.  DATA is a CSV file, gzip-compressed\n"
              "or not, or - for standard input; without it the template gets no rows.\n"
              "Templates whose name ends in .tex escape {{x}} for LaTeX, others for HTML.\n",
-    .more = "The context: columns, rows (each keyed by column name, with cells, first\n"
-            "and last), row_count, file, blocks (the rows in groups for the horizontal\n"
-            "Kvant layout, each with rows, lines, pad, first and last), block_columns,\n"
-            "widest_cell and lang.  The data is held whole: at most " XSTR(RENDER_ROWS_MAX) " rows.\n",
+    .more = "The context: columns, rows (each with data, its cells by column name,\n"
+            "and cells, first and last), row_count, file, blocks (the rows in groups\n"
+            "for the horizontal Kvant layout, each with rows, lines, pad, first and\n"
+            "last), block_columns, widest_cell and lang.  The data is held whole: at\n"
+            "most " XSTR(RENDER_ROWS_MAX) " rows.  For a .tex template every character of\n"
+            "the data must be one the preamble's fonts print (see the README).\n",
     .options = render_options,
     .noptions = O__N,
     .args_min = 1,

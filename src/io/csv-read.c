@@ -4,6 +4,9 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -25,6 +28,13 @@ struct reader {
     unsigned long line;      /* the line of the byte being fed */
     unsigned long record_line; /* where the current record started */
     bool between_records;   /* the next content byte starts a record */
+    unsigned long column;   /* characters on the line before the next one */
+    uint32_t cp;            /* the UTF-8 character being decoded */
+    uint32_t cp_min;        /* the least code point of its length */
+    int cp_need;            /* its continuation bytes still to come */
+    unsigned char head[3];  /* the first bytes, held to drop a BOM */
+    size_t nhead;
+    bool past_head;
 };
 
 static void fail(struct reader *r, int with_line, const char *why)
@@ -37,6 +47,16 @@ static void fail(struct reader *r, int with_line, const char *why)
         gt_fail(r->err, GT_ERR_RUNTIME, "%s:%lu: %s", r->name, r->record_line, why);
     else
         gt_fail(r->err, GT_ERR_RUNTIME, "%s: %s", r->name, why);
+}
+
+static void fail_utf8(struct reader *r)
+{
+    if (r->failed)
+        return;
+    r->failed = true;
+    r->status = gt_fail(r->err, GT_ERR_RUNTIME,
+                        "%s:%lu: invalid UTF-8 (is the file Latin-1? convert it with iconv)",
+                        r->name, r->line);
 }
 
 static void on_field(void *data, size_t len, void *ud)
@@ -103,68 +123,269 @@ static void on_record(int c, void *ud)
     r->between_records = true;
 }
 
+/* Decodes byte c of the UTF-8 text, strictly (no overlong forms, no
+ * surrogates, nothing past U+10FFFF), and hands each whole character but
+ * printable ASCII, line ends and NUL (a field's error) to the callback. */
+static void check_utf8(struct reader *r, unsigned char c)
+{
+    if (r->cp_need == 0) {
+        if (c < 0x80) {
+            r->cp = c;
+        } else if (c >= 0xC2 && c <= 0xDF) {
+            r->cp = c & 0x1Fu, r->cp_need = 1, r->cp_min = 0x80;
+            return;
+        } else if (c >= 0xE0 && c <= 0xEF) {
+            r->cp = c & 0x0Fu, r->cp_need = 2, r->cp_min = 0x800;
+            return;
+        } else if (c >= 0xF0 && c <= 0xF4) {
+            r->cp = c & 0x07u, r->cp_need = 3, r->cp_min = 0x10000;
+            return;
+        } else {
+            fail_utf8(r);
+            return;
+        }
+    } else {
+        if ((c & 0xC0) != 0x80) {
+            fail_utf8(r);
+            return;
+        }
+        r->cp = r->cp << 6 | (c & 0x3Fu);
+        if (--r->cp_need > 0)
+            return;
+        if (r->cp < r->cp_min || r->cp > 0x10FFFF || (r->cp >= 0xD800 && r->cp <= 0xDFFF)) {
+            fail_utf8(r);
+            return;
+        }
+    }
+    if (r->cp == '\n') {
+        r->column = 0;
+        return;
+    }
+    r->column++;
+    if (r->cb->character && r->cp != '\r' && r->cp != 0 && (r->cp < 0x20 || r->cp >= 0x7F)) {
+        int rc = r->cb->character(r->ud, r->cp, r->line, r->column, r->err);
+        if (rc != GT_OK) {
+            r->failed = true;
+            r->status = rc;
+        }
+    }
+}
+
 /* Feeds bytes one at a time, so that the line of each record's first byte
  * is known when libcsv reports the record. */
-static void feed(struct reader *r, struct csv_parser *p, const unsigned char *buf, size_t n)
+static void feed_csv(struct reader *r, struct csv_parser *p, const unsigned char *buf, size_t n)
 {
     for (size_t i = 0; i < n && !r->failed; i++) {
         unsigned char c = buf[i];
+        check_utf8(r, c);
+        if (r->failed)
+            break;
         if (r->between_records && c != '\r' && c != '\n') {
             r->record_line = r->line;
             r->between_records = false;
         }
         if (csv_parse(p, &buf[i], 1, on_field, on_record, r) != 1)
-            fail(r, 1, csv_error(p) == CSV_EPARSE ? "malformed quoting" : csv_strerror(csv_error(p)));
+            fail(r, 1, csv_error(p) == CSV_EPARSE ? "malformed quoting"
+                                                  : csv_strerror(csv_error(p)));
         if (c == '\n')
             r->line++;
     }
 }
 
-static gzFile open_input(const char *path)
+/* Feeds the text, less a UTF-8 byte order mark at its start.  n = 0: the
+ * end of the text. */
+static void feed(struct reader *r, struct csv_parser *p, const unsigned char *buf, size_t n)
 {
-    int fd = strcmp(path, "-") == 0 ? dup(STDIN_FILENO) : open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return NULL;
-    /* gzdopen reads gzip data (by its magic bytes) and plain data alike. */
-    gzFile gz = gzdopen(fd, "rb");
-    if (!gz) {
-        int e = errno;
-        close(fd);
-        errno = e ? e : ENOMEM;
+    static const unsigned char bom[3] = {0xEF, 0xBB, 0xBF};
+    while (!r->past_head && n > 0 && r->nhead < 3) {
+        r->head[r->nhead++] = *buf++;
+        n--;
     }
-    return gz;
+    if (!r->past_head && (r->nhead == 3 || n == 0)) {
+        r->past_head = true;
+        if (r->nhead != 3 || memcmp(r->head, bom, 3) != 0)
+            feed_csv(r, p, r->head, r->nhead);
+    }
+    feed_csv(r, p, buf, n);
+}
+
+/* The file being read: its bytes, and when it is gzip, the inflating. */
+struct input {
+    int fd;
+    unsigned char buf[1 << 16];
+    size_t start, end;      /* unread bytes: buf[start, end) */
+    bool eof;
+};
+
+/* Reads more bytes after the unread ones; 0, or -1 with errno set. */
+static int refill(struct input *in)
+{
+    if (in->start > 0) {
+        memmove(in->buf, in->buf + in->start, in->end - in->start);
+        in->end -= in->start;
+        in->start = 0;
+    }
+    while (!in->eof && in->end < sizeof in->buf) {
+        ssize_t n = read(in->fd, in->buf + in->end, sizeof in->buf - in->end);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            return -1;
+        if (n == 0)
+            in->eof = true;
+        in->end += (size_t)n;
+        if (n > 0)
+            break;
+    }
+    return 0;
+}
+
+static bool is_gzip_start(const struct input *in)
+{
+    return in->end - in->start >= 2 && in->buf[in->start] == 0x1F && in->buf[in->start + 1] == 0x8B;
+}
+
+/* Whether the rest of the file is zero bytes, padding that gzip -t
+ * accepts (tape blocks); false with *e set on a read error. */
+static bool only_zeros_left(struct input *in, int *e)
+{
+    for (;;) {
+        for (size_t i = in->start; i < in->end; i++)
+            if (in->buf[i] != 0)
+                return false;
+        in->start = in->end;
+        if (in->eof)
+            return true;
+        if (refill(in) != 0) {
+            *e = errno;
+            return false;
+        }
+    }
+}
+
+/* What is wrong with gzip data, in plain words, from zlib's message. */
+static const char *gzip_fault(const char *msg)
+{
+    if (!msg)
+        return "the gzip data is corrupt";
+    if (strcmp(msg, "incorrect data check") == 0)
+        return "the gzip data is corrupt: its CRC does not match the data";
+    if (strcmp(msg, "incorrect length check") == 0)
+        return "the gzip data is corrupt: its length field does not match the data";
+    if (strcmp(msg, "incorrect header check") == 0 || strcmp(msg, "header crc mismatch") == 0 ||
+        strcmp(msg, "unknown compression method") == 0 ||
+        strcmp(msg, "unknown header flags set") == 0)
+        return "the gzip header is corrupt";
+    return "the gzip data is corrupt: it cannot be decompressed";
+}
+
+/* Inflates gzip members one after another, as gzip -t checks them: each
+ * member's CRC-32 and length, no end before the last member's trailer, and
+ * nothing after it but another member or zero bytes.  After an error in
+ * the text the rest is inflated still: when the gzip data is corrupt, that
+ * is the cause to report, not the garbled text it gave. */
+static void read_gzip(struct reader *r, struct csv_parser *p, struct input *in)
+{
+    z_stream z = {0};
+    if (inflateInit2(&z, 16 + MAX_WBITS) != Z_OK) {
+        fail(r, 0, strerror(ENOMEM));
+        return;
+    }
+    static const char truncated[] =
+        "the gzip data is truncated: the file ends before the compressed data does";
+    unsigned char out[1 << 16];
+    bool in_member = false;
+    const char *fault = NULL; /* what is wrong with the gzip data */
+    int e = 0;                /* or the errno of a read */
+    while (!fault && !e) {
+        if (in->end - in->start < 2 && !in->eof && refill(in) != 0) {
+            e = errno;
+            break;
+        }
+        if (!in_member) {
+            if (in->start == in->end)
+                break; /* the end, after a whole member */
+            if (!is_gzip_start(in)) {
+                if (!only_zeros_left(in, &e) && !e)
+                    fault = "trailing bytes after the gzip data (gzip -t: trailing garbage)";
+                break;
+            }
+            inflateReset(&z);
+            in_member = true;
+        }
+        if (in->start == in->end) {
+            fault = truncated;
+            break;
+        }
+        z.next_in = in->buf + in->start;
+        z.avail_in = (uInt)(in->end - in->start);
+        z.next_out = out;
+        z.avail_out = sizeof out;
+        int rc = inflate(&z, Z_NO_FLUSH);
+        in->start = in->end - z.avail_in;
+        if (!r->failed)
+            feed(r, p, out, sizeof out - z.avail_out);
+        if (rc == Z_STREAM_END)
+            in_member = false;
+        else if (rc == Z_BUF_ERROR || (rc == Z_OK && z.avail_in == 0)) {
+            if (in->eof)
+                fault = truncated;
+            else if (refill(in) != 0)
+                e = errno;
+        } else if (rc == Z_MEM_ERROR)
+            e = ENOMEM;
+        else if (rc != Z_OK)
+            fault = gzip_fault(z.msg);
+    }
+    inflateEnd(&z);
+    const char *why = fault ? fault : e ? strerror(e) : NULL;
+    if (why && r->failed) { /* the cause, in place of what it garbled */
+        r->status = gt_fail(r->err, GT_ERR_RUNTIME, "%s: %s", r->name, why);
+    } else if (why)
+        fail(r, 0, why);
+}
+
+static void read_plain(struct reader *r, struct csv_parser *p, struct input *in)
+{
+    while (!r->failed && in->start < in->end) {
+        feed(r, p, in->buf + in->start, in->end - in->start);
+        in->start = in->end;
+        if (!in->eof && refill(in) != 0)
+            fail(r, 0, strerror(errno));
+    }
 }
 
 int csv_read_file(const char *path, const struct csv_read_callbacks *cb, void *ud,
                   struct gt_error *err)
 {
     const char *name = strcmp(path, "-") == 0 ? "standard input" : path;
-    gzFile gz = open_input(path);
-    if (!gz)
+    static struct input in; /* 64 KiB: not on the stack */
+    bool from_stdin = strcmp(path, "-") == 0;
+    in = (struct input){.fd = from_stdin ? dup(STDIN_FILENO) : open(path, O_RDONLY | O_CLOEXEC)};
+    if (in.fd < 0)
         return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", name, strerror(errno));
+    struct stat st;
+    if (fstat(in.fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+        close(in.fd);
+        return gt_fail(err, GT_ERR_RUNTIME, "%s: is a directory, not a CSV file", name);
+    }
     struct csv_parser p;
     if (csv_init(&p, CSV_STRICT | CSV_STRICT_FINI) != 0) {
-        gzclose(gz);
+        close(in.fd);
         return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", name, strerror(ENOMEM));
     }
     struct reader r = {.cb = cb, .ud = ud, .name = name, .err = err, .line = 1,
                        .between_records = true};
-    unsigned char buf[1 << 16];
-    bool first = true;
-    int n;
-    while (!r.failed && (n = gzread(gz, buf, sizeof buf)) > 0) {
-        size_t skip = 0;
-        /* A UTF-8 byte order mark before the header is not part of it. */
-        if (first && n >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0)
-            skip = 3;
-        first = false;
-        feed(&r, &p, buf + skip, (size_t)n - skip);
-    }
-    if (!r.failed && n < 0) {
-        int zerr;
-        const char *msg = gzerror(gz, &zerr);
-        fail(&r, 0, zerr == Z_ERRNO ? strerror(errno) : msg);
-    }
+    if (refill(&in) != 0)
+        fail(&r, 0, strerror(errno));
+    else if (is_gzip_start(&in))
+        read_gzip(&r, &p, &in);
+    else
+        read_plain(&r, &p, &in);
+    if (!r.failed)
+        feed(&r, &p, NULL, 0);
+    if (!r.failed && r.cp_need > 0)
+        fail_utf8(&r);
     if (!r.failed && csv_fini(&p, on_field, on_record, &r) != 0)
         fail(&r, 1, "unterminated quoted field at the end of the file");
     if (!r.failed && r.ncolumns == 0)
@@ -172,6 +393,6 @@ int csv_read_file(const char *path, const struct csv_read_callbacks *cb, void *u
     clear_fields(&r);
     free(r.fields);
     csv_free(&p);
-    gzclose(gz);
+    close(in.fd);
     return r.failed ? r.status : GT_OK;
 }

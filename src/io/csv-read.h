@@ -9,6 +9,7 @@
 #define GAMETAB_CSV_READ_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "base/error.h"
 
@@ -21,13 +22,21 @@ struct csv_read_callbacks {
      * the row starts (1-based). */
     int (*row)(void *ud, const char *const *fields, size_t n, unsigned long line,
                struct gt_error *err);
+    /* Optional (NULL: every character is accepted): called for each
+     * character but printable ASCII, CR, LF and NUL, with its line and its
+     * column (in characters, 1-based), e.g. to refuse what cannot be
+     * typeset. */
+    int (*character)(void *ud, uint32_t cp, unsigned long line, unsigned long column,
+                     struct gt_error *err);
 };
 
 /* Reads path ("-" for standard input), calling back for the header and for
- * each row.  GT_OK, a callback's error, or GT_ERR_RUNTIME with err saying "PATH:LINE: why" (a
- * row with the wrong number of fields, an unterminated quote, a NUL byte),
- * "PATH: why" (an empty file, unreadable or corrupt gzip data), or out of
- * memory.  Fields are NUL-terminated; a NUL byte inside one is an error. */
+ * each row.  GT_OK, a callback's error, or GT_ERR_RUNTIME with err saying
+ * "PATH:LINE: why" (a row with the wrong number of fields, an unterminated
+ * quote, a NUL byte, invalid UTF-8), "PATH: why" (an empty file, a
+ * directory, unreadable data, or gzip data that gzip -t refuses: truncated,
+ * a CRC or length that does not match, trailing bytes that are not another
+ * member), or out of memory.  Fields are NUL-terminated UTF-8. */
 int csv_read_file(const char *path, const struct csv_read_callbacks *cb, void *ud,
                   struct gt_error *err);
 

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "publish/errata.h"
+#include "template/latex.h"
 #include "template/mustache.h"
 #include "template/templates.h"
 
@@ -251,16 +252,19 @@ int errata_write_csv(const struct errata *e, struct output *out, struct gt_error
 
 /* ---- LaTeX ------------------------------------------------------------------------ */
 
-/* Appends s[0..n) escaped as the templates escape {{x}}. */
-static void tex_escaped(struct text *t, const char *s, size_t n)
+static int text_write(void *ud, const char *bytes, size_t len)
 {
-    for (size_t i = 0; i < n; i++) {
-        const char *e = mustache_latex_escape((unsigned char)s[i]);
-        if (e)
-            text_puts(t, e);
-        else
-            text_add(t, &s[i], 1);
-    }
+    text_add(ud, bytes, len);
+    return 0;
+}
+
+/* Appends s[0..n) escaped as the templates escape {{x}}.  The text is one
+ * value of a template, escaped in pieces: its lines are the template's to
+ * break; first: the piece starts the value. */
+static void tex_escaped(struct text *t, const char *s, size_t n, bool first)
+{
+    const struct latex_line line = {.mid_value = !first};
+    latex_escape(&line, s, n, text_write, t);
 }
 
 /* The length of the UTF-8 character at s. */
@@ -282,18 +286,21 @@ char *errata_latex(const char *text)
         if (s[0] == '_' && s[1] == '(' && strchr(s + 2, ')')) {
             const char *end = strchr(s + 2, ')');
             text_puts(&t, "\\textsubscript{");
-            tex_escaped(&t, s + 2, (size_t)(end - s - 2));
+            tex_escaped(&t, s + 2, (size_t)(end - s - 2), false);
             text_puts(&t, "}");
             s = end + 1;
         } else if (s[0] == '_' && s[1] && s[1] != ' ') {
             size_t n = utf8_length(s + 1);
             text_puts(&t, "\\textsubscript{");
-            tex_escaped(&t, s + 1, n);
+            tex_escaped(&t, s + 1, n, false);
             text_puts(&t, "}");
             s += 1 + n;
         } else {
-            size_t n = utf8_length(s);
-            tex_escaped(&t, s, n);
+            /* The text up to the next _, at once: ligatures are broken and
+             * white space joined across it. */
+            const char *us = strchr(s + 1, '_');
+            size_t n = us ? (size_t)(us - s) : strlen(s);
+            tex_escaped(&t, s, n, s == text);
             s += n;
         }
     }

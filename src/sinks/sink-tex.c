@@ -79,7 +79,7 @@ static json_t *table_rows_context(const struct table_def *t, const struct table_
         names[i] = s.columns[i].name;
         cells[i] = text[i];
     }
-    struct context_builder *b = context_new(names, s.ncolumns);
+    struct context_builder *b = context_new(names, s.ncolumns, true);
     /* Room for the most rows a LaTeX table holds: 8 bytes a cell, 640 KiB
      * at 16 columns, allocated once. */
     uint64_t *row_ints = malloc(TEX_ROWS_MAX * s.ncolumns * sizeof *row_ints);

@@ -1,5 +1,6 @@
 #include <config.h>
 
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -9,6 +10,7 @@ struct context_builder {
     json_t *columns; /* [{name}] */
     json_t *rows;
     size_t widest;   /* characters of the widest cell */
+    bool flat;       /* the columns are keys of the row object as well */
 };
 
 static size_t utf8_length(const char *s)
@@ -33,11 +35,12 @@ static int mark_ends(json_t *list)
     return 0;
 }
 
-struct context_builder *context_new(const char *const *columns, size_t ncolumns)
+struct context_builder *context_new(const char *const *columns, size_t ncolumns, bool flat)
 {
     struct context_builder *b = calloc(1, sizeof *b);
     if (!b)
         return NULL;
+    b->flat = flat;
     b->columns = json_array();
     b->rows = json_array();
     b->widest = 1;
@@ -65,20 +68,26 @@ void context_free(struct context_builder *b)
 json_t *context_add_row(struct context_builder *b, const char *const *cells)
 {
     json_t *row = json_object();
+    json_t *data = json_object();
     json_t *list = json_array();
     size_t n = json_array_size(b->columns);
-    int rc = !row || !list;
+    int rc = !row || !data || !list;
     for (size_t i = 0; !rc && i < n; i++) {
         const char *name = json_string_value(json_object_get(json_array_get(b->columns, i), "name"));
         size_t w = utf8_length(cells[i]);
         if (w > b->widest)
             b->widest = w;
-        rc = json_object_set_new(row, name, json_string(cells[i])) != 0 ||
-             json_array_append_new(list, json_pack("{s:s, s:s}", "value", cells[i], "column", name)) != 0;
+        /* Of columns of one name, data holds the first; cells hold all. */
+        if (!json_object_get(data, name))
+            rc = json_object_set_new(data, name, json_string(cells[i])) != 0 ||
+                 (b->flat && json_object_set_new(row, name, json_string(cells[i])) != 0);
+        rc = rc || json_array_append_new(list, json_pack("{s:s, s:s}", "value", cells[i],
+                                                         "column", name)) != 0;
     }
     rc = rc || mark_ends(list) != 0 || json_object_set(row, "cells", list) != 0 ||
-         json_array_append(b->rows, row) != 0;
+         json_object_set(row, "data", data) != 0 || json_array_append(b->rows, row) != 0;
     json_decref(list);
+    json_decref(data);
     json_decref(row); /* the builder's rows hold it now */
     return rc ? NULL : row;
 }
@@ -122,7 +131,9 @@ static json_t *block_lines(json_t *columns, json_t *rows, size_t start, size_t c
         const char *name = json_string_value(json_object_get(json_array_get(columns, c), "name"));
         json_t *cells = json_array();
         for (size_t i = start; cells && i < start + count; i++) {
-            json_t *v = json_object_get(json_array_get(rows, i), name);
+            /* By place, not by name: columns may share a name. */
+            json_t *cell = json_array_get(json_object_get(json_array_get(rows, i), "cells"), c);
+            json_t *v = json_object_get(cell, "value");
             if (json_array_append_new(cells, json_pack("{s:O}", "value", v)) != 0) {
                 json_decref(cells);
                 cells = NULL;

@@ -3,9 +3,13 @@
  * Both `gametab table --format tex` (a computed table) and `gametab render`
  * (any CSV) hand their templates the same shape of data:
  *   columns       [{name, first, last}], in order
- *   rows          [{<column name>: value, ..., cells, first, last}], where
- *                 cells is [{value, column, first, last}] in column order;
- *                 the keys cells, first and last win over columns so named
+ *   rows          [{data, cells, first, last}]: data is {<column name>:
+ *                 value}, the first column of each name; cells is [{value,
+ *                 column, first, last}], every column in order.  The data's
+ *                 names and the template's keys are apart, so that no
+ *                 column name hides a key (cells, first, lang, file, ...).
+ *                 A flat builder (a computed table, whose column names are
+ *                 fixed) sets each column as a key of the row as well
  *   row_count     the number of rows
  *   blocks        the rows in groups of block_columns for the horizontal
  *                 Kvant layout: [{rows, lines, pad, first, last}]; lines is
@@ -21,6 +25,7 @@
 #define GAMETAB_CONTEXT_H
 
 #include <jansson.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 /* Columns per block when none is asked for: 13, as printed in Kvant 1984
@@ -32,9 +37,10 @@
 
 struct context_builder;
 
-/* A builder for a table with the given column names (copied).  NULL when
- * out of memory. */
-struct context_builder *context_new(const char *const *columns, size_t ncolumns);
+/* A builder for a table with the given column names (copied; they may
+ * repeat).  flat: each row has its columns as keys as well as in data (for
+ * the computed tables' templates).  NULL when out of memory. */
+struct context_builder *context_new(const char *const *columns, size_t ncolumns, bool flat);
 
 /* Adds a row of ncolumns cells (copied).  Returns the row's object, still
  * owned by the builder, so that the caller may add keys to it; NULL when out

@@ -16,6 +16,8 @@
  */
 #include "template/mustache.h"
 
+#include "template/latex.h"
+
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -529,6 +531,7 @@ struct renderer {
     unsigned partial_depth;
     unsigned depth;           /* sections and partials being rendered */
     struct output out;
+    struct latex_line latex;  /* MUSTACHE_ESCAPE_LATEX: the output's line */
 };
 
 /* Context stack and indentation chain live on the C stack. */
@@ -574,6 +577,8 @@ static int out_write(struct renderer *r, const char *s, size_t n)
 
     if (n == 0)
         return MUSTACHE_OK;
+    if (r->opt->escape == MUSTACHE_ESCAPE_LATEX)
+        latex_track(&r->latex, s, n);
     if (n > sizeof r->out.buf - r->out.used) {
         rc = out_flush(r);
         if (rc != MUSTACHE_OK)
@@ -600,30 +605,9 @@ static const char *html_escape(unsigned char c)
     }
 }
 
-const char *mustache_latex_escape(unsigned char c)
+static int latex_write(void *ud, const char *bytes, size_t len)
 {
-    switch (c) {
-    case '\\': return "\\textbackslash{}";
-    case '#': return "\\#";
-    case '$': return "\\$";
-    case '%': return "\\%";
-    case '&': return "\\&";
-    case '_': return "\\_";
-    case '{': return "\\{";
-    case '}': return "\\}";
-    case '~': return "\\textasciitilde{}";
-    case '^': return "\\textasciicircum{}";
-    /* Not special to TeX, but not printed as themselves either: " is a
-     * shorthand of babel's Russian, < > | are other glyphs outside T1. */
-    case '"': return "\\textquotedbl{}";
-    case '<': return "\\textless{}";
-    case '>': return "\\textgreater{}";
-    case '|': return "\\textbar{}";
-    /* A line break in data must not end a paragraph (or a table cell). */
-    case '\n': return " ";
-    case '\r': return " ";
-    default: return NULL;
-    }
+    return out_write(ud, bytes, len);
 }
 
 /* Write s escaped according to mode (MUSTACHE_ESCAPE_NONE: as-is). */
@@ -631,12 +615,12 @@ static int out_escaped(struct renderer *r, enum mustache_escape mode,
                        const char *s, size_t n)
 {
     const char *(*escape)(unsigned char) =
-        mode == MUSTACHE_ESCAPE_HTML    ? html_escape
-        : mode == MUSTACHE_ESCAPE_LATEX ? mustache_latex_escape
-                                        : NULL;
+        mode == MUSTACHE_ESCAPE_HTML ? html_escape : NULL;
     size_t run = 0;
     int rc;
 
+    if (mode == MUSTACHE_ESCAPE_LATEX)
+        return latex_escape(&r->latex, s, n, latex_write, r);
     if (escape == NULL)
         return out_write(r, s, n);
     for (size_t i = 0; i < n; i++) {

@@ -31,11 +31,8 @@
 /* How {{name}} escapes its value; {{{name}}} and {{& name}} are always raw. */
 enum mustache_escape {
     MUSTACHE_ESCAPE_HTML,  /* & " < >  ->  &amp; &quot; &lt; &gt; */
-    MUSTACHE_ESCAPE_LATEX, /* \ # $ % & _ { } ~ ^ -> \textbackslash{} \# \$
-                              \% \& \_ \{ \} \textasciitilde{}
-                              \textasciicircum{}; " < > | -> \textquotedbl{}
-                              \textless{} \textgreater{} \textbar{}; CR and
-                              LF -> a space; other bytes pass through */
+    MUSTACHE_ESCAPE_LATEX, /* as latex_escape() (latex.h) writes it: text
+                              that prints exactly the value's characters */
     MUSTACHE_ESCAPE_NONE   /* everything passes through */
 };
 
@@ -140,13 +137,6 @@ int mustache_render(const char *tmpl, size_t len, json_t *context,
  * out is required.  Same return codes as mustache_render(); a failure to
  * grow the buffer is MUSTACHE_ERR_NOMEM.
  */
-/*
- * mustache_latex_escape - the safe LaTeX form of byte c as MUSTACHE_ESCAPE_LATEX
- * writes it ("\\#" for '#', a space for a line break), or NULL when c stands
- * for itself.  For other code that must escape text for LaTeX the same way.
- */
-const char *mustache_latex_escape(unsigned char c);
-
 int mustache_render_string(const char *tmpl, size_t len, json_t *context,
                            const struct mustache_options *opt, char **out,
                            size_t *out_len, struct mustache_error *err);

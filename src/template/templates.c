@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/utf8.h"
 #include "io/files.h"
 #include "template/mustache.h"
 #include "template/templates.h"
@@ -170,6 +171,12 @@ static int load_partial(void *ud, const char *name, char **text, size_t *len)
         rc = find_and_read(pl->dirs, with_ext, text, len, &path);
         free(with_ext);
     }
+    if (rc == 0 && utf8_invalid_line(*text, *len)) {
+        free(*text);
+        *text = NULL;
+        errno = EILSEQ;
+        rc = -1;
+    }
     struct partial_file *f = path ? malloc(sizeof *f) : NULL;
     if (f && (f->name = strdup(name)) != NULL) {
         f->path = path;
@@ -226,6 +233,12 @@ static int render_text(const struct template_dirs *dirs, const char *path, const
     struct mustache_error merr = {0};
     char *result = NULL;
     size_t result_len = 0;
+    /* Copied raw into the output, bytes that are not UTF-8 would make a
+     * .tex file that inputenc refuses, or HTML of another encoding. */
+    unsigned long bad = utf8_invalid_line(text, len);
+    if (bad)
+        return gt_fail(err, GT_ERR_RUNTIME,
+                       "%s:%lu: invalid UTF-8 (is the file Latin-1? convert it with iconv)", path, bad);
     int rc = mustache_render_string(text, len, ctx, &opt, &result, &result_len, &merr);
     if (rc == MUSTACHE_OK)
         rc = output_write(out, result, result_len, err);

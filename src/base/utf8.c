@@ -1,0 +1,49 @@
+#include <config.h>
+
+#include "base/utf8.h"
+
+size_t utf8_decode(const unsigned char *s, size_t n, uint32_t *cp)
+{
+    unsigned char c = s[0];
+    size_t k;
+    uint32_t v, min;
+    if (c < 0x80) {
+        *cp = c;
+        return 1;
+    }
+    if (c >= 0xC2 && c <= 0xDF)
+        k = 2, v = c & 0x1Fu, min = 0x80;
+    else if (c >= 0xE0 && c <= 0xEF)
+        k = 3, v = c & 0x0Fu, min = 0x800;
+    else if (c >= 0xF0 && c <= 0xF4)
+        k = 4, v = c & 0x07u, min = 0x10000;
+    else
+        return 0;
+    if (k > n)
+        return 0;
+    for (size_t i = 1; i < k; i++) {
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+        v = v << 6 | (s[i] & 0x3Fu);
+    }
+    if (v < min || v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF))
+        return 0;
+    *cp = v;
+    return k;
+}
+
+unsigned long utf8_invalid_line(const char *s, size_t n)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    unsigned long line = 1;
+    for (size_t i = 0; i < n;) {
+        uint32_t cp;
+        size_t k = utf8_decode(u + i, n - i, &cp);
+        if (k == 0)
+            return line;
+        if (u[i] == '\n')
+            line++;
+        i += k;
+    }
+    return 0;
+}

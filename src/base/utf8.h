@@ -1,0 +1,18 @@
+/* utf8.h: checking that text is well-formed UTF-8. */
+#ifndef GAMETAB_UTF8_H
+#define GAMETAB_UTF8_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* The length (1 to 4) of the well-formed UTF-8 character at s, n > 0 bytes
+ * left, with its code point in *cp; 0 when it is not one (RFC 3629: no
+ * overlong forms, no surrogates, nothing past U+10FFFF, not cut short). */
+size_t utf8_decode(const unsigned char *s, size_t n, uint32_t *cp);
+
+/* The 1-based line (counted by LF) of the first byte of s[0..n) that is not
+ * well-formed UTF-8 (RFC 3629: no overlong forms, no surrogates, nothing
+ * past U+10FFFF, no sequence cut short), or 0 when all of it is. */
+unsigned long utf8_invalid_line(const char *s, size_t n);
+
+#endif

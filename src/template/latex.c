@@ -1,0 +1,303 @@
+#include <config.h>
+
+#include <stdio.h>
+#include <string.h>
+
+#include "base/utf8.h"
+#include "template/latex.h"
+
+/* How a character of the repertoire is written. */
+enum form {
+    AS_IS,   /* UTF-8 for inputenc: the main encoding, T2A, prints it, or
+                the preamble declares it (\DeclareUnicodeCharacter) */
+    IN_T1,   /* UTF-8 in T1: T2A lacks it or builds it from an accent
+                that the PDF's text does not join to its letter */
+    COMMAND  /* the command in tex */
+};
+
+struct range {
+    uint32_t first, last;
+    enum form form;
+    const char *tex; /* COMMAND: the LaTeX that prints it */
+};
+
+/* The repertoire beyond ASCII, in increasing order.  Each range was checked
+ * character by character: rendered, compiled with pdflatex and read back
+ * with pdftotext (tests/render-repertoire.bats).  Left out, because the PDF
+ * would hold something else: the soft hyphen (nothing), the micro sign
+ * (the same glyph as μ), Đ (prints Ð), letters with an ogonek or a comma
+ * below that T2A builds from an accent, ı with accents (ĩ ī ĭ), Ħ ħ ĸ Ŀ ŀ
+ * ŉ Ŧ ŧ ſ (no glyph), Greek capitals that look Latin (Α Β Ε …) and ο (math
+ * has no glyph of their own), ≠ ∉ √ (built from two glyphs), the ellipsis
+ * (three periods). */
+static const struct range repertoire[] = {
+    {0x00A0, 0x00A0, COMMAND, "~"},
+    {0x00A1, 0x00AC, AS_IS, NULL},
+    {0x00AE, 0x00B4, AS_IS, NULL},
+    {0x00B6, 0x00CF, AS_IS, NULL},
+    {0x00D0, 0x00D0, IN_T1, NULL},
+    {0x00D1, 0x00DD, AS_IS, NULL},
+    {0x00DE, 0x00DE, IN_T1, NULL},
+    {0x00DF, 0x00EB, AS_IS, NULL},
+    {0x00EC, 0x00F0, IN_T1, NULL},
+    {0x00F1, 0x00FD, AS_IS, NULL},
+    {0x00FE, 0x00FE, IN_T1, NULL},
+    {0x00FF, 0x0103, AS_IS, NULL},
+    {0x0104, 0x0105, IN_T1, NULL},
+    {0x0106, 0x010F, AS_IS, NULL},
+    {0x0111, 0x0111, IN_T1, NULL},
+    {0x0112, 0x0117, AS_IS, NULL},
+    {0x0118, 0x0119, IN_T1, NULL},
+    {0x011A, 0x0125, AS_IS, NULL},
+    {0x0128, 0x0128, AS_IS, NULL},
+    {0x012A, 0x012A, AS_IS, NULL},
+    {0x012C, 0x012C, AS_IS, NULL},
+    {0x0130, 0x0131, AS_IS, NULL},
+    {0x0132, 0x0133, IN_T1, NULL},
+    {0x0134, 0x0134, AS_IS, NULL},
+    {0x0136, 0x0137, AS_IS, NULL},
+    {0x0139, 0x013E, AS_IS, NULL},
+    {0x0141, 0x0142, IN_T1, NULL},
+    {0x0143, 0x0148, AS_IS, NULL},
+    {0x014A, 0x014B, IN_T1, NULL},
+    {0x014C, 0x0165, AS_IS, NULL},
+    {0x0168, 0x0171, AS_IS, NULL},
+    {0x0174, 0x017E, AS_IS, NULL},
+    /* Greek, from the math fonts (lower case italic, as in formulas). */
+    {0x0393, 0x0393, COMMAND, "\\ensuremath{\\Gamma}"},
+    {0x0394, 0x0394, COMMAND, "\\ensuremath{\\Delta}"},
+    {0x0398, 0x0398, COMMAND, "\\ensuremath{\\Theta}"},
+    {0x039B, 0x039B, COMMAND, "\\ensuremath{\\Lambda}"},
+    {0x039E, 0x039E, COMMAND, "\\ensuremath{\\Xi}"},
+    {0x03A0, 0x03A0, COMMAND, "\\ensuremath{\\Pi}"},
+    {0x03A3, 0x03A3, COMMAND, "\\ensuremath{\\Sigma}"},
+    {0x03A5, 0x03A5, COMMAND, "\\ensuremath{\\Upsilon}"},
+    {0x03A6, 0x03A6, COMMAND, "\\ensuremath{\\Phi}"},
+    {0x03A8, 0x03A8, COMMAND, "\\ensuremath{\\Psi}"},
+    {0x03A9, 0x03A9, COMMAND, "\\ensuremath{\\Omega}"},
+    {0x03B1, 0x03B1, COMMAND, "\\ensuremath{\\alpha}"},
+    {0x03B2, 0x03B2, COMMAND, "\\ensuremath{\\beta}"},
+    {0x03B3, 0x03B3, COMMAND, "\\ensuremath{\\gamma}"},
+    {0x03B4, 0x03B4, COMMAND, "\\ensuremath{\\delta}"},
+    {0x03B5, 0x03B5, COMMAND, "\\ensuremath{\\varepsilon}"},
+    {0x03B6, 0x03B6, COMMAND, "\\ensuremath{\\zeta}"},
+    {0x03B7, 0x03B7, COMMAND, "\\ensuremath{\\eta}"},
+    {0x03B8, 0x03B8, COMMAND, "\\ensuremath{\\theta}"},
+    {0x03B9, 0x03B9, COMMAND, "\\ensuremath{\\iota}"},
+    {0x03BA, 0x03BA, COMMAND, "\\ensuremath{\\kappa}"},
+    {0x03BB, 0x03BB, COMMAND, "\\ensuremath{\\lambda}"},
+    {0x03BC, 0x03BC, COMMAND, "\\ensuremath{\\mu}"},
+    {0x03BD, 0x03BD, COMMAND, "\\ensuremath{\\nu}"},
+    {0x03BE, 0x03BE, COMMAND, "\\ensuremath{\\xi}"},
+    {0x03C0, 0x03C0, COMMAND, "\\ensuremath{\\pi}"},
+    {0x03C1, 0x03C1, COMMAND, "\\ensuremath{\\rho}"},
+    {0x03C2, 0x03C2, COMMAND, "\\ensuremath{\\varsigma}"},
+    {0x03C3, 0x03C3, COMMAND, "\\ensuremath{\\sigma}"},
+    {0x03C4, 0x03C4, COMMAND, "\\ensuremath{\\tau}"},
+    {0x03C5, 0x03C5, COMMAND, "\\ensuremath{\\upsilon}"},
+    {0x03C6, 0x03C6, AS_IS, NULL},
+    {0x03C7, 0x03C7, COMMAND, "\\ensuremath{\\chi}"},
+    {0x03C8, 0x03C8, COMMAND, "\\ensuremath{\\psi}"},
+    {0x03C9, 0x03C9, COMMAND, "\\ensuremath{\\omega}"},
+    {0x03D1, 0x03D1, COMMAND, "\\ensuremath{\\vartheta}"},
+    {0x03D5, 0x03D5, COMMAND, "\\ensuremath{\\phi}"},
+    {0x03D6, 0x03D6, COMMAND, "\\ensuremath{\\varpi}"},
+    {0x03F1, 0x03F1, COMMAND, "\\ensuremath{\\varrho}"},
+    {0x03F5, 0x03F5, COMMAND, "\\ensuremath{\\epsilon}"},
+    /* Cyrillic: Russian, Ukrainian, Belarusian, Serbian, Macedonian,
+     * Bulgarian letters, but for the ones T2A prints as Latin (І і Ј ј). */
+    {0x0400, 0x0405, AS_IS, NULL},
+    {0x0407, 0x0407, AS_IS, NULL},
+    {0x0409, 0x0455, AS_IS, NULL},
+    {0x0457, 0x0457, AS_IS, NULL},
+    {0x0459, 0x045F, AS_IS, NULL},
+    {0x0490, 0x0491, AS_IS, NULL},
+    /* Punctuation. */
+    {0x2013, 0x2014, AS_IS, NULL},
+    {0x2018, 0x2019, AS_IS, NULL},
+    {0x201A, 0x201A, IN_T1, NULL},
+    {0x201C, 0x201E, AS_IS, NULL},
+    {0x2020, 0x2022, AS_IS, NULL},
+    {0x2030, 0x2030, IN_T1, NULL},
+    {0x2039, 0x203A, IN_T1, NULL},
+    {0x20AC, 0x20AC, AS_IS, NULL},
+    {0x2116, 0x2116, AS_IS, NULL},
+    {0x2122, 0x2122, AS_IS, NULL},
+    {0x2190, 0x2193, AS_IS, NULL},
+    /* Mathematical signs. */
+    {0x2205, 0x2205, COMMAND, "\\ensuremath{\\emptyset}"},
+    {0x2208, 0x2208, AS_IS, NULL},
+    {0x2212, 0x2212, AS_IS, NULL},
+    {0x221E, 0x221E, COMMAND, "\\ensuremath{\\infty}"},
+    {0x2248, 0x2248, AS_IS, NULL},
+    {0x2261, 0x2261, AS_IS, NULL},
+    {0x2264, 0x2264, AS_IS, NULL},
+    {0x2265, 0x2265, AS_IS, NULL},
+    {0x2295, 0x2295, AS_IS, NULL},
+    {0x2713, 0x2713, COMMAND, "\\ensuremath{\\checkmark}"},
+};
+
+static const struct range *find(uint32_t cp)
+{
+    size_t lo = 0, hi = sizeof repertoire / sizeof repertoire[0];
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (cp < repertoire[mid].first)
+            hi = mid;
+        else if (cp > repertoire[mid].last)
+            lo = mid + 1;
+        else
+            return &repertoire[mid];
+    }
+    return NULL;
+}
+
+bool latex_typesettable(uint32_t cp)
+{
+    if (cp < 0x80)
+        return (cp >= 0x20 && cp < 0x7F) || cp == '\t' || cp == '\n' || cp == '\r';
+    return find(cp) != NULL;
+}
+
+void latex_repertoire(void (*fn)(uint32_t first, uint32_t last, void *ud), void *ud)
+{
+    /* Adjacent ranges of different forms are one range to a reader. */
+    size_t n = sizeof repertoire / sizeof repertoire[0];
+    for (size_t i = 0; i < n;) {
+        size_t j = i;
+        while (j + 1 < n && repertoire[j + 1].first == repertoire[j].last + 1)
+            j++;
+        fn(repertoire[i].first, repertoire[j].last, ud);
+        i = j + 1;
+    }
+}
+
+static bool is_letter(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+void latex_track(struct latex_line *line, const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        char c = s[i];
+        if (c == '\n') {
+            line->column = 0;
+            line->comment = line->backslash = line->in_word = false;
+            continue;
+        }
+        line->column++;
+        if (line->comment)
+            continue;
+        if (line->backslash) {
+            line->backslash = false;
+            line->in_word = is_letter(c);
+            line->after_command = line->in_word || c == '\\';
+        } else if (line->in_word && is_letter(c)) {
+            continue;
+        } else {
+            line->in_word = false;
+            if (c == '\\')
+                line->backslash = true;
+            else if (c == '%')
+                line->comment = true;
+            else if (c != ' ' && c != '\t' && c != '\r')
+                line->after_command = false;
+        }
+    }
+}
+
+/* The LaTeX of an ASCII character that does not print itself, or NULL. */
+static const char *ascii_form(char c)
+{
+    switch (c) {
+    case '\\': return "\\textbackslash{}";
+    case '#': return "\\#";
+    case '$': return "\\$";
+    case '%': return "\\%";
+    case '&': return "\\&";
+    case '_': return "\\_";
+    case '{': return "\\{";
+    case '}': return "\\}";
+    case '~': return "\\textasciitilde{}";
+    case '^': return "\\textasciicircum{}";
+    /* Not special to TeX, but not printed as themselves either: " is a
+     * shorthand of babel's Russian, < > | are other glyphs in OT1 and
+     * ligatures (« ») in T1 and T2A, ' and ` curly quotes and ligatures. */
+    case '"': return "\\textquotedbl{}";
+    case '<': return "\\textless{}";
+    case '>': return "\\textgreater{}";
+    case '|': return "\\textbar{}";
+    case '\'': return "\\textquotesingle{}";
+    case '`': return "\\textasciigrave{}";
+    default: return NULL;
+    }
+}
+
+/* The code point of the UTF-8 character at s (n > 0 bytes left) and its
+ * length; a byte that is not UTF-8 stands for itself, length 1 (values are
+ * UTF-8: jansson holds no other). */
+static uint32_t decode(const unsigned char *s, size_t n, size_t *len)
+{
+    uint32_t cp;
+    *len = utf8_decode(s, n, &cp);
+    if (*len == 0) {
+        *len = 1;
+        cp = s[0];
+    }
+    return cp;
+}
+
+static bool is_space(uint32_t cp)
+{
+    return cp == ' ' || cp == '\t' || cp == '\n' || cp == '\r';
+}
+
+int latex_escape(const struct latex_line *line, const char *s, size_t n,
+                 int (*write)(void *ud, const char *bytes, size_t len), void *ud)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    uint32_t prev = 0; /* the previous character of s written, 0 at the start */
+    bool started = line->mid_value; /* a character other than white space was written */
+    int rc = 0;
+    for (size_t i = 0, len; i < n && rc == 0; i += len) {
+        uint32_t cp = decode(u + i, n - i, &len);
+        if (is_space(cp)) {
+            while (i + len < n && is_space(u[i + len]))
+                len++;
+            rc = write(ud, " ", 1);
+            prev = ' ';
+            continue;
+        }
+        /* A line ends before a character, never before a space: TeX skips
+         * the spaces that start a line.  {} keeps the fonts' ligatures
+         * from forming: - - (en dash), en dash - (em dash), , , („). */
+        if (line->column >= LATEX_LINE_MAX)
+            rc = line->comment ? write(ud, "\n%", 2) : write(ud, "%\n", 2);
+        bool looked_at = !started && line->after_command && (cp == '[' || cp == '*' || cp == '(');
+        if (rc == 0 && (looked_at ||
+                        (cp == '-' && (prev == '-' || prev == 0x2013)) ||
+                        (cp == ',' && prev == ',')))
+            rc = write(ud, "{}", 2);
+        started = true;
+        prev = cp;
+        if (rc != 0)
+            break;
+        const char *a = cp < 0x80 ? ascii_form((char)cp) : NULL;
+        const struct range *r = cp < 0x80 ? NULL : find(cp);
+        if (a)
+            rc = write(ud, a, strlen(a));
+        else if (r && r->form == COMMAND)
+            rc = write(ud, r->tex, strlen(r->tex));
+        else if (r && r->form == IN_T1) {
+            static const char t1[] = "{\\fontencoding{T1}\\selectfont ";
+            rc = write(ud, t1, sizeof t1 - 1);
+            if (rc == 0)
+                rc = write(ud, s + i, len);
+            if (rc == 0)
+                rc = write(ud, "}", 1);
+        } else
+            rc = write(ud, s + i, len);
+    }
+    return rc;
+}

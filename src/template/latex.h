@@ -1,0 +1,59 @@
+/* latex.h: text as LaTeX input that prints exactly that text.
+ *
+ * The repertoire is the set of characters the preamble's fonts (T2A and T1
+ * through inputenc, Computer Modern math and the AMS symbols) typeset so
+ * that the PDF holds the character itself: printable ASCII, most of
+ * Latin-1 and Latin Extended-A, Russian and the other common Cyrillic
+ * letters, the Greek letters that have a glyph of their own, and a few
+ * mathematical signs.  latex.c holds it as one table; the README lists the
+ * same ranges (a test checks that they agree). */
+#ifndef GAMETAB_LATEX_H
+#define GAMETAB_LATEX_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Output lines longer than this (in bytes) are broken where a value is
+ * written, so that no line of a .tex file nears TeX's input buffer (200 000
+ * bytes in TeX Live) however long the cells. */
+#define LATEX_LINE_MAX 1000
+
+/* Whether code point cp is in the repertoire: printable ASCII, tab, CR and
+ * LF, or a character of latex.c's table. */
+bool latex_typesettable(uint32_t cp);
+
+/* Calls fn(first, last, ud) for each range of the repertoire beyond ASCII,
+ * in increasing order: for the README's table and its test. */
+void latex_repertoire(void (*fn)(uint32_t first, uint32_t last, void *ud), void *ud);
+
+/* Where the output stands: the column of its current line and whether that
+ * line is a comment.  Zero-initialise. */
+struct latex_line {
+    size_t column;   /* bytes since the last line break */
+    bool comment;    /* an unescaped % is on the line */
+    bool backslash;  /* the last byte is a backslash that escapes the next */
+    bool in_word;    /* in the letters of a control word */
+    bool after_command; /* nothing but white space and comments since a
+                           control word or \\ (which may look ahead) */
+    bool mid_value;  /* set by a caller that escapes one value in pieces:
+                        the piece does not start it (no {} before [ * () */
+};
+
+/* Notes bytes written to the output (template text and escaped values
+ * alike), so that line breaks go where they are safe. */
+void latex_track(struct latex_line *line, const char *s, size_t n);
+
+/* Writes the UTF-8 text s[0..n) through write(ud, bytes, len) as LaTeX that
+ * prints it: the special characters and ' ` as text commands, TeX's input
+ * ligatures (-- ,,) broken, runs of white space (space, tab, CR, LF) as one
+ * space, {} before a leading [ * or ( right after a control word or \\ (which
+ * would take it as an optional argument, a star or booktabs' trim), and the repertoire's characters in the form that prints
+ * them.  Characters outside the repertoire pass through unchanged.  Breaks
+ * the line (%, line feed; in a comment line: line feed, %) before a
+ * character that would start past LATEX_LINE_MAX; line must be tracking the
+ * same output.  Returns 0, or the first non-zero value write returned. */
+int latex_escape(const struct latex_line *line, const char *s, size_t n,
+                 int (*write)(void *ud, const char *bytes, size_t len), void *ud);
+
+#endif

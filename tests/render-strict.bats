@@ -1,0 +1,292 @@
+#!/usr/bin/env bats
+# `gametab render` on input nobody here wrote (issue 12): gzip read as
+# strictly as gzip -t, UTF-8 checked, characters outside the preamble's
+# repertoire refused, the data's names apart from the template's keys, and
+# LaTeX that compiles and prints exactly the cells (pdflatex + pdftotext).
+
+load helpers
+
+# gzip's verdict and gametab's agree on FILE: gametab renders it (exit 0)
+# exactly when `gzip -t` passes it without a warning; else one error line,
+# exit 1, naming the file, and no output file.
+same_verdict_as_gzip() { # FILE
+    local f=$1 gz=0
+    gzip -t "$f" 2>/dev/null || gz=$?
+    rm -f "$T/out.tex"
+    gt render table-booktabs.tex "$f" -o "$T/out.tex"
+    if [ "$gz" -eq 0 ]; then
+        [ "$status" -eq 0 ] || { echo "$f: gzip -t passes it, gametab says: $err" >&2; return 1; }
+    else
+        assert_error 1 || { echo "$f: gzip -t refuses it (exit $gz), gametab exits $status" >&2; return 1; }
+        [[ "$err" == "gametab: $f: "*gzip* ]] ||
+            { echo "$f: message does not name the file and gzip: $err" >&2; return 1; }
+        [ ! -e "$T/out.tex" ] || { echo "$f: an output file was written" >&2; return 1; }
+    fi
+}
+
+@test "gzip cut short at every length is refused, as gzip -t refuses it" {
+    printf 'n,v\n1,123456\n' | gzip -n > "$T/ok.csv.gz"
+    local size
+    size=$(stat -c %s "$T/ok.csv.gz")
+    head -c $((size - 11)) "$T/ok.csv.gz" > "$T/cut11.csv.gz"
+    gt render table-booktabs.tex "$T/cut11.csv.gz" -o "$T/out.tex"
+    assert_error 1
+    [ "$err" = "gametab: $T/cut11.csv.gz: the gzip data is truncated: the file ends before the compressed data does" ]
+    [ ! -e "$T/out.tex" ]
+    for ((n = 2; n < size; n++)); do
+        head -c "$n" "$T/ok.csv.gz" > "$T/cut.csv.gz"
+        same_verdict_as_gzip "$T/cut.csv.gz"
+    done
+    same_verdict_as_gzip "$T/ok.csv.gz"
+}
+
+@test "gametab's own 90 000-row csv.gz cut at half is refused; whole, every row is read" {
+    "$GAMETAB" table wythoff-p-positions --count 90000 -o "$T/p.csv.gz"
+    head -c $(($(stat -c %s "$T/p.csv.gz") / 2)) "$T/p.csv.gz" > "$T/half.csv.gz"
+    gt render table-booktabs.tex "$T/half.csv.gz" -o "$T/out.tex"
+    assert_error 1
+    [[ "$err" == *": the gzip data is truncated: "* ]]
+    [ ! -e "$T/out.tex" ]
+    gt render table-booktabs.tex "$T/p.csv.gz"
+    [ "$status" -eq 0 ]
+    [ "$(grep -c '\\\\$' "$T/stdout")" -eq 90002 ] # the header twice, 90 000 rows
+}
+
+# Overwrites byte OFFSET (from the end when negative) of FILE with the
+# byte's complement.
+flip_byte() { # FILE OFFSET
+    python3 -c '
+import sys
+p, off = sys.argv[1], int(sys.argv[2])
+b = bytearray(open(p, "rb").read())
+b[off] ^= 0xFF
+open(p, "wb").write(b)' "$1" "$2"
+}
+
+@test "a bad CRC, a bad length, corrupt data, trailing bytes: refused in plain words" {
+    printf 'n,v\n1,123456\n2,7\n' | gzip -n > "$T/ok.csv.gz"
+    cp "$T/ok.csv.gz" "$T/crc.csv.gz"
+    flip_byte "$T/crc.csv.gz" -8
+    gt render table-booktabs.tex "$T/crc.csv.gz"
+    assert_error 1
+    [ "$err" = "gametab: $T/crc.csv.gz: the gzip data is corrupt: its CRC does not match the data" ]
+    cp "$T/ok.csv.gz" "$T/len.csv.gz"
+    flip_byte "$T/len.csv.gz" -1
+    gt render table-booktabs.tex "$T/len.csv.gz"
+    assert_error 1
+    [ "$err" = "gametab: $T/len.csv.gz: the gzip data is corrupt: its length field does not match the data" ]
+    { cat "$T/ok.csv.gz"; printf 'junk'; } > "$T/junk.csv.gz"
+    gt render table-booktabs.tex "$T/junk.csv.gz"
+    assert_error 1
+    [ "$err" = "gametab: $T/junk.csv.gz: trailing bytes after the gzip data (gzip -t: trailing garbage)" ]
+    { cat "$T/ok.csv.gz"; printf '\0\0\0\0'; } > "$T/zeros.csv.gz"
+    same_verdict_as_gzip "$T/zeros.csv.gz"
+    same_verdict_as_gzip "$T/junk.csv.gz"
+    same_verdict_as_gzip "$T/crc.csv.gz"
+    same_verdict_as_gzip "$T/len.csv.gz"
+    # every byte of the header and the compressed data, spoilt one at a time
+    local size
+    size=$(stat -c %s "$T/ok.csv.gz")
+    # (from the third: a spoilt magic number is plain text, not gzip -t's to judge)
+    for ((i = 2; i < size; i++)); do
+        cp "$T/ok.csv.gz" "$T/spoilt.csv.gz"
+        flip_byte "$T/spoilt.csv.gz" "$i"
+        same_verdict_as_gzip "$T/spoilt.csv.gz"
+    done
+}
+
+@test "several gzip members are one file, as for gzip; standard input too" {
+    printf 'n,v\n1,a\n' | gzip -n > "$T/m.csv.gz"
+    printf '2,b\n' | gzip -n >> "$T/m.csv.gz"
+    gzip -t "$T/m.csv.gz"
+    gt render table-booktabs.tex "$T/m.csv.gz"
+    [ "$status" -eq 0 ]
+    [[ "$out" == *$'\n1 & a\\\\\n2 & b\\\\\n'* ]]
+    gt render table-booktabs.tex - < "$T/m.csv.gz"
+    [ "$status" -eq 0 ]
+    [[ "$out" == *$'\n2 & b\\\\\n'* ]]
+    head -c 20 "$T/m.csv.gz" > "$T/cut.csv.gz"
+    gt render table-booktabs.tex - < "$T/cut.csv.gz"
+    assert_error 1
+    [ "$err" = "gametab: standard input: the gzip data is truncated: the file ends before the compressed data does" ]
+}
+
+@test "invalid UTF-8 in the data names its line and suggests iconv" {
+    printf 'x\n\xe9\n' > "$T/latin1.csv"
+    gt render table-booktabs.tex "$T/latin1.csv" -o "$T/out.tex"
+    assert_error 1
+    [ "$err" = "gametab: $T/latin1.csv:2: invalid UTF-8 (is the file Latin-1? convert it with iconv)" ]
+    [ ! -e "$T/out.tex" ]
+    iconv -f latin1 -t utf-8 "$T/latin1.csv" > "$T/utf8.csv"
+    gt render table-booktabs.tex "$T/utf8.csv"
+    [ "$status" -eq 0 ]
+    # overlong, a surrogate, past U+10FFFF, cut short at the end; inside a
+    # quoted field that spans lines, the line of the byte
+    local bad
+    for bad in '\xc0\xaf' '\xed\xa0\x80' '\xf4\x90\x80\x80' '\xe2\x82'; do
+        printf "a,b\n1,\"x\ny$bad\"\n" > "$T/bad.csv"
+        gt render table-booktabs.tex "$T/bad.csv"
+        assert_error 1
+        [ "$err" = "gametab: $T/bad.csv:3: invalid UTF-8 (is the file Latin-1? convert it with iconv)" ]
+    done
+    # whatever the template: an HTML one too
+    printf '{{#rows}}{{data.x}}{{/rows}}' > "$T/t.html"
+    gt render "$T/t.html" "$T/latin1.csv"
+    assert_error 1
+    [[ "$err" == *"latin1.csv:2: invalid UTF-8"* ]]
+}
+
+@test "a template or partial with invalid UTF-8 is refused, not copied into the output" {
+    printf 'caf\xe9\n{{#rows}}{{data.x}}{{/rows}}\n' > "$T/t.tex"
+    printf 'x\n1\n' > "$T/d.csv"
+    gt render "$T/t.tex" "$T/d.csv" -o "$T/out.tex"
+    assert_error 1
+    [ "$err" = "gametab: $T/t.tex:1: invalid UTF-8 (is the file Latin-1? convert it with iconv)" ]
+    [ ! -e "$T/out.tex" ]
+    printf 'ok\n{{> part}}\n' > "$T/main.tex"
+    printf '\n\n\xff\n' > "$T/part.tex"
+    gt render "$T/main.tex" "$T/d.csv" -o "$T/out.tex"
+    assert_error 1
+    [[ "$err" == "gametab: $T/main.tex:2:"* ]]
+    [ ! -e "$T/out.tex" ]
+}
+
+@test "a directory as template or data is said to be one" {
+    mkdir "$T/td"
+    gt render "$T/td"
+    assert_error 1
+    [ "$err" = "gametab: template $T/td: is a directory, not a template file" ]
+    gt render table-booktabs.tex "$T/td"
+    assert_error 1
+    [ "$err" = "gametab: $T/td: is a directory, not a CSV file" ]
+}
+
+@test "characters the preamble cannot print are refused with line and column, before anything is written" {
+    printf 'a,b\n1,"α ✓ ok"\n2,"x\nзначение 冯跃峰"\n' > "$T/cjk.csv"
+    echo OLD > "$T/out.tex"
+    gt render table-booktabs.tex "$T/cjk.csv" -o "$T/out.tex"
+    assert_error 1
+    [ "$err" = "gametab: $T/cjk.csv:4:10: character U+51AF cannot be typeset with the preamble's fonts" ]
+    [ "$(cat "$T/out.tex")" = OLD ]
+    local c want
+    for c in '😀:U+1F600' '\x01:U+0001' '\xc2\xad:U+00AD' 'Α:U+0391' 'µ:U+00B5' '…:U+2026' '≠:U+2260'; do
+        printf "h\nab${c%%:*}\n" > "$T/c.csv"
+        gt render table-kvant.tex "$T/c.csv"
+        assert_error 1
+        want="gametab: $T/c.csv:2:3: character ${c#*:} cannot be typeset with the preamble's fonts"
+        [ "$err" = "$want" ] || { echo "got: $err; want: $want" >&2; return 1; }
+    done
+    # in the header too
+    printf '冯\n1\n' > "$T/h.csv"
+    gt render table-booktabs.tex "$T/h.csv"
+    assert_error 1
+    [[ "$err" == *"h.csv:1:1: character U+51AF"* ]]
+    # an HTML template takes any Unicode text
+    printf '{{#rows}}{{data.b}};{{/rows}}' > "$T/t.html"
+    gt render "$T/t.html" "$T/cjk.csv"
+    [ "$status" -eq 0 ]
+    [ "$out" = "α ✓ ok;x
+значение 冯跃峰;" ]
+}
+
+@test "the data's names do not hide the template's keys; repeated names keep every column" {
+    printf 'a,a,cells,first,last,lang,file,data,name,value\n1,2,c,f,l,L,F,D,N,V\n' > "$T/keys.csv"
+    gt render table-kvant.tex "$T/keys.csv"
+    [ "$status" -eq 0 ]
+    local line
+    for line in 'a&1' 'a&2' 'cells&c' 'first&f' 'last&l' 'lang&L' 'file&F' 'data&D' 'name&N' 'value&V'; do
+        grep -qxF "\\gametabstrut $line\\\\\\hline" "$T/stdout" || { echo "no line $line" >&2; return 1; }
+    done
+    gt render table-booktabs.tex "$T/keys.csv"
+    [ "$status" -eq 0 ]
+    [[ "$out" == *$'\n1 & 2 & c & f & l & L & F & D & N & V\\\\\n'* ]]
+    # by name under data, the first of a repeated name; the template's own
+    # keys whatever the columns are called
+    printf '{{#rows}}{{data.a}} {{data.lang}} {{data.file}} {{lang.code}} {{file}} {{#first}}first{{/first}}{{/rows}}' \
+        > "$T/k.tex"
+    gt render "$T/k.tex" "$T/keys.csv" --lang en
+    [ "$status" -eq 0 ]
+    [ "$out" = "1 L F en $T/keys.csv first" ]
+}
+
+# Renders each "NAME TEMPLATE CSV" of the list into $T/doc/NAME.tex, and
+# compiles them in one document, one a page, with the preamble of `build`;
+# the text of page i is left in $T/doc/page-i.txt (pdftotext -raw, NFC).
+render_pages() {
+    mkdir -p "$T/doc"
+    "$GAMETAB" build -o "$T/build" >/dev/null
+    local name template csv i=0
+    {
+        printf '%s\n' '\documentclass{article}' \
+            '\usepackage[paperwidth=5700mm,paperheight=1000mm,margin=10mm]{geometry}' \
+            "\\input{$T/build/ru/preamble}" '\pagestyle{empty}' '\begin{document}'
+        while read -r name template csv; do
+            "$GAMETAB" render "$template" "$csv" -o "$T/doc/$name.tex" || return 1
+            printf '\\input{%s}\\clearpage\n' "$T/doc/$name"
+        done
+        printf '%s\n' '\end{document}'
+    } > "$T/doc/doc.tex"
+    if ! (cd "$T/doc" && "${PDFLATEX:-pdflatex}" -interaction=nonstopmode -halt-on-error doc.tex \
+            >/dev/null 2>&1); then
+        grep -A3 '^!' "$T/doc/doc.log" >&2
+        return 1
+    fi
+    local pages
+    pages=$(pdfinfo "$T/doc/doc.pdf" | awk '/^Pages:/ {print $2}')
+    for ((i = 1; i <= pages; i++)); do
+        # composed (NFC): T2A builds some accented letters from two glyphs
+        pdftotext -raw -f "$i" -l "$i" "$T/doc/doc.pdf" - |
+            python3 -c 'import sys, unicodedata; print(unicodedata.normalize("NFC", sys.stdin.read()), end="")' \
+                > "$T/doc/page-$i.txt"
+    done
+}
+
+@test "the issue's inputs compile and print exactly their cells (pdflatex, pdftotext)" {
+    printf 'x\n[1]\n[2]\n' > "$T/bracket.csv"
+    printf '[h],*s\n*1,(lr)\n [2], *\n' > "$T/lead.csv"
+    local -a lig=(--count --- "''" '``' '!`' '?`' '<<a>>' ',,' '–-' '–--' 'fi ff ffl' "a''b")
+    { echo opt; printf '"%s"\n' "${lig[@]}"; } > "$T/lig.csv"
+    printf 'g\nα β Γ Ω μ ϕ φ ε ϵ\n✓ ≤ ≥ − ∞ ∈\nŁódź Kraków Ærø\nЁлка Ґанок Її\n' > "$T/chars.csv"
+    python3 -c 'import sys; sys.stdout.write("a,b\n1,\"" + "xyz," * 50000 + "\"\n")' > "$T/long.csv"
+    render_pages <<EOF
+b1 table-booktabs.tex $T/bracket.csv
+k1 table-kvant.tex $T/bracket.csv
+b2 table-booktabs.tex $T/lead.csv
+k2 table-kvant.tex $T/lead.csv
+b3 table-booktabs.tex $T/lig.csv
+b4 table-booktabs.tex $T/chars.csv
+b5 table-booktabs.tex $T/long.csv
+EOF
+    grep -qx 'x' "$T/doc/page-1.txt"
+    grep -qx '\[1\]' "$T/doc/page-1.txt"
+    grep -qx '\[2\]' "$T/doc/page-1.txt"
+    grep -qx 'x \[1\] \[2\]' "$T/doc/page-2.txt"
+    grep -qx '\[h\] \*s' "$T/doc/page-3.txt"
+    grep -qx '\*1 (lr)' "$T/doc/page-3.txt"
+    grep -qx '\[2\] \*' "$T/doc/page-3.txt"
+    grep -qx '\[h\] \*1 \[2\]' "$T/doc/page-4.txt"
+    grep -qx '\*s (lr) \*' "$T/doc/page-4.txt"
+    local cell
+    for cell in "${lig[@]}"; do
+        grep -qxF -- "$cell" "$T/doc/page-5.txt" || { echo "cell $cell: not in the PDF" >&2; return 1; }
+    done
+    while read -r cell; do
+        grep -qxF -- "$cell" "$T/doc/page-6.txt" || { echo "cell $cell: not in the PDF" >&2; return 1; }
+    done < <(tail -n +2 "$T/chars.csv")
+    # 200 000 characters in a cell: short lines in the .tex, the cell whole
+    # in the PDF's text stream (what fits on the page: its start)
+    [ "$(awk '{ if (length($0) > m) m = length($0) } END { print m }' "$T/doc/b5.tex")" -le 1100 ]
+    grep -q "^1 xyz,xyz,xyz,xyz," "$T/doc/page-7.txt"
+}
+
+@test "property: random CSV files through both generic templates come back exactly from the PDF" {
+    run python3 "$BATS_TEST_DIRNAME/render-property.py" --cases 200 --per-doc 200
+    printf '# %s\n' "${lines[@]}" >&3
+    [ "$status" -eq 0 ]
+}
+
+@test "every character of the README's repertoire comes back from the PDF, one by one" {
+    run python3 "$BATS_TEST_DIRNAME/render-property.py" --repertoire
+    printf '# %s\n' "${lines[@]}" >&3
+    [ "$status" -eq 0 ]
+}
