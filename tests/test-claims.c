@@ -6,6 +6,7 @@
  * itself, the bounds of --max, and the LaTeX of the errata. */
 #include <config.h>
 
+#include <inttypes.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -119,7 +120,9 @@ static void test_cases(void **state)
         struct claim_result r;
         uint64_t bound = cases[i].bound ? cases[i].bound : c->bound_default;
         assert_true(bound <= c->bound_max);
-        assert_int_equal(c->check(bound, &v, &r), GT_OK);
+        struct gt_error err = {0};
+        if (c->check(bound, &v, &r, &err) != GT_OK)
+            fail_msg("%s, perturb %lld: %s", c->id, (long long)cases[i].perturb, err.msg);
         if (r.outcome != cases[i].outcome)
             fail_msg("%s, perturb %lld: outcome %d, want %d (first: %s)", c->id,
                      (long long)cases[i].perturb, r.outcome, cases[i].outcome,
@@ -274,13 +277,37 @@ static void test_transcriptions(void **state)
     assert_true(feng_examples_count > 30);
 }
 
+/* A checker that cannot allocate says what in the error struct, and
+ * claim_run puts the claim's id before it; the result's range stays what
+ * was checked (it no longer carries the message). */
+static int check_out_of_memory(uint64_t bound, const struct claim_variant *v,
+                               struct claim_result *out, struct gt_error *err)
+{
+    (void)v;
+    claim_begin(out, "1 ≤ n ≤ %" PRIu64, bound);
+    return claim_nomem(err, "the board");
+}
+
+static void test_out_of_memory(void **state)
+{
+    (void)state;
+    static const struct claim c = {.id = "test-claim", .check = check_out_of_memory};
+    struct claim_result r;
+    struct gt_error err = {0};
+    assert_int_equal(claim_run(&c, 7, &r, &err), GT_ERR_RUNTIME);
+    assert_int_equal(err.status, GT_ERR_RUNTIME);
+    assert_string_equal(err.msg, "test-claim: out of memory (the board)");
+    assert_string_equal(r.range, "1 ≤ n ≤ 7");
+    assert_int_equal(r.bound, 7);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_cases),          cmocka_unit_test(test_every_claim_tested),
         cmocka_unit_test(test_registry),       cmocka_unit_test(test_default_run),
         cmocka_unit_test(test_bounds),         cmocka_unit_test(test_latex),
-        cmocka_unit_test(test_transcriptions),
+        cmocka_unit_test(test_transcriptions), cmocka_unit_test(test_out_of_memory),
     };
     return cmocka_run_group_tests_name("claims", tests, NULL, NULL);
 }

@@ -82,9 +82,10 @@ struct claim {
     const char *bound_help;
     uint64_t bound_default, bound_max;
     /* Checks the claim up to bound (1..bound_max) and fills out.  Pure: no
-     * I/O.  GT_OK, or GT_ERR_RUNTIME when out of memory (out->range says
-     * what could not be allocated). */
-    int (*check)(uint64_t bound, const struct claim_variant *v, struct claim_result *out);
+     * I/O.  GT_OK, or GT_ERR_RUNTIME with err saying what could not be
+     * allocated ("out of memory (the board)"); out is then incomplete. */
+    int (*check)(uint64_t bound, const struct claim_variant *v, struct claim_result *out,
+                 struct gt_error *err);
     /* The correct statement where the claim fails (or a note on a misprint
      * that does not change the truth); NULL when there is none. */
     const char *correction_en, *correction_ru;
@@ -108,7 +109,7 @@ const struct claim *claim_find(const char *id);
 uint64_t claim_bound(const struct claim *c, uint64_t factor);
 
 /* Runs c's checker as stated (perturb 0) to bound.  GT_OK, or
- * GT_ERR_RUNTIME with err naming the claim (out of memory). */
+ * GT_ERR_RUNTIME with err "ID: out of memory (WHAT)". */
 int claim_run(const struct claim *c, uint64_t bound, struct claim_result *out,
               struct gt_error *err);
 
@@ -128,8 +129,9 @@ void claim_counterexample(struct claim_result *out, const char *fmt, ...)
 void claim_datum(struct claim_result *out, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
-/* GT_ERR_RUNTIME, with out->range saying what could not be allocated. */
-int claim_nomem(struct claim_result *out, const char *what);
+/* GT_ERR_RUNTIME, with err saying what could not be allocated:
+ * "out of memory (WHAT)" (claim_run puts the claim's id before it). */
+int claim_nomem(struct gt_error *err, const char *what);
 
 /* v with its digits as Unicode subscripts ("₁₂" for 12) into buf (at least
  * 64 bytes); returns buf. */

@@ -129,7 +129,7 @@ static bool mex_is_p(const uint64_t *lower, uint64_t count, uint64_t x, uint64_t
 /* ---- the table of P-positions ---------------------------------------------- */
 
 static int check_table_p_positions(uint64_t bound, const struct claim_variant *v,
-                                   struct claim_result *out)
+                                   struct claim_result *out, struct gt_error *err)
 {
     (void)bound;
     /* The printed numbers in reading order: the row a_n, then the row b_n. */
@@ -143,7 +143,7 @@ static int check_table_p_positions(uint64_t bound, const struct claim_variant *v
     }
     struct board_pairs p;
     if (board_pairs(40, &p) != 0)
-        return claim_nomem(out, "the board 0..40");
+        return claim_nomem(err, "the board 0..40");
     claim_begin(out, "0 ≤ n ≤ 12");
     char sub[64];
     for (uint64_t n = 0; n < MATULIS_TABLE_N; n++) {
@@ -183,14 +183,15 @@ const struct claim claim_matulis_table_p_positions = {
 /* Each x in 1..X (0..X with perturb 1) occurs exactly once among the numbers
  * of the P-positions (a; b), a <= b, of the board 0..2X: its partner is at
  * most 2x (b_n = a_n + n <= 2 a_n), so it lies on the board. */
-static int check_property_1(uint64_t X, const struct claim_variant *v, struct claim_result *out)
+static int check_property_1(uint64_t X, const struct claim_variant *v, struct claim_result *out,
+                            struct gt_error *err)
 {
     uint64_t M = 2 * X;
     struct board_pairs p;
     uint32_t *count = calloc(M + 1, sizeof *count);
     if (!count || board_pairs(M, &p) != 0) {
         free(count);
-        return claim_nomem(out, "the board");
+        return claim_nomem(err, "the board");
     }
     for (uint64_t i = 0; i < p.n; i++) {
         count[p.a[i]]++;
@@ -228,7 +229,8 @@ const struct claim claim_matulis_property_1 = {
 
 /* For each d in 1..X exactly one P-position (a; a + d), and it is the d-th
  * (counting (0; 0) as the 0th); on the board 0..3X (b_d < 2.62 d + 1). */
-static int check_property_2(uint64_t X, const struct claim_variant *v, struct claim_result *out)
+static int check_property_2(uint64_t X, const struct claim_variant *v, struct claim_result *out,
+                            struct gt_error *err)
 {
     uint64_t M = 3 * X;
     struct board_pairs p;
@@ -237,7 +239,7 @@ static int check_property_2(uint64_t X, const struct claim_variant *v, struct cl
     if (!count || !index || board_pairs(M, &p) != 0) {
         free(count);
         free(index);
-        return claim_nomem(out, "the board");
+        return claim_nomem(err, "the board");
     }
     for (uint64_t i = 0; i < p.n; i++) {
         uint64_t d = p.b[i] - p.a[i];
@@ -280,14 +282,14 @@ const struct claim claim_matulis_property_2 = {
 /* ---- the mex construction (exercise 1) --------------------------------------- */
 
 static int check_mex_construction(uint64_t M, const struct claim_variant *v,
-                                  struct claim_result *out)
+                                  struct claim_result *out, struct gt_error *err)
 {
     uint64_t extra = v->perturb > 0 ? (uint64_t)v->perturb : 0;
     struct board_pairs p;
     uint64_t *lower = mex_lower(M + 1, extra);
     if (!lower || board_pairs(M, &p) != 0) {
         free(lower);
-        return claim_nomem(out, "the board");
+        return claim_nomem(err, "the board");
     }
     claim_begin(out, "a ≤ b ≤ %llu", (unsigned long long)M);
     char sub[64];
@@ -379,7 +381,7 @@ static void decimal_text(uint64_t num, uint64_t den, unsigned places, char *buf,
 }
 
 static int check_table_frequencies(uint64_t bound, const struct claim_variant *v,
-                                   struct claim_result *out)
+                                   struct claim_result *out, struct gt_error *err)
 {
     (void)bound;
     struct matulis_frequency printed[MATULIS_FREQUENCIES_N];
@@ -395,7 +397,7 @@ static int check_table_frequencies(uint64_t bound, const struct claim_variant *v
     }
     struct board_pairs p;
     if (board_pairs(40, &p) != 0)
-        return claim_nomem(out, "the board 0..40");
+        return claim_nomem(err, "the board 0..40");
     claim_begin(out, "1 ≤ N ≤ %d", MATULIS_FREQUENCIES_N);
     char sub[64], text[64];
     for (size_t i = 0; i < MATULIS_FREQUENCIES_N; i++) {
@@ -476,12 +478,12 @@ static uint64_t *counts_up_to(uint64_t bound, bool upper)
 }
 
 static int check_remark_frequencies(uint64_t bound, const struct claim_variant *v,
-                                    struct claim_result *out)
+                                    struct claim_result *out, struct gt_error *err)
 {
     bool q = v->perturb == 1;
     uint64_t *count = counts_up_to(bound, q);
     if (!count)
-        return claim_nomem(out, "the pairs");
+        return claim_nomem(err, "the pairs");
     claim_begin(out, "2 ≤ N ≤ %llu: 1/5 ≤ %c_N ≤ 1/2", (unsigned long long)bound,
                 q ? 'q' : 'p');
     char sub[64];
@@ -527,13 +529,14 @@ static bool within_two_of_n_sqrt5(i128 s, uint64_t N)
     return above && below;
 }
 
-static int check_limits(uint64_t bound, const struct claim_variant *v, struct claim_result *out)
+static int check_limits(uint64_t bound, const struct claim_variant *v, struct claim_result *out,
+                        struct gt_error *err)
 {
     uint64_t *A = counts_up_to(bound, false), *B = counts_up_to(bound, true);
     if (!A || !B) {
         free(A);
         free(B);
-        return claim_nomem(out, "the pairs");
+        return claim_nomem(err, "the pairs");
     }
     i128 delta = v->perturb;
     claim_begin(out, "1 ≤ N ≤ %llu", (unsigned long long)bound);
@@ -574,11 +577,12 @@ const struct claim claim_matulis_limits = {
 
 /* ---- Theorem 1 ------------------------------------------------------------------ */
 
-static int check_theorem_1(uint64_t bound, const struct claim_variant *v, struct claim_result *out)
+static int check_theorem_1(uint64_t bound, const struct claim_variant *v, struct claim_result *out,
+                           struct gt_error *err)
 {
     uint64_t *lower = mex_lower(bound + 1, 0);
     if (!lower)
-        return claim_nomem(out, "the pairs");
+        return claim_nomem(err, "the pairs");
     /* u = (p + √5)/2 with p = 1 as printed; [nu] = (np + [√(5n²)])/2, since np is whole. */
     uint64_t p = 1 + (uint64_t)(v->perturb > 0 ? v->perturb : 0);
     claim_begin(out, "1 ≤ n ≤ %llu", (unsigned long long)bound);
@@ -615,12 +619,13 @@ const struct claim claim_matulis_theorem_1 = {
 
 /* ---- property 3 --------------------------------------------------------------------- */
 
-static int check_property_3(uint64_t bound, const struct claim_variant *v, struct claim_result *out)
+static int check_property_3(uint64_t bound, const struct claim_variant *v, struct claim_result *out,
+                            struct gt_error *err)
 {
     uint64_t count = 2 * bound + 8; /* the successors' indices a_n + 1 < 1.62 n + 2 */
     uint64_t *lower = mex_lower(count, 0);
     if (!lower)
-        return claim_nomem(out, "the pairs");
+        return claim_nomem(err, "the pairs");
     uint64_t extra = (uint64_t)(v->perturb > 0 ? v->perturb : 0);
     claim_begin(out, "1 ≤ n ≤ %llu", (unsigned long long)bound);
     for (uint64_t n = 1; n <= bound; n++) {
@@ -654,11 +659,12 @@ const struct claim claim_matulis_property_3 = {
 
 /* ---- exercise 2 ------------------------------------------------------------------- */
 
-static int check_exercise_2(uint64_t bound, const struct claim_variant *v, struct claim_result *out)
+static int check_exercise_2(uint64_t bound, const struct claim_variant *v, struct claim_result *out,
+                            struct gt_error *err)
 {
     uint64_t *lower = mex_lower(bound + 1, 0);
     if (!lower)
-        return claim_nomem(out, "the pairs");
+        return claim_nomem(err, "the pairs");
     uint64_t a_max = 2 - (uint64_t)(v->perturb == 1);
     claim_begin(out, "0 ≤ n < %llu", (unsigned long long)bound);
     char s1[64], s2[64];
@@ -696,11 +702,11 @@ const struct claim claim_matulis_exercise_2 = {
 /* As printed, with a_l = b_n + 1 (set just before): #{i >= 1 : b_i < a_l} =
  * n - 1.  perturb 1 reads a_k = b_n - 1, as meant. */
 static int check_property_3_count(uint64_t bound, const struct claim_variant *v,
-                                  struct claim_result *out)
+                                  struct claim_result *out, struct gt_error *err)
 {
     uint64_t *lower = mex_lower(bound + 2, 0);
     if (!lower)
-        return claim_nomem(out, "the pairs");
+        return claim_nomem(err, "the pairs");
     bool as_meant = v->perturb == 1;
     claim_begin(out, "1 ≤ n ≤ %llu", (unsigned long long)bound);
     uint64_t below = 0, i = 1; /* #{i >= 1 : b_i < x}, x growing with n */
@@ -774,7 +780,8 @@ static int reach(uint64_t a0, uint64_t b0, uint64_t B, bool both, const uint64_t
     return 0;
 }
 
-static int check_exercise_4(uint64_t B, const struct claim_variant *v, struct claim_result *out)
+static int check_exercise_4(uint64_t B, const struct claim_variant *v, struct claim_result *out,
+                            struct gt_error *err)
 {
     uint64_t count = B + 2;
     uint64_t *lower = mex_lower(count, 0);
@@ -782,7 +789,7 @@ static int check_exercise_4(uint64_t B, const struct claim_variant *v, struct cl
     if (!lower || !reached) {
         free(lower);
         free(reached);
-        return claim_nomem(out, "the pairs");
+        return claim_nomem(err, "the pairs");
     }
     claim_begin(out, "b ≤ %llu; (0; 0), (1; 2)",
                 (unsigned long long)B);
@@ -793,7 +800,7 @@ static int check_exercise_4(uint64_t B, const struct claim_variant *v, struct cl
         if (reach(start[s][0], start[s][1], B, both, lower, count, reached, out) != 0) {
             free(lower);
             free(reached);
-            return claim_nomem(out, "the search");
+            return claim_nomem(err, "the search");
         }
         for (uint64_t n = s; lower[n] + n <= B; n++) {
             out->cases++;
@@ -857,11 +864,11 @@ static uint64_t shifted_sum(uint64_t x, const uint64_t *f, size_t nf, unsigned s
 }
 
 static int check_theorem_2_as(uint64_t bound, unsigned shift, uint64_t one_goes_to,
-                              struct claim_result *out)
+                              struct claim_result *out, struct gt_error *err)
 {
     uint64_t *lower = mex_lower(bound + 1, 0);
     if (!lower)
-        return claim_nomem(out, "the pairs");
+        return claim_nomem(err, "the pairs");
     uint64_t f[64];
     size_t nf = fibonacci_basis(f, 64) - 4; /* room for the shift */
     claim_begin(out, "1 ≤ n ≤ %llu", (unsigned long long)bound);
@@ -878,9 +885,10 @@ static int check_theorem_2_as(uint64_t bound, unsigned shift, uint64_t one_goes_
     return GT_OK;
 }
 
-static int check_theorem_2(uint64_t bound, const struct claim_variant *v, struct claim_result *out)
+static int check_theorem_2(uint64_t bound, const struct claim_variant *v, struct claim_result *out,
+                           struct gt_error *err)
 {
-    return check_theorem_2_as(bound, 1 + (unsigned)(v->perturb > 0 ? v->perturb : 0), 0, out);
+    return check_theorem_2_as(bound, 1 + (unsigned)(v->perturb > 0 ? v->perturb : 0), 0, out, err);
 }
 
 const struct claim claim_matulis_theorem_2 = {
@@ -900,11 +908,11 @@ const struct claim claim_matulis_theorem_2 = {
 };
 
 static int check_theorem_2_f1(uint64_t bound, const struct claim_variant *v,
-                              struct claim_result *out)
+                              struct claim_result *out, struct gt_error *err)
 {
     /* With f_1 = f_2 = 1 and the 1 of the sum taken as f_1, it moves to
      * f_2 = 1; perturb 1 takes it as f_2 (it moves to f_3 = 2). */
-    return check_theorem_2_as(bound, 1, v->perturb == 1 ? 0 : 1, out);
+    return check_theorem_2_as(bound, 1, v->perturb == 1 ? 0 : 1, out, err);
 }
 
 const struct claim claim_matulis_theorem_2_f1 = {

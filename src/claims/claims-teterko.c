@@ -100,7 +100,8 @@ static unsigned grundy_model(struct whole_game *w, uint64_t n, unsigned m, unsig
     return (unsigned)*memo;
 }
 
-static int check_model(uint64_t T, const struct claim_variant *v, struct claim_result *out)
+static int check_model(uint64_t T, const struct claim_variant *v, struct claim_result *out,
+                       struct gt_error *err)
 {
     struct whole_game w = {.T = T, .pass = v->perturb != 1};
     size_t cube = (size_t)((T + 1) * (T + 1) * (T + 1));
@@ -111,7 +112,7 @@ static int check_model(uint64_t T, const struct claim_variant *v, struct claim_r
         free(w.win);
         free(w.mex);
         free(w.model);
-        return claim_nomem(out, "the memos");
+        return claim_nomem(err, "the memos");
     }
     memset(w.win, -1, cube);
     memset(w.mex, -1, cube);
@@ -156,12 +157,13 @@ const struct claim claim_teterko_model = {
 
 /* ---- the period ------------------------------------------------------------------ */
 
-static int check_period(uint64_t N, const struct claim_variant *v, struct claim_result *out)
+static int check_period(uint64_t N, const struct claim_variant *v, struct claim_result *out,
+                        struct gt_error *err)
 {
     uint64_t P = 6 + 2 * (uint64_t)(v->perturb > 0 ? v->perturb : 0);
     uint32_t *gr = kordemsky_values(N + P);
     if (!gr)
-        return claim_nomem(out, "the game");
+        return claim_nomem(err, "the game");
     claim_begin(out, "0 ≤ n ≤ %llu, n + m + p ≡ 1 (mod 2)", (unsigned long long)N);
     for (uint64_t n = 0; n <= N; n++)
         for (unsigned m = 0; m < 2; m++) {
@@ -194,11 +196,12 @@ const struct claim claim_teterko_period = {
 
 /* ---- the starting positions ---------------------------------------------------------- */
 
-static int check_start(uint64_t N, const struct claim_variant *v, struct claim_result *out)
+static int check_start(uint64_t N, const struct claim_variant *v, struct claim_result *out,
+                       struct gt_error *err)
 {
     uint32_t *gr = kordemsky_values(N);
     if (!gr)
-        return claim_nomem(out, "the game");
+        return claim_nomem(err, "the game");
     /* «=1, при n=5 (mod 6); =3, при n=3 (mod 6); =0, при n=1 (mod 6)» */
     unsigned want[6] = {0, 0, 0, 3, 0, 1};
     if (v->perturb == 1)
@@ -231,12 +234,13 @@ const struct claim claim_teterko_start = {
 
 /* ---- problem 286 itself ---------------------------------------------------------------- */
 
-static int check_27(uint64_t bound, const struct claim_variant *v, struct claim_result *out)
+static int check_27(uint64_t bound, const struct claim_variant *v, struct claim_result *out,
+                    struct gt_error *err)
 {
     (void)bound;
     uint32_t *gr = kordemsky_values(27);
     if (!gr)
-        return claim_nomem(out, "the game");
+        return claim_nomem(err, "the game");
     unsigned take = 2 + (unsigned)(v->perturb > 0 ? v->perturb : 0);
     claim_begin(out, "(27, 0, 0), (3, 0, 0)");
     out->cases = 2 + 4;

@@ -139,7 +139,8 @@ static void fibonacci_word(uint64_t a, const uint64_t *f, size_t nf, unsigned *z
 
 /* ---- Table Ia ------------------------------------------------------------------ */
 
-static int check_table_Ia(uint64_t bound, const struct claim_variant *v, struct claim_result *out)
+static int check_table_Ia(uint64_t bound, const struct claim_variant *v, struct claim_result *out,
+                          struct gt_error *err)
 {
     (void)bound;
     const char *printed[3 * YAGLOM_IA_COLUMNS];
@@ -156,7 +157,7 @@ static int check_table_Ia(uint64_t bound, const struct claim_variant *v, struct 
     game_nim(&g, 3, M);
     uint8_t *is_n = outcomes(&g, PLAY_NORMAL);
     if (!is_n)
-        return claim_nomem(out, "Nim");
+        return claim_nomem(err, "Nim");
     uint64_t p[YAGLOM_IA_COLUMNS][3];
     size_t np = 0;
     for (uint64_t c = 1; c <= M && np < YAGLOM_IA_COLUMNS; c++)
@@ -225,7 +226,8 @@ static size_t wythoff_pairs(uint64_t M, uint64_t *a, uint64_t *b, size_t count, 
     return n;
 }
 
-static int check_table_IIa(uint64_t bound, const struct claim_variant *v, struct claim_result *out)
+static int check_table_IIa(uint64_t bound, const struct claim_variant *v, struct claim_result *out,
+                           struct gt_error *err)
 {
     (void)bound;
     const char *printed[2 * YAGLOM_II_COLUMNS];
@@ -238,7 +240,7 @@ static int check_table_IIa(uint64_t bound, const struct claim_variant *v, struct
     uint64_t p[2][YAGLOM_II_COLUMNS];
     int nomem;
     if (wythoff_pairs(60, p[0], p[1], YAGLOM_II_COLUMNS, &nomem) != YAGLOM_II_COLUMNS || nomem)
-        return claim_nomem(out, "the board");
+        return claim_nomem(err, "the board");
     claim_begin(out, "n = 1…%d", YAGLOM_II_COLUMNS);
     char sub[64], got[NUMERATION_BUF_SIZE];
     for (size_t col = 0; col < YAGLOM_II_COLUMNS; col++)
@@ -287,13 +289,14 @@ static bool is_fibonacci(uint64_t x)
     return false;
 }
 
-static int check_table_II(uint64_t bound, const struct claim_variant *v, struct claim_result *out)
+static int check_table_II(uint64_t bound, const struct claim_variant *v, struct claim_result *out,
+                          struct gt_error *err)
 {
     (void)bound;
     uint64_t a[YAGLOM_II_COLUMNS], b[YAGLOM_II_COLUMNS];
     int nomem;
     if (wythoff_pairs(60, a, b, YAGLOM_II_COLUMNS, &nomem) != YAGLOM_II_COLUMNS || nomem)
-        return claim_nomem(out, "the board");
+        return claim_nomem(err, "the board");
     int columns[4];
     memcpy(columns, yaglom_table_II_fibonacci_columns, sizeof columns);
     if (v->perturb > 0 && v->perturb <= 4)
@@ -342,14 +345,14 @@ const struct claim claim_yaglom_table_II = {
  * by position in the order of the heaps (the first heap changing fastest
  * last): rule(h, k, arg) true for the P-positions. */
 static int nim_against(unsigned k, uint64_t M, bool (*rule)(const uint64_t *, unsigned, unsigned),
-                       unsigned arg, bool show_k, struct claim_result *out)
+                       unsigned arg, bool show_k, struct claim_result *out, struct gt_error *err)
 {
     struct game g;
     if (game_nim(&g, k, M) != 0)
-        return claim_nomem(out, "Nim: too many positions");
+        return claim_nomem(err, "Nim: too many positions");
     uint8_t *is_n = outcomes(&g, PLAY_NORMAL);
     if (!is_n)
-        return claim_nomem(out, "Nim");
+        return claim_nomem(err, "Nim");
     uint64_t h[HEAPS_MAX] = {0};
     for (bool more = true; more;) {
         out->cases++;
@@ -375,11 +378,12 @@ static int nim_against(unsigned k, uint64_t M, bool (*rule)(const uint64_t *, un
     return GT_OK;
 }
 
-static int check_theorem_I(uint64_t M, const struct claim_variant *v, struct claim_result *out)
+static int check_theorem_I(uint64_t M, const struct claim_variant *v, struct claim_result *out,
+                           struct gt_error *err)
 {
     claim_begin(out, "0 ≤ a, b, c ≤ %llu", (unsigned long long)M);
     return nim_against(3, M, digit_sums_even, (unsigned)(v->perturb > 0 ? v->perturb : 0), false,
-                       out);
+                       out, err);
 }
 
 const struct claim claim_yaglom_theorem_1 = {
@@ -399,7 +403,7 @@ const struct claim claim_yaglom_theorem_1 = {
 };
 
 static int check_exercise_3(uint64_t states, const struct claim_variant *v,
-                            struct claim_result *out)
+                            struct claim_result *out, struct gt_error *err)
 {
     unsigned from = (unsigned)(v->perturb > 0 ? v->perturb : 0);
     char sizes[128];
@@ -409,7 +413,7 @@ static int check_exercise_3(uint64_t states, const struct claim_variant *v,
                                 (unsigned long long)heap_size_for(k, states));
     claim_begin(out, "k = 2…%d, 0 ≤ hᵢ ≤ M = %s", HEAPS_MAX, sizes);
     for (unsigned k = 2; k <= HEAPS_MAX; k++)
-        if (nim_against(k, heap_size_for(k, states), digit_sums_even, from, true, out) != GT_OK)
+        if (nim_against(k, heap_size_for(k, states), digit_sums_even, from, true, out, err) != GT_OK)
             return GT_ERR_RUNTIME;
     return GT_OK;
 }
@@ -447,10 +451,11 @@ static bool base4_rule(const uint64_t *h, unsigned k, unsigned arg)
     return true;
 }
 
-static int check_exercise_4(uint64_t M, const struct claim_variant *v, struct claim_result *out)
+static int check_exercise_4(uint64_t M, const struct claim_variant *v, struct claim_result *out,
+                            struct gt_error *err)
 {
     claim_begin(out, "0 ≤ a, b, c ≤ %llu", (unsigned long long)M);
-    return nim_against(3, M, base4_rule, v->perturb == 1, false, out);
+    return nim_against(3, M, base4_rule, v->perturb == 1, false, out, err);
 }
 
 const struct claim claim_yaglom_exercise_4 = {
@@ -472,12 +477,13 @@ const struct claim claim_yaglom_exercise_4 = {
 
 /* ---- Theorem II and exercise 5: the Fibonacci system -------------------------------------- */
 
-static int check_theorem_II(uint64_t M, const struct claim_variant *v, struct claim_result *out)
+static int check_theorem_II(uint64_t M, const struct claim_variant *v, struct claim_result *out,
+                            struct gt_error *err)
 {
     uint8_t *is_p = malloc((M + 1) * (M + 1));
     if (!is_p || wythoff_heaps_p_positions(2, M, is_p) != 0) {
         free(is_p);
-        return claim_nomem(out, "the board");
+        return claim_nomem(err, "the board");
     }
     uint64_t f[64];
     size_t nf = fibonacci_basis(f, 64) - 2;
@@ -517,11 +523,12 @@ const struct claim claim_yaglom_theorem_2 = {
     .variant = "perturb = 1: an odd number of zeros",
 };
 
-static int check_exercise_5(uint64_t P, const struct claim_variant *v, struct claim_result *out)
+static int check_exercise_5(uint64_t P, const struct claim_variant *v, struct claim_result *out,
+                            struct gt_error *err)
 {
     uint32_t *count = calloc(P + 1, sizeof *count);
     if (!count)
-        return claim_nomem(out, "the differences");
+        return claim_nomem(err, "the differences");
     uint64_t f[64];
     size_t nf = fibonacci_basis(f, 64) - 2;
     /* b - a > 0.6 a - 1 for the words of Theorem II: beyond a = 2P + 4 no
@@ -563,7 +570,7 @@ const struct claim claim_yaglom_exercise_5 = {
 /* ---- exercise 8 and the four-heap problem: Wythoff's game with k heaps ------------------------ */
 
 static int check_exercise_8(uint64_t states, const struct claim_variant *v,
-                            struct claim_result *out)
+                            struct claim_result *out, struct gt_error *err)
 {
     unsigned shift = v->perturb == 1; /* k + 1 heaps: even */
     claim_begin(out, "k = %u, %u, %u, %u; 0 ≤ hᵢ ≤ M = %llu, %llu, %llu, %llu", 1 + shift,
@@ -575,10 +582,10 @@ static int check_exercise_8(uint64_t states, const struct claim_variant *v,
         uint64_t M = heap_size_for(k, states);
         struct game g;
         if (game_wythoff(&g, k, M) != 0)
-            return claim_nomem(out, "too many positions");
+            return claim_nomem(err, "too many positions");
         uint8_t *is_n = outcomes(&g, PLAY_NORMAL);
         if (!is_n)
-            return claim_nomem(out, "the game");
+            return claim_nomem(err, "the game");
         uint64_t h[HEAPS_MAX];
         for (uint64_t s = 0; s < g.nstates; s++) {
             heaps_decode(&g, s, h);
@@ -623,16 +630,16 @@ static bool sorted(const uint64_t *h, unsigned k)
 }
 
 static int check_problem_four_heaps(uint64_t M, const struct claim_variant *v,
-                                    struct claim_result *out)
+                                    struct claim_result *out, struct gt_error *err)
 {
     struct game g;
     if (game_wythoff(&g, 4, M) != 0)
-        return claim_nomem(out, "too many positions");
+        return claim_nomem(err, "too many positions");
     uint8_t *is_n = outcomes(&g, PLAY_NORMAL), *is_p = malloc(g.nstates);
     if (!is_n || !is_p || wythoff_heaps_p_positions(4, M, is_p) != 0) {
         free(is_n);
         free(is_p);
-        return claim_nomem(out, "the game");
+        return claim_nomem(err, "the game");
     }
     if (v->perturb > 0 && (uint64_t)v->perturb <= g.nstates)
         is_p[v->perturb - 1] ^= 1;

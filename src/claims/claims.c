@@ -89,10 +89,11 @@ int claim_run(const struct claim *c, uint64_t bound, struct claim_result *out,
               struct gt_error *err)
 {
     static const struct claim_variant as_stated = {0};
-    int rc = c->check(bound, &as_stated, out);
+    struct gt_error why = {0};
+    int rc = c->check(bound, &as_stated, out, &why);
     out->bound = bound;
     if (rc != GT_OK)
-        return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", c->id, out->range);
+        return gt_fail(err, rc, "%s: %s", c->id, why.msg);
     return GT_OK;
 }
 
@@ -130,10 +131,9 @@ void claim_datum(struct claim_result *out, const char *fmt, ...)
     va_end(ap);
 }
 
-int claim_nomem(struct claim_result *out, const char *what)
+int claim_nomem(struct gt_error *err, const char *what)
 {
-    snprintf(out->range, sizeof out->range, "out of memory (%s)", what);
-    return GT_ERR_RUNTIME;
+    return gt_fail(err, GT_ERR_RUNTIME, "out of memory (%s)", what);
 }
 
 const char *claim_sub(uint64_t v, char *buf)
