@@ -122,25 +122,24 @@ static void test_cases(void **state)
         assert_true(bound <= c->bound_max);
         struct gt_error err = {0};
         if (c->check(bound, &v, &r, &err) != GT_OK)
-            fail_msg("%s, perturb %lld: %s", c->id, (long long)cases[i].perturb, err.msg);
+            fail_msg("%s, perturb %" PRId64 ": %s", c->id, cases[i].perturb, err.msg);
         if (r.outcome != cases[i].outcome)
-            fail_msg("%s, perturb %lld: outcome %d, want %d (first: %s)", c->id,
-                     (long long)cases[i].perturb, r.outcome, cases[i].outcome,
+            fail_msg("%s, perturb %" PRId64 ": outcome %d, want %d (first: %s)", c->id,
+                     cases[i].perturb, r.outcome, cases[i].outcome,
                      r.nexamples ? r.example[0] : "none");
         assert_true(r.cases > 0);
         if (cases[i].first) {
             assert_true(r.nexamples > 0);
             if (strcmp(r.example[0], cases[i].first) != 0)
-                fail_msg("%s, perturb %lld: first counterexample '%s', want '%s'", c->id,
-                         (long long)cases[i].perturb, r.example[0], cases[i].first);
+                fail_msg("%s, perturb %" PRId64 ": first counterexample '%s', want '%s'", c->id,
+                         cases[i].perturb, r.example[0], cases[i].first);
         } else {
             assert_int_equal(r.nexamples, 0);
             assert_int_equal(r.failures, 0);
         }
         if (cases[i].failures && r.failures != cases[i].failures)
-            fail_msg("%s, perturb %lld: %llu failures, want %llu", c->id,
-                     (long long)cases[i].perturb, (unsigned long long)r.failures,
-                     (unsigned long long)cases[i].failures);
+            fail_msg("%s, perturb %" PRId64 ": %" PRIu64 " failures, want %" PRIu64, c->id,
+                     cases[i].perturb, r.failures, cases[i].failures);
         assert_true(r.nexamples <= CLAIM_EXAMPLES_MAX);
         /* (a data claim keeps its data among the examples too) */
         if (r.outcome == FAILS && strcmp(c->id, "yaglom-problem-four-heaps") != 0)

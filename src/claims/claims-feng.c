@@ -7,6 +7,7 @@
  * losing position (负局) is a P-position, a winning one (胜局) an N-position. */
 #include <config.h>
 
+#include <inttypes.h>
 #include <stdlib.h>
 
 #include "claims/claims.h"
@@ -136,9 +137,8 @@ static int against_game(uint64_t M, uint64_t t_min, uint64_t t_max,
                 out->cases++;
                 bool claimed = rule(t, m, n, arg), p = losing(&s, t, m, n);
                 if (claimed != p)
-                    claim_counterexample(out, "(%llu, %llu, %llu): %c → %c", (unsigned long long)t,
-                                         (unsigned long long)m, (unsigned long long)n, pn(claimed),
-                                         pn(p));
+                    claim_counterexample(out, "(%" PRIu64 ", %" PRIu64 ", %" PRIu64 "): %c → %c", t,
+                                         m, n, pn(claimed), pn(p));
             }
     free(s.is_n);
     return GT_OK;
@@ -154,7 +154,7 @@ static bool rule_theorem_1(uint64_t t, uint64_t m, uint64_t n, int64_t k_from)
 static int check_theorem_1(uint64_t M, const struct claim_variant *v, struct claim_result *out,
                            struct gt_error *err)
 {
-    claim_begin(out, "t ≤ 1, t ≤ m ≤ n ≤ %llu", (unsigned long long)M);
+    claim_begin(out, "t ≤ 1, t ≤ m ≤ n ≤ %" PRIu64, M);
     return against_game(M, 0, 1, rule_theorem_1, v->perturb == 1 ? 0 : 1, out, err);
 }
 
@@ -217,18 +217,17 @@ static int check_theorem_2(uint64_t M, const struct claim_variant *v, struct cla
     struct misere s;
     if (misere_solve(&s, M) != 0)
         return claim_nomem(err, "the game");
-    claim_begin(out, "4 ≤ t ≤ m ≤ n ≤ %llu", (unsigned long long)M);
+    claim_begin(out, "4 ≤ t ≤ m ≤ n ≤ %" PRIu64, M);
     for (uint64_t n = 4; n <= M; n++)
         for (uint64_t m = 4; m <= n; m++)
             for (uint64_t t = 4; t <= m; t++) {
                 out->cases++;
                 bool p = losing(&s, t, m, n), q = losing(&s, t - 2, m - 2, n - 2);
                 if (p != q)
-                    claim_counterexample(out, "(%llu, %llu, %llu) %c, (%llu, %llu, %llu) %c",
-                                         (unsigned long long)t, (unsigned long long)m,
-                                         (unsigned long long)n, pn(p), (unsigned long long)(t - 2),
-                                         (unsigned long long)(m - 2), (unsigned long long)(n - 2),
-                                         pn(q));
+                    claim_counterexample(out,
+                                         "(%" PRIu64 ", %" PRIu64 ", %" PRIu64 ") %c, (%" PRIu64
+                                         ", %" PRIu64 ", %" PRIu64 ") %c",
+                                         t, m, n, pn(p), (t - 2), (m - 2), (n - 2), pn(q));
             }
     free(s.is_n);
     return GT_OK;
@@ -272,7 +271,7 @@ static bool rule_theorem_3(uint64_t t, uint64_t m, uint64_t n, int64_t extra)
 static int check_theorem_3(uint64_t M, const struct claim_variant *v, struct claim_result *out,
                            struct gt_error *err)
 {
-    claim_begin(out, "t = 2 ≤ m ≤ n ≤ %llu", (unsigned long long)M);
+    claim_begin(out, "t = 2 ≤ m ≤ n ≤ %" PRIu64, M);
     return against_game(M, 2, 2, rule_theorem_3, v->perturb > 0 ? v->perturb : 0, out, err);
 }
 
@@ -299,12 +298,12 @@ static int check_theorem_3_proof(uint64_t M, const struct claim_variant *v,
     if (misere_solve(&s, M) != 0)
         return claim_nomem(err, "the game");
     uint64_t t = v->perturb == 1 ? 2 : 0;
-    claim_begin(out, "k ≥ 1, 4k + 2 ≤ %llu", (unsigned long long)M);
+    claim_begin(out, "k ≥ 1, 4k + 2 ≤ %" PRIu64, M);
     for (uint64_t k = 1; 4 * k + 2 <= M; k++) {
         out->cases++;
         if (!losing(&s, t, 4 * k, 4 * k + 2))
-            claim_counterexample(out, "(%llu, %llu, %llu): P → N", (unsigned long long)t,
-                                 (unsigned long long)(4 * k), (unsigned long long)(4 * k + 2));
+            claim_counterexample(out, "(%" PRIu64 ", %" PRIu64 ", %" PRIu64 "): P → N", t, (4 * k),
+                                 (4 * k + 2));
     }
     free(s.is_n);
     return GT_OK;
@@ -338,7 +337,7 @@ static bool rule_theorem_4(uint64_t t, uint64_t m, uint64_t n, int64_t extra)
 static int check_theorem_4(uint64_t M, const struct claim_variant *v, struct claim_result *out,
                            struct gt_error *err)
 {
-    claim_begin(out, "t = 3 ≤ m ≤ n ≤ %llu; (2, 4k + 2, m), (2, 4k + 3, n)", (unsigned long long)M);
+    claim_begin(out, "t = 3 ≤ m ≤ n ≤ %" PRIu64 "; (2, 4k + 2, m), (2, 4k + 3, n)", M);
     int rc = against_game(M, 3, 3, rule_theorem_4, v->perturb > 0 ? v->perturb : 0, out, err);
     if (rc != GT_OK)
         return rc;
@@ -351,8 +350,7 @@ static int check_theorem_4(uint64_t M, const struct claim_variant *v, struct cla
             for (uint64_t x = m; x <= M; x++) {
                 out->cases++;
                 if (losing(&s, 2, m, x))
-                    claim_counterexample(out, "(2, %llu, %llu): N → P", (unsigned long long)m,
-                                         (unsigned long long)x);
+                    claim_counterexample(out, "(2, %" PRIu64 ", %" PRIu64 "): N → P", m, x);
             }
     free(s.is_n);
     return GT_OK;
@@ -386,7 +384,7 @@ static int check_examples(uint64_t M, const struct claim_variant *v, struct clai
     struct misere s;
     if (misere_solve(&s, M) != 0)
         return claim_nomem(err, "the game");
-    claim_begin(out, "n ≤ %llu", (unsigned long long)M);
+    claim_begin(out, "n ≤ %" PRIu64, M);
     for (size_t i = 0; i < feng_examples_count; i++) {
         const struct feng_example *e = &feng_examples[i];
         bool printed = e->losing;
@@ -404,9 +402,8 @@ static int check_examples(uint64_t M, const struct claim_variant *v, struct clai
             out->cases++;
             bool p = losing(&s, e->t, e->m, n);
             if (p != printed)
-                claim_counterexample(out, "(%llu, %llu, %llu): %c → %c", (unsigned long long)e->t,
-                                     (unsigned long long)e->m, (unsigned long long)n, pn(printed),
-                                     pn(p));
+                claim_counterexample(out, "(%" PRIu64 ", %" PRIu64 ", %" PRIu64 "): %c → %c", e->t,
+                                     e->m, n, pn(printed), pn(p));
         }
     }
     free(s.is_n);
@@ -447,7 +444,7 @@ static bool rule_classification(uint64_t t, uint64_t m, uint64_t n, int64_t bout
 static int check_classification(uint64_t M, const struct claim_variant *v,
                                 struct claim_result *out, struct gt_error *err)
 {
-    claim_begin(out, "t ≤ m ≤ n ≤ %llu", (unsigned long long)M);
+    claim_begin(out, "t ≤ m ≤ n ≤ %" PRIu64, M);
     return against_game(M, 0, M, rule_classification, v->perturb == 1, out, err);
 }
 

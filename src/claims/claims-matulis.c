@@ -8,6 +8,7 @@
  * against the game.  No claim is checked with the formula it states. */
 #include <config.h>
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -152,9 +153,8 @@ static int check_table_p_positions(uint64_t bound, const struct claim_variant *v
             out->cases++;
             uint64_t printed_value = printed[row * MATULIS_TABLE_N + n];
             if (printed_value != got[row])
-                claim_counterexample(out, "%c%s: %llu → %llu", row ? 'b' : 'a', claim_sub(n, sub),
-                                     (unsigned long long)printed_value,
-                                     (unsigned long long)got[row]);
+                claim_counterexample(out, "%c%s: %" PRIu64 " → %" PRIu64, row ? 'b' : 'a',
+                                     claim_sub(n, sub), printed_value, got[row]);
         }
     }
     board_pairs_free(&p);
@@ -198,12 +198,11 @@ static int check_property_1(uint64_t X, const struct claim_variant *v, struct cl
         count[p.b[i]]++;
     }
     uint64_t from = v->perturb > 0 ? 0 : 1;
-    claim_begin(out, "%llu ≤ x ≤ %llu; a ≤ b ≤ %llu", (unsigned long long)from,
-                (unsigned long long)X, (unsigned long long)M);
+    claim_begin(out, "%" PRIu64 " ≤ x ≤ %" PRIu64 "; a ≤ b ≤ %" PRIu64, from, X, M);
     for (uint64_t x = from; x <= X; x++) {
         out->cases++;
         if (count[x] != 1)
-            claim_counterexample(out, "x = %llu: 1 → %u", (unsigned long long)x, count[x]);
+            claim_counterexample(out, "x = %" PRIu64 ": 1 → %u", x, count[x]);
     }
     free(count);
     board_pairs_free(&p);
@@ -247,16 +246,13 @@ static int check_property_2(uint64_t X, const struct claim_variant *v, struct cl
         index[d] = i;
     }
     uint64_t want = 1 + (uint64_t)(v->perturb > 0 ? v->perturb : 0);
-    claim_begin(out, "1 ≤ b − a ≤ %llu; a ≤ b ≤ %llu", (unsigned long long)X,
-                (unsigned long long)M);
+    claim_begin(out, "1 ≤ b − a ≤ %" PRIu64 "; a ≤ b ≤ %" PRIu64, X, M);
     for (uint64_t d = 1; d <= X; d++) {
         out->cases++;
         if (count[d] != want)
-            claim_counterexample(out, "b − a = %llu: %u → %u", (unsigned long long)d,
-                                 (unsigned)want, count[d]);
+            claim_counterexample(out, "b − a = %" PRIu64 ": %u → %u", d, (unsigned)want, count[d]);
         else if (index[d] != d)
-            claim_counterexample(out, "b − a = %llu: n = %llu", (unsigned long long)d,
-                                 (unsigned long long)index[d]);
+            claim_counterexample(out, "b − a = %" PRIu64 ": n = %" PRIu64, d, index[d]);
     }
     free(count);
     free(index);
@@ -291,7 +287,7 @@ static int check_mex_construction(uint64_t M, const struct claim_variant *v,
         free(lower);
         return claim_nomem(err, "the board");
     }
-    claim_begin(out, "a ≤ b ≤ %llu", (unsigned long long)M);
+    claim_begin(out, "a ≤ b ≤ %" PRIu64, M);
     char sub[64];
     for (uint64_t n = 0;; n++) {
         bool built = n <= M && lower[n] + n + extra <= M, played = n < p.n;
@@ -302,17 +298,14 @@ static int check_mex_construction(uint64_t M, const struct claim_variant *v,
         if (built && played && a == p.a[n] && b == p.b[n])
             continue;
         if (!played)
-            claim_counterexample(out, "n = %llu: (%llu; %llu) → N", (unsigned long long)n,
-                                 (unsigned long long)a, (unsigned long long)b);
+            claim_counterexample(out, "n = %" PRIu64 ": (%" PRIu64 "; %" PRIu64 ") → N", n, a, b);
         else if (!built)
-            claim_counterexample(out, "(a%s; b%s) = (%llu; %llu) not built",
-                                 claim_sub(n, sub), claim_sub(n, sub + 32),
-                                 (unsigned long long)p.a[n], (unsigned long long)p.b[n]);
+            claim_counterexample(out, "(a%s; b%s) = (%" PRIu64 "; %" PRIu64 ") not built",
+                                 claim_sub(n, sub), claim_sub(n, sub + 32), p.a[n], p.b[n]);
         else
-            claim_counterexample(out, "n = %llu: (%llu; %llu) → (%llu; %llu)",
-                                 (unsigned long long)n, (unsigned long long)a,
-                                 (unsigned long long)b, (unsigned long long)p.a[n],
-                                 (unsigned long long)p.b[n]);
+            claim_counterexample(
+                out, "n = %" PRIu64 ": (%" PRIu64 "; %" PRIu64 ") → (%" PRIu64 "; %" PRIu64 ")", n,
+                a, b, p.a[n], p.b[n]);
     }
     free(lower);
     board_pairs_free(&p);
@@ -376,8 +369,8 @@ static void decimal_text(uint64_t num, uint64_t den, unsigned places, char *buf,
     struct decimal d = decimal_of_fraction(num, den, places);
     char frac[DECIMAL_BUF_SIZE];
     decimal_format_frac_trimmed(&d, frac);
-    snprintf(buf, size, "%s %llu%s%s", d.exact ? "=" : "≈", (unsigned long long)d.int_part,
-             frac[0] ? "," : "", frac);
+    snprintf(buf, size, "%s %" PRIu64 "%s%s", d.exact ? "=" : "≈", d.int_part, frac[0] ? "," : "",
+             frac);
 }
 
 static int check_table_frequencies(uint64_t bound, const struct claim_variant *v,
@@ -415,11 +408,11 @@ static int check_table_frequencies(uint64_t bound, const struct claim_variant *v
         } cells[2] = {{'p', f->A, A, f->p, f->p_exact}, {'q', f->B, B, f->q, f->q_exact}};
         for (int c = 0; c < 2; c++) {
             out->cases += 2;
-            unsigned long long N = f->N;
+            uint64_t N = f->N;
             if (cells[c].printed != cells[c].computed) {
-                claim_counterexample(out, "%c%s = %llu/%llu → %llu/%llu", cells[c].name,
-                                     claim_sub(N, sub), (unsigned long long)cells[c].printed, N,
-                                     (unsigned long long)cells[c].computed, N);
+                claim_counterexample(out, "%c%s = %" PRIu64 "/%" PRIu64 " → %" PRIu64 "/%" PRIu64,
+                                     cells[c].name, claim_sub(N, sub), cells[c].printed, N,
+                                     cells[c].computed, N);
                 continue;
             }
             if (!decimal_agrees(cells[c].computed, N, cells[c].decimal, cells[c].exact)) {
@@ -427,8 +420,8 @@ static int check_table_frequencies(uint64_t bound, const struct claim_variant *v
                 unsigned places;
                 parse_decimal(cells[c].decimal, &digits, &places);
                 decimal_text(cells[c].computed, N, places, text, sizeof text);
-                claim_counterexample(out, "%c%s = %llu/%llu %s %s → %s", cells[c].name,
-                                     claim_sub(N, sub), (unsigned long long)cells[c].computed, N,
+                claim_counterexample(out, "%c%s = %" PRIu64 "/%" PRIu64 " %s %s → %s",
+                                     cells[c].name, claim_sub(N, sub), cells[c].computed, N,
                                      cells[c].exact ? "=" : "≈", cells[c].decimal, text);
             }
         }
@@ -484,15 +477,14 @@ static int check_remark_frequencies(uint64_t bound, const struct claim_variant *
     uint64_t *count = counts_up_to(bound, q);
     if (!count)
         return claim_nomem(err, "the pairs");
-    claim_begin(out, "2 ≤ N ≤ %llu: 1/5 ≤ %c_N ≤ 1/2", (unsigned long long)bound,
-                q ? 'q' : 'p');
+    claim_begin(out, "2 ≤ N ≤ %" PRIu64 ": 1/5 ≤ %c_N ≤ 1/2", bound, q ? 'q' : 'p');
     char sub[64];
     for (uint64_t N = 2; N <= bound; N++) {
         uint64_t A = count[N - 1];
         out->cases++;
         if (5 * A < N || 2 * A > N)
-            claim_counterexample(out, "%c%s = %llu/%llu", q ? 'q' : 'p', claim_sub(N, sub),
-                                 (unsigned long long)A, (unsigned long long)N);
+            claim_counterexample(out, "%c%s = %" PRIu64 "/%" PRIu64, q ? 'q' : 'p',
+                                 claim_sub(N, sub), A, N);
     }
     free(count);
     return GT_OK;
@@ -539,7 +531,7 @@ static int check_limits(uint64_t bound, const struct claim_variant *v, struct cl
         return claim_nomem(err, "the pairs");
     }
     i128 delta = v->perturb;
-    claim_begin(out, "1 ≤ N ≤ %llu", (unsigned long long)bound);
+    claim_begin(out, "1 ≤ N ≤ %" PRIu64, bound);
     char sub[64];
     for (uint64_t N = 1; N <= bound; N++) {
         out->cases++;
@@ -548,11 +540,11 @@ static int check_limits(uint64_t bound, const struct claim_variant *v, struct cl
          * iff |N√5 - (3N - 2B)| < 2. */
         i128 sa = 2 * (i128)A[N - 1] + N - delta * N, sb = 3 * (i128)N - 2 * (i128)B[N - 1];
         if (!within_two_of_n_sqrt5(sa, N))
-            claim_counterexample(out, "N = %llu: A%s = %llu", (unsigned long long)N,
-                                 claim_sub(N, sub), (unsigned long long)A[N - 1]);
+            claim_counterexample(out, "N = %" PRIu64 ": A%s = %" PRIu64, N, claim_sub(N, sub),
+                                 A[N - 1]);
         else if (!within_two_of_n_sqrt5(sb, N))
-            claim_counterexample(out, "N = %llu: B%s = %llu", (unsigned long long)N,
-                                 claim_sub(N, sub), (unsigned long long)B[N - 1]);
+            claim_counterexample(out, "N = %" PRIu64 ": B%s = %" PRIu64, N, claim_sub(N, sub),
+                                 B[N - 1]);
     }
     free(A);
     free(B);
@@ -585,17 +577,17 @@ static int check_theorem_1(uint64_t bound, const struct claim_variant *v, struct
         return claim_nomem(err, "the pairs");
     /* u = (p + √5)/2 with p = 1 as printed; [nu] = (np + [√(5n²)])/2, since np is whole. */
     uint64_t p = 1 + (uint64_t)(v->perturb > 0 ? v->perturb : 0);
-    claim_begin(out, "1 ≤ n ≤ %llu", (unsigned long long)bound);
+    claim_begin(out, "1 ≤ n ≤ %" PRIu64, bound);
     for (uint64_t n = 1; n <= bound; n++) {
         out->cases++;
         uint64_t root = isqrt_u128((u128)5 * n * n);
         uint64_t nu = (uint64_t)(((u128)n * p + root) / 2);
         uint64_t nv = (uint64_t)(((u128)n * (p + 2) + root) / 2);
         if (nu != lower[n] || nv != lower[n] + n)
-            claim_counterexample(out, "n = %llu: ([nu]; [nv]) = (%llu; %llu) → (%llu; %llu)",
-                                 (unsigned long long)n, (unsigned long long)nu,
-                                 (unsigned long long)nv, (unsigned long long)lower[n],
-                                 (unsigned long long)(lower[n] + n));
+            claim_counterexample(out,
+                                 "n = %" PRIu64 ": ([nu]; [nv]) = (%" PRIu64 "; %" PRIu64
+                                 ") → (%" PRIu64 "; %" PRIu64 ")",
+                                 n, nu, nv, lower[n], (lower[n] + n));
     }
     free(lower);
     return GT_OK;
@@ -627,15 +619,15 @@ static int check_property_3(uint64_t bound, const struct claim_variant *v, struc
     if (!lower)
         return claim_nomem(err, "the pairs");
     uint64_t extra = (uint64_t)(v->perturb > 0 ? v->perturb : 0);
-    claim_begin(out, "1 ≤ n ≤ %llu", (unsigned long long)bound);
+    claim_begin(out, "1 ≤ n ≤ %" PRIu64, bound);
     for (uint64_t n = 1; n <= bound; n++) {
         uint64_t a = lower[n], b = a + n;
         uint64_t s[2][2] = {{b - 1, a + b - 1}, {b + 1, a + b + 2 + extra}};
         for (int i = 0; i < 2; i++) {
             out->cases++;
             if (!mex_is_p(lower, count, s[i][0], s[i][1]))
-                claim_counterexample(out, "n = %llu: (%llu; %llu): P → N", (unsigned long long)n,
-                                     (unsigned long long)s[i][0], (unsigned long long)s[i][1]);
+                claim_counterexample(out, "n = %" PRIu64 ": (%" PRIu64 "; %" PRIu64 "): P → N", n,
+                                     s[i][0], s[i][1]);
         }
     }
     free(lower);
@@ -666,17 +658,17 @@ static int check_exercise_2(uint64_t bound, const struct claim_variant *v, struc
     if (!lower)
         return claim_nomem(err, "the pairs");
     uint64_t a_max = 2 - (uint64_t)(v->perturb == 1);
-    claim_begin(out, "0 ≤ n < %llu", (unsigned long long)bound);
+    claim_begin(out, "0 ≤ n < %" PRIu64, bound);
     char s1[64], s2[64];
     for (uint64_t n = 0; n < bound; n++) {
         uint64_t da = lower[n + 1] - lower[n], db = da + 1; /* b_{n+1} - b_n = da + 1 */
         out->cases += 2;
         if (da < 1 || da > a_max)
-            claim_counterexample(out, "a%s − a%s = %llu", claim_sub(n + 1, s1), claim_sub(n, s2),
-                                 (unsigned long long)da);
+            claim_counterexample(out, "a%s − a%s = %" PRIu64, claim_sub(n + 1, s1),
+                                 claim_sub(n, s2), da);
         if (db < 2 || db > 3)
-            claim_counterexample(out, "b%s − b%s = %llu", claim_sub(n + 1, s1), claim_sub(n, s2),
-                                 (unsigned long long)db);
+            claim_counterexample(out, "b%s − b%s = %" PRIu64, claim_sub(n + 1, s1),
+                                 claim_sub(n, s2), db);
     }
     free(lower);
     return GT_OK;
@@ -708,7 +700,7 @@ static int check_property_3_count(uint64_t bound, const struct claim_variant *v,
     if (!lower)
         return claim_nomem(err, "the pairs");
     bool as_meant = v->perturb == 1;
-    claim_begin(out, "1 ≤ n ≤ %llu", (unsigned long long)bound);
+    claim_begin(out, "1 ≤ n ≤ %" PRIu64, bound);
     uint64_t below = 0, i = 1; /* #{i >= 1 : b_i < x}, x growing with n */
     for (uint64_t n = 1; n <= bound; n++) {
         uint64_t b = lower[n] + n, x = as_meant ? b - 1 : b + 1;
@@ -716,10 +708,9 @@ static int check_property_3_count(uint64_t bound, const struct claim_variant *v,
             i++, below++;
         out->cases++;
         if (below != n - 1)
-            claim_counterexample(out, "n = %llu: #{bᵢ < %s = %llu} = %llu → %llu",
-                                 (unsigned long long)n, as_meant ? "aₖ" : "aₗ",
-                                 (unsigned long long)x, (unsigned long long)(n - 1),
-                                 (unsigned long long)below);
+            claim_counterexample(
+                out, "n = %" PRIu64 ": #{bᵢ < %s = %" PRIu64 "} = %" PRIu64 " → %" PRIu64, n,
+                as_meant ? "aₖ" : "aₗ", x, (n - 1), below);
     }
     free(lower);
     return GT_OK;
@@ -769,8 +760,7 @@ static int reach(uint64_t a0, uint64_t b0, uint64_t B, bool both, const uint64_t
                 continue;
             reached[x] = 1;
             if (!mex_is_p(lower, count, x, y)) {
-                claim_counterexample(out, "(%llu; %llu) reached: P → N", (unsigned long long)x,
-                                     (unsigned long long)y);
+                claim_counterexample(out, "(%" PRIu64 "; %" PRIu64 ") reached: P → N", x, y);
                 continue;
             }
             stack[top++] = x, stack[top++] = y;
@@ -791,8 +781,7 @@ static int check_exercise_4(uint64_t B, const struct claim_variant *v, struct cl
         free(reached);
         return claim_nomem(err, "the pairs");
     }
-    claim_begin(out, "b ≤ %llu; (0; 0), (1; 2)",
-                (unsigned long long)B);
+    claim_begin(out, "b ≤ %" PRIu64 "; (0; 0), (1; 2)", B);
     bool both = v->perturb != 1;
     static const uint64_t start[2][2] = {{0, 0}, {1, 2}};
     for (int s = 0; s < 2; s++) {
@@ -805,10 +794,9 @@ static int check_exercise_4(uint64_t B, const struct claim_variant *v, struct cl
         for (uint64_t n = s; lower[n] + n <= B; n++) {
             out->cases++;
             if (!reached[lower[n]])
-                claim_counterexample(out, "(%llu; %llu) ∉ R(%llu; %llu)",
-                                     (unsigned long long)lower[n],
-                                     (unsigned long long)(lower[n] + n),
-                                     (unsigned long long)start[s][0], (unsigned long long)start[s][1]);
+                claim_counterexample(out,
+                                     "(%" PRIu64 "; %" PRIu64 ") ∉ R(%" PRIu64 "; %" PRIu64 ")",
+                                     lower[n], (lower[n] + n), start[s][0], start[s][1]);
         }
     }
     free(lower);
@@ -871,15 +859,14 @@ static int check_theorem_2_as(uint64_t bound, unsigned shift, uint64_t one_goes_
         return claim_nomem(err, "the pairs");
     uint64_t f[64];
     size_t nf = fibonacci_basis(f, 64) - 4; /* room for the shift */
-    claim_begin(out, "1 ≤ n ≤ %llu", (unsigned long long)bound);
+    claim_begin(out, "1 ≤ n ≤ %" PRIu64, bound);
     char sub[64];
     for (uint64_t n = 1; n <= bound; n++) {
         out->cases++;
         uint64_t s = shifted_sum(n - 1, f, nf, shift, one_goes_to);
         if (s != lower[n] - 1)
-            claim_counterexample(out, "n = %llu: a%s − 1 = %llu → %llu", (unsigned long long)n,
-                                 claim_sub(n, sub), (unsigned long long)s,
-                                 (unsigned long long)(lower[n] - 1));
+            claim_counterexample(out, "n = %" PRIu64 ": a%s − 1 = %" PRIu64 " → %" PRIu64, n,
+                                 claim_sub(n, sub), s, (lower[n] - 1));
     }
     free(lower);
     return GT_OK;

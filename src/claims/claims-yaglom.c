@@ -9,6 +9,7 @@
  * cells are skipped (counted, not failed). */
 #include <config.h>
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -103,8 +104,8 @@ static void tuple_text(const uint64_t *h, unsigned k, char *buf, size_t size)
     size_t n = 0;
     buf[0] = '\0';
     for (unsigned i = 0; i < k && n < size; i++)
-        n += (size_t)snprintf(buf + n, size - n, "%s%llu%s", i ? ", " : "(",
-                              (unsigned long long)h[i], i + 1 == k ? ")" : "");
+        n += (size_t)snprintf(buf + n, size - n, "%s%" PRIu64 "%s", i ? ", " : "(", h[i],
+                              i + 1 == k ? ")" : "");
 }
 
 /* The Fibonacci basis 1, 2, 3, 5, 8, ... */
@@ -304,19 +305,16 @@ static int check_table_II(uint64_t bound, const struct claim_variant *v, struct 
     claim_begin(out, "№ 1…15");
     out->cases = 2 + 4 + YAGLOM_II_COLUMNS;
     if (a[14] != yaglom_table_II_last[0] || b[14] != yaglom_table_II_last[1])
-        claim_counterexample(out, "№ 15: (%llu, %llu) → (%llu, %llu)",
-                             (unsigned long long)yaglom_table_II_last[0],
-                             (unsigned long long)yaglom_table_II_last[1], (unsigned long long)a[14],
-                             (unsigned long long)b[14]);
+        claim_counterexample(out, "№ 15: (%" PRIu64 ", %" PRIu64 ") → (%" PRIu64 ", %" PRIu64 ")",
+                             yaglom_table_II_last[0], yaglom_table_II_last[1], a[14], b[14]);
     for (int i = 0; i < 4; i++) {
         int c = columns[i] - 1;
         if (!is_fibonacci(a[c]) || !is_fibonacci(b[c]))
-            claim_counterexample(out, "№ %d: (%llu, %llu)", c + 1, (unsigned long long)a[c],
-                                 (unsigned long long)b[c]);
+            claim_counterexample(out, "№ %d: (%" PRIu64 ", %" PRIu64 ")", c + 1, a[c], b[c]);
     }
     for (int n = 0; n < YAGLOM_II_COLUMNS; n++) /* exercise 5 on the table: b - a = n */
         if (b[n] - a[n] != (uint64_t)n + 1)
-            claim_counterexample(out, "№ %d: b − a = %llu", n + 1, (unsigned long long)(b[n] - a[n]));
+            claim_counterexample(out, "№ %d: b − a = %" PRIu64, n + 1, (b[n] - a[n]));
     return GT_OK;
 }
 
@@ -381,7 +379,7 @@ static int nim_against(unsigned k, uint64_t M, bool (*rule)(const uint64_t *, un
 static int check_theorem_I(uint64_t M, const struct claim_variant *v, struct claim_result *out,
                            struct gt_error *err)
 {
-    claim_begin(out, "0 ≤ a, b, c ≤ %llu", (unsigned long long)M);
+    claim_begin(out, "0 ≤ a, b, c ≤ %" PRIu64, M);
     return nim_against(3, M, digit_sums_even, (unsigned)(v->perturb > 0 ? v->perturb : 0), false,
                        out, err);
 }
@@ -409,8 +407,8 @@ static int check_exercise_3(uint64_t states, const struct claim_variant *v,
     char sizes[128];
     size_t len = 0;
     for (unsigned k = 2; k <= HEAPS_MAX; k++)
-        len += (size_t)snprintf(sizes + len, sizeof sizes - len, "%s%llu", k > 2 ? ", " : "",
-                                (unsigned long long)heap_size_for(k, states));
+        len += (size_t)snprintf(sizes + len, sizeof sizes - len, "%s%" PRIu64, k > 2 ? ", " : "",
+                                heap_size_for(k, states));
     claim_begin(out, "k = 2…%d, 0 ≤ hᵢ ≤ M = %s", HEAPS_MAX, sizes);
     for (unsigned k = 2; k <= HEAPS_MAX; k++)
         if (nim_against(k, heap_size_for(k, states), digit_sums_even, from, true, out, err) != GT_OK)
@@ -454,7 +452,7 @@ static bool base4_rule(const uint64_t *h, unsigned k, unsigned arg)
 static int check_exercise_4(uint64_t M, const struct claim_variant *v, struct claim_result *out,
                             struct gt_error *err)
 {
-    claim_begin(out, "0 ≤ a, b, c ≤ %llu", (unsigned long long)M);
+    claim_begin(out, "0 ≤ a, b, c ≤ %" PRIu64, M);
     return nim_against(3, M, base4_rule, v->perturb == 1, false, out, err);
 }
 
@@ -488,7 +486,7 @@ static int check_theorem_II(uint64_t M, const struct claim_variant *v, struct cl
     uint64_t f[64];
     size_t nf = fibonacci_basis(f, 64) - 2;
     unsigned parity = v->perturb == 1;
-    claim_begin(out, "0 ≤ a ≤ b ≤ %llu", (unsigned long long)M);
+    claim_begin(out, "0 ≤ a ≤ b ≤ %" PRIu64, M);
     for (uint64_t a = 0; a <= M; a++) {
         unsigned zeros;
         uint64_t shifted;
@@ -497,8 +495,8 @@ static int check_theorem_II(uint64_t M, const struct claim_variant *v, struct cl
             out->cases++;
             bool claimed = zeros % 2 == parity && b == shifted, p = is_p[a + b * (M + 1)];
             if (claimed != p)
-                claim_counterexample(out, "(%llu; %llu): %c → %c", (unsigned long long)a,
-                                     (unsigned long long)b, claimed ? 'P' : 'N', p ? 'P' : 'N');
+                claim_counterexample(out, "(%" PRIu64 "; %" PRIu64 "): %c → %c", a, b,
+                                     claimed ? 'P' : 'N', p ? 'P' : 'N');
         }
     }
     free(is_p);
@@ -541,11 +539,11 @@ static int check_exercise_5(uint64_t P, const struct claim_variant *v, struct cl
             count[b - a]++;
     }
     uint32_t want = 1 + (uint32_t)(v->perturb > 0 ? v->perturb : 0);
-    claim_begin(out, "1 ≤ p ≤ %llu", (unsigned long long)P);
+    claim_begin(out, "1 ≤ p ≤ %" PRIu64, P);
     for (uint64_t p = 1; p <= P; p++) {
         out->cases++;
         if (count[p] != want)
-            claim_counterexample(out, "b − a = %llu: %u → %u", (unsigned long long)p, want, count[p]);
+            claim_counterexample(out, "b − a = %" PRIu64 ": %u → %u", p, want, count[p]);
     }
     free(count);
     return GT_OK;
@@ -573,11 +571,11 @@ static int check_exercise_8(uint64_t states, const struct claim_variant *v,
                             struct claim_result *out, struct gt_error *err)
 {
     unsigned shift = v->perturb == 1; /* k + 1 heaps: even */
-    claim_begin(out, "k = %u, %u, %u, %u; 0 ≤ hᵢ ≤ M = %llu, %llu, %llu, %llu", 1 + shift,
-                3 + shift, 5 + shift, 7 + shift, (unsigned long long)heap_size_for(1 + shift, states),
-                (unsigned long long)heap_size_for(3 + shift, states),
-                (unsigned long long)heap_size_for(5 + shift, states),
-                (unsigned long long)heap_size_for(7 + shift, states));
+    claim_begin(out,
+                "k = %u, %u, %u, %u; 0 ≤ hᵢ ≤ M = %" PRIu64 ", %" PRIu64 ", %" PRIu64 ", %" PRIu64,
+                1 + shift, 3 + shift, 5 + shift, 7 + shift, heap_size_for(1 + shift, states),
+                heap_size_for(3 + shift, states), heap_size_for(5 + shift, states),
+                heap_size_for(7 + shift, states));
     for (unsigned k = 1 + shift; k <= 7 + shift; k += 2) {
         uint64_t M = heap_size_for(k, states);
         struct game g;
@@ -645,7 +643,7 @@ static int check_problem_four_heaps(uint64_t M, const struct claim_variant *v,
         is_p[v->perturb - 1] ^= 1;
     /* The cases are every position (the solver against the sieve); the
      * data count the positions once each, heaps in ascending order. */
-    claim_begin(out, "0 ≤ hᵢ ≤ %llu; data for h₁ ≤ h₂ ≤ h₃ ≤ h₄", (unsigned long long)M);
+    claim_begin(out, "0 ≤ hᵢ ≤ %" PRIu64 "; data for h₁ ≤ h₂ ≤ h₃ ≤ h₄", M);
     out->outcome = CLAIM_DATA;
     uint64_t h[4], first_odd[4] = {0}, first_even[4] = {0};
     uint64_t p_count = 0, p_nonzero = 0, n_zero = 0, zero_heap_nim = 0, zero_heap = 0;
@@ -672,13 +670,12 @@ static int check_problem_four_heaps(uint64_t M, const struct claim_variant *v,
             zero_heap_nim += p == (x == 0);
         }
     }
-    claim_datum(out, "#P = %llu", (unsigned long long)p_count);
+    claim_datum(out, "#P = %" PRIu64, p_count);
     tuple_text(first_odd, 4, t, sizeof t);
-    claim_datum(out, "#{P : ⊕ ≠ 0} = %llu, min %s", (unsigned long long)p_nonzero, t);
+    claim_datum(out, "#{P : ⊕ ≠ 0} = %" PRIu64 ", min %s", p_nonzero, t);
     tuple_text(first_even, 4, t, sizeof t);
-    claim_datum(out, "#{N : ⊕ = 0} = %llu, min %s", (unsigned long long)n_zero, t);
-    claim_datum(out, "h₁ = 0: P ⟺ ⊕ = 0 (%llu/%llu)", (unsigned long long)zero_heap_nim,
-                (unsigned long long)zero_heap);
+    claim_datum(out, "#{N : ⊕ = 0} = %" PRIu64 ", min %s", n_zero, t);
+    claim_datum(out, "h₁ = 0: P ⟺ ⊕ = 0 (%" PRIu64 "/%" PRIu64 ")", zero_heap_nim, zero_heap);
     free(is_n);
     free(is_p);
     return GT_OK;

@@ -1,5 +1,6 @@
 #include <config.h>
 
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -139,7 +140,7 @@ int claim_nomem(struct gt_error *err, const char *what)
 const char *claim_sub(uint64_t v, char *buf)
 {
     char digits[24];
-    int n = snprintf(digits, sizeof digits, "%llu", (unsigned long long)v);
+    int n = snprintf(digits, sizeof digits, "%" PRIu64, v);
     char *p = buf;
     for (int i = 0; i < n; i++) {
         /* U+2080 + d: E2 82 80+d */
