@@ -257,9 +257,10 @@ static void test_latex(void **state)
         assert_string_equal(tex, cases_[i].latex);
         free(tex);
     }
-    char sub[64];
-    assert_string_equal(claim_sub(0, sub), "₀");
-    assert_string_equal(claim_sub(1984, sub), "₁₉₈₄");
+    struct claim_subscript sub;
+    assert_string_equal(claim_sub(0, &sub), "₀");
+    assert_string_equal(claim_sub(1984, &sub), "₁₉₈₄");
+    assert_string_equal(claim_sub(UINT64_MAX, &sub), "₁₈₄₄₆₇₄₄₀₇₃₇₀₉₅₅₁₆₁₅");
 }
 
 /* The transcriptions agree with one another where the articles overlap:

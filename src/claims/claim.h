@@ -133,8 +133,15 @@ void claim_datum(struct claim_result *out, const char *fmt, ...)
  * "out of memory (WHAT)" (claim_run puts the claim's id before it). */
 int claim_nomem(struct gt_error *err, const char *what);
 
-/* v with its digits as Unicode subscripts ("₁₂" for 12) into buf (at least
- * 64 bytes); returns buf. */
-const char *claim_sub(uint64_t v, char *buf);
+/* A number written in Unicode subscript digits: 3 bytes a digit (U+2080 to
+ * U+2089), at most 20 digits for a uint64_t, and the NUL. */
+struct claim_subscript {
+    char text[64];
+};
+
+/* v with its digits as Unicode subscripts ("₁₂" for 12) into buf->text;
+ * returns buf->text.  One buffer holds one number: a second subscript in
+ * the same message needs a second buffer. */
+const char *claim_sub(uint64_t v, struct claim_subscript *buf);
 
 #endif

@@ -146,7 +146,7 @@ static int check_table_p_positions(uint64_t bound, const struct claim_variant *v
     if (board_pairs(40, &p) != 0)
         return claim_nomem(err, "the board 0..40");
     claim_begin(out, "0 ≤ n ≤ 12");
-    char sub[64];
+    struct claim_subscript sub;
     for (uint64_t n = 0; n < MATULIS_TABLE_N; n++) {
         uint64_t got[2] = {p.a[n], p.b[n]};
         for (int row = 0; row < 2; row++) {
@@ -154,7 +154,7 @@ static int check_table_p_positions(uint64_t bound, const struct claim_variant *v
             uint64_t printed_value = printed[row * MATULIS_TABLE_N + n];
             if (printed_value != got[row])
                 claim_counterexample(out, "%c%s: %" PRIu64 " → %" PRIu64, row ? 'b' : 'a',
-                                     claim_sub(n, sub), printed_value, got[row]);
+                                     claim_sub(n, &sub), printed_value, got[row]);
         }
     }
     board_pairs_free(&p);
@@ -288,7 +288,7 @@ static int check_mex_construction(uint64_t M, const struct claim_variant *v,
         return claim_nomem(err, "the board");
     }
     claim_begin(out, "a ≤ b ≤ %" PRIu64, M);
-    char sub[64];
+    struct claim_subscript sub;
     for (uint64_t n = 0;; n++) {
         bool built = n <= M && lower[n] + n + extra <= M, played = n < p.n;
         if (!built && !played)
@@ -301,7 +301,7 @@ static int check_mex_construction(uint64_t M, const struct claim_variant *v,
             claim_counterexample(out, "n = %" PRIu64 ": (%" PRIu64 "; %" PRIu64 ") → N", n, a, b);
         else if (!built)
             claim_counterexample(out, "(a%s; b%s) = (%" PRIu64 "; %" PRIu64 ") not built",
-                                 claim_sub(n, sub), claim_sub(n, sub + 32), p.a[n], p.b[n]);
+                                 claim_sub(n, &sub), sub.text, p.a[n], p.b[n]);
         else
             claim_counterexample(
                 out, "n = %" PRIu64 ": (%" PRIu64 "; %" PRIu64 ") → (%" PRIu64 "; %" PRIu64 ")", n,
@@ -392,7 +392,8 @@ static int check_table_frequencies(uint64_t bound, const struct claim_variant *v
     if (board_pairs(40, &p) != 0)
         return claim_nomem(err, "the board 0..40");
     claim_begin(out, "1 ≤ N ≤ %d", MATULIS_FREQUENCIES_N);
-    char sub[64], text[64];
+    struct claim_subscript sub;
+    char text[64];
     for (size_t i = 0; i < MATULIS_FREQUENCIES_N; i++) {
         const struct matulis_frequency *f = &printed[i];
         uint64_t A = 0, B = 0; /* counted from the game's P-positions, n >= 1 */
@@ -411,7 +412,7 @@ static int check_table_frequencies(uint64_t bound, const struct claim_variant *v
             uint64_t N = f->N;
             if (cells[c].printed != cells[c].computed) {
                 claim_counterexample(out, "%c%s = %" PRIu64 "/%" PRIu64 " → %" PRIu64 "/%" PRIu64,
-                                     cells[c].name, claim_sub(N, sub), cells[c].printed, N,
+                                     cells[c].name, claim_sub(N, &sub), cells[c].printed, N,
                                      cells[c].computed, N);
                 continue;
             }
@@ -421,7 +422,7 @@ static int check_table_frequencies(uint64_t bound, const struct claim_variant *v
                 parse_decimal(cells[c].decimal, &digits, &places);
                 decimal_text(cells[c].computed, N, places, text, sizeof text);
                 claim_counterexample(out, "%c%s = %" PRIu64 "/%" PRIu64 " %s %s → %s",
-                                     cells[c].name, claim_sub(N, sub), cells[c].computed, N,
+                                     cells[c].name, claim_sub(N, &sub), cells[c].computed, N,
                                      cells[c].exact ? "=" : "≈", cells[c].decimal, text);
             }
         }
@@ -478,13 +479,13 @@ static int check_remark_frequencies(uint64_t bound, const struct claim_variant *
     if (!count)
         return claim_nomem(err, "the pairs");
     claim_begin(out, "2 ≤ N ≤ %" PRIu64 ": 1/5 ≤ %c_N ≤ 1/2", bound, q ? 'q' : 'p');
-    char sub[64];
+    struct claim_subscript sub;
     for (uint64_t N = 2; N <= bound; N++) {
         uint64_t A = count[N - 1];
         out->cases++;
         if (5 * A < N || 2 * A > N)
             claim_counterexample(out, "%c%s = %" PRIu64 "/%" PRIu64, q ? 'q' : 'p',
-                                 claim_sub(N, sub), A, N);
+                                 claim_sub(N, &sub), A, N);
     }
     free(count);
     return GT_OK;
@@ -532,7 +533,7 @@ static int check_limits(uint64_t bound, const struct claim_variant *v, struct cl
     }
     i128 delta = v->perturb;
     claim_begin(out, "1 ≤ N ≤ %" PRIu64, bound);
-    char sub[64];
+    struct claim_subscript sub;
     for (uint64_t N = 1; N <= bound; N++) {
         out->cases++;
         /* N/u = N(√5 - 1)/2 (with the variant, N(√5 - 1 + delta)/2): |A - N/u| < 1
@@ -540,10 +541,10 @@ static int check_limits(uint64_t bound, const struct claim_variant *v, struct cl
          * iff |N√5 - (3N - 2B)| < 2. */
         i128 sa = 2 * (i128)A[N - 1] + N - delta * N, sb = 3 * (i128)N - 2 * (i128)B[N - 1];
         if (!within_two_of_n_sqrt5(sa, N))
-            claim_counterexample(out, "N = %" PRIu64 ": A%s = %" PRIu64, N, claim_sub(N, sub),
+            claim_counterexample(out, "N = %" PRIu64 ": A%s = %" PRIu64, N, claim_sub(N, &sub),
                                  A[N - 1]);
         else if (!within_two_of_n_sqrt5(sb, N))
-            claim_counterexample(out, "N = %" PRIu64 ": B%s = %" PRIu64, N, claim_sub(N, sub),
+            claim_counterexample(out, "N = %" PRIu64 ": B%s = %" PRIu64, N, claim_sub(N, &sub),
                                  B[N - 1]);
     }
     free(A);
@@ -659,16 +660,16 @@ static int check_exercise_2(uint64_t bound, const struct claim_variant *v, struc
         return claim_nomem(err, "the pairs");
     uint64_t a_max = 2 - (uint64_t)(v->perturb == 1);
     claim_begin(out, "0 ≤ n < %" PRIu64, bound);
-    char s1[64], s2[64];
+    struct claim_subscript s1, s2;
     for (uint64_t n = 0; n < bound; n++) {
         uint64_t da = lower[n + 1] - lower[n], db = da + 1; /* b_{n+1} - b_n = da + 1 */
         out->cases += 2;
         if (da < 1 || da > a_max)
-            claim_counterexample(out, "a%s − a%s = %" PRIu64, claim_sub(n + 1, s1),
-                                 claim_sub(n, s2), da);
+            claim_counterexample(out, "a%s − a%s = %" PRIu64, claim_sub(n + 1, &s1),
+                                 claim_sub(n, &s2), da);
         if (db < 2 || db > 3)
-            claim_counterexample(out, "b%s − b%s = %" PRIu64, claim_sub(n + 1, s1),
-                                 claim_sub(n, s2), db);
+            claim_counterexample(out, "b%s − b%s = %" PRIu64, claim_sub(n + 1, &s1),
+                                 claim_sub(n, &s2), db);
     }
     free(lower);
     return GT_OK;
@@ -860,13 +861,13 @@ static int check_theorem_2_as(uint64_t bound, unsigned shift, uint64_t one_goes_
     uint64_t f[64];
     size_t nf = fibonacci_basis(f, 64) - 4; /* room for the shift */
     claim_begin(out, "1 ≤ n ≤ %" PRIu64, bound);
-    char sub[64];
+    struct claim_subscript sub;
     for (uint64_t n = 1; n <= bound; n++) {
         out->cases++;
         uint64_t s = shifted_sum(n - 1, f, nf, shift, one_goes_to);
         if (s != lower[n] - 1)
             claim_counterexample(out, "n = %" PRIu64 ": a%s − 1 = %" PRIu64 " → %" PRIu64, n,
-                                 claim_sub(n, sub), s, (lower[n] - 1));
+                                 claim_sub(n, &sub), s, (lower[n] - 1));
     }
     free(lower);
     return GT_OK;

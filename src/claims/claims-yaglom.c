@@ -243,7 +243,8 @@ static int check_table_IIa(uint64_t bound, const struct claim_variant *v, struct
     if (wythoff_pairs(60, p[0], p[1], YAGLOM_II_COLUMNS, &nomem) != YAGLOM_II_COLUMNS || nomem)
         return claim_nomem(err, "the board");
     claim_begin(out, "n = 1…%d", YAGLOM_II_COLUMNS);
-    char sub[64], got[NUMERATION_BUF_SIZE];
+    struct claim_subscript sub;
+    char got[NUMERATION_BUF_SIZE];
     for (size_t col = 0; col < YAGLOM_II_COLUMNS; col++)
         for (int r = 0; r < 2; r++) {
             const char *cell = printed[r * YAGLOM_II_COLUMNS + col];
@@ -254,7 +255,7 @@ static int check_table_IIa(uint64_t bound, const struct claim_variant *v, struct
             out->cases++;
             radix_digits(p[r][col], 2, got);
             if (strcmp(cell, got) != 0)
-                claim_counterexample(out, "%c%s: %s → %s", r ? 'b' : 'a', claim_sub(col + 1, sub),
+                claim_counterexample(out, "%c%s: %s → %s", r ? 'b' : 'a', claim_sub(col + 1, &sub),
                                      cell, got);
         }
     return GT_OK;

@@ -137,11 +137,14 @@ int claim_nomem(struct gt_error *err, const char *what)
     return gt_fail(err, GT_ERR_RUNTIME, "out of memory (%s)", what);
 }
 
-const char *claim_sub(uint64_t v, char *buf)
+_Static_assert(sizeof(struct claim_subscript) >= 20 * 3 + 1,
+               "claim_subscript holds UINT64_MAX's 20 digits");
+
+const char *claim_sub(uint64_t v, struct claim_subscript *buf)
 {
     char digits[24];
     int n = snprintf(digits, sizeof digits, "%" PRIu64, v);
-    char *p = buf;
+    char *p = buf->text;
     for (int i = 0; i < n; i++) {
         /* U+2080 + d: E2 82 80+d */
         *p++ = (char)0xE2;
@@ -149,5 +152,5 @@ const char *claim_sub(uint64_t v, char *buf)
         *p++ = (char)(0x80 + (digits[i] - '0'));
     }
     *p = '\0';
-    return buf;
+    return buf->text;
 }
