@@ -124,6 +124,17 @@ void claim_begin(struct claim_result *out, const char *fmt, ...)
 void claim_counterexample(struct claim_result *out, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
+/* One case of the claim checked: counts it, and when holds is false records
+ * the counterexample as claim_counterexample does.  A macro so that the
+ * counterexample's arguments (claim_sub, a tuple's text) are evaluated only
+ * for a case that fails, not for each of the millions that hold. */
+#define claim_check(out, holds, ...)                                                               \
+    do {                                                                                           \
+        (out)->cases++;                                                                            \
+        if (!(holds))                                                                              \
+            claim_counterexample((out), __VA_ARGS__);                                              \
+    } while (0)
+
 /* Records one item of a data claim's findings (kept like a counterexample,
  * without making the claim fail). */
 void claim_datum(struct claim_result *out, const char *fmt, ...)

@@ -134,11 +134,9 @@ static int against_game(uint64_t M, uint64_t t_min, uint64_t t_max,
     for (uint64_t n = 1; n <= M; n++)
         for (uint64_t m = t_min; m <= n; m++)
             for (uint64_t t = t_min; t <= m && t <= t_max; t++) {
-                out->cases++;
                 bool claimed = rule(t, m, n, arg), p = losing(&s, t, m, n);
-                if (claimed != p)
-                    claim_counterexample(out, "(%" PRIu64 ", %" PRIu64 ", %" PRIu64 "): %c → %c", t,
-                                         m, n, pn(claimed), pn(p));
+                claim_check(out, claimed == p, "(%" PRIu64 ", %" PRIu64 ", %" PRIu64 "): %c → %c",
+                            t, m, n, pn(claimed), pn(p));
             }
     free(s.is_n);
     return GT_OK;
@@ -221,13 +219,11 @@ static int check_theorem_2(uint64_t M, const struct claim_variant *v, struct cla
     for (uint64_t n = 4; n <= M; n++)
         for (uint64_t m = 4; m <= n; m++)
             for (uint64_t t = 4; t <= m; t++) {
-                out->cases++;
                 bool p = losing(&s, t, m, n), q = losing(&s, t - 2, m - 2, n - 2);
-                if (p != q)
-                    claim_counterexample(out,
-                                         "(%" PRIu64 ", %" PRIu64 ", %" PRIu64 ") %c, (%" PRIu64
-                                         ", %" PRIu64 ", %" PRIu64 ") %c",
-                                         t, m, n, pn(p), (t - 2), (m - 2), (n - 2), pn(q));
+                claim_check(out, p == q,
+                            "(%" PRIu64 ", %" PRIu64 ", %" PRIu64 ") %c, (%" PRIu64 ", %" PRIu64
+                            ", %" PRIu64 ") %c",
+                            t, m, n, pn(p), (t - 2), (m - 2), (n - 2), pn(q));
             }
     free(s.is_n);
     return GT_OK;
@@ -300,10 +296,8 @@ static int check_theorem_3_proof(uint64_t M, const struct claim_variant *v,
     uint64_t t = v->perturb == 1 ? 2 : 0;
     claim_begin(out, "k ≥ 1, 4k + 2 ≤ %" PRIu64, M);
     for (uint64_t k = 1; 4 * k + 2 <= M; k++) {
-        out->cases++;
-        if (!losing(&s, t, 4 * k, 4 * k + 2))
-            claim_counterexample(out, "(%" PRIu64 ", %" PRIu64 ", %" PRIu64 "): P → N", t, (4 * k),
-                                 (4 * k + 2));
+        claim_check(out, losing(&s, t, 4 * k, 4 * k + 2),
+                    "(%" PRIu64 ", %" PRIu64 ", %" PRIu64 "): P → N", t, (4 * k), (4 * k + 2));
     }
     free(s.is_n);
     return GT_OK;
@@ -348,9 +342,8 @@ static int check_theorem_4(uint64_t M, const struct claim_variant *v, struct cla
     for (uint64_t k = 1; 4 * k + 2 <= M; k++)
         for (uint64_t m = 4 * k + 2; m <= 4 * k + 3; m++)
             for (uint64_t x = m; x <= M; x++) {
-                out->cases++;
-                if (losing(&s, 2, m, x))
-                    claim_counterexample(out, "(2, %" PRIu64 ", %" PRIu64 "): N → P", m, x);
+                claim_check(out, !losing(&s, 2, m, x), "(2, %" PRIu64 ", %" PRIu64 "): N → P", m,
+                            x);
             }
     free(s.is_n);
     return GT_OK;
@@ -399,11 +392,9 @@ static int check_examples(uint64_t M, const struct claim_variant *v, struct clai
         for (uint64_t n = e->n_from; n <= last && n <= M; n++) {
             if (n < e->m)
                 continue;
-            out->cases++;
             bool p = losing(&s, e->t, e->m, n);
-            if (p != printed)
-                claim_counterexample(out, "(%" PRIu64 ", %" PRIu64 ", %" PRIu64 "): %c → %c", e->t,
-                                     e->m, n, pn(printed), pn(p));
+            claim_check(out, p == printed, "(%" PRIu64 ", %" PRIu64 ", %" PRIu64 "): %c → %c", e->t,
+                        e->m, n, pn(printed), pn(p));
         }
     }
     free(s.is_n);

@@ -150,11 +150,9 @@ static int check_table_p_positions(uint64_t bound, const struct claim_variant *v
     for (uint64_t n = 0; n < MATULIS_TABLE_N; n++) {
         uint64_t got[2] = {p.a[n], p.b[n]};
         for (int row = 0; row < 2; row++) {
-            out->cases++;
             uint64_t printed_value = printed[row * MATULIS_TABLE_N + n];
-            if (printed_value != got[row])
-                claim_counterexample(out, "%c%s: %" PRIu64 " → %" PRIu64, row ? 'b' : 'a',
-                                     claim_sub(n, &sub), printed_value, got[row]);
+            claim_check(out, printed_value == got[row], "%c%s: %" PRIu64 " → %" PRIu64,
+                        row ? 'b' : 'a', claim_sub(n, &sub), printed_value, got[row]);
         }
     }
     board_pairs_free(&p);
@@ -200,9 +198,7 @@ static int check_property_1(uint64_t X, const struct claim_variant *v, struct cl
     uint64_t from = v->perturb > 0 ? 0 : 1;
     claim_begin(out, "%" PRIu64 " ≤ x ≤ %" PRIu64 "; a ≤ b ≤ %" PRIu64, from, X, M);
     for (uint64_t x = from; x <= X; x++) {
-        out->cases++;
-        if (count[x] != 1)
-            claim_counterexample(out, "x = %" PRIu64 ": 1 → %u", x, count[x]);
+        claim_check(out, count[x] == 1, "x = %" PRIu64 ": 1 → %u", x, count[x]);
     }
     free(count);
     board_pairs_free(&p);
@@ -482,10 +478,8 @@ static int check_remark_frequencies(uint64_t bound, const struct claim_variant *
     struct claim_subscript sub;
     for (uint64_t N = 2; N <= bound; N++) {
         uint64_t A = count[N - 1];
-        out->cases++;
-        if (5 * A < N || 2 * A > N)
-            claim_counterexample(out, "%c%s = %" PRIu64 "/%" PRIu64, q ? 'q' : 'p',
-                                 claim_sub(N, &sub), A, N);
+        claim_check(out, 5 * A >= N && 2 * A <= N, "%c%s = %" PRIu64 "/%" PRIu64, q ? 'q' : 'p',
+                    claim_sub(N, &sub), A, N);
     }
     free(count);
     return GT_OK;
@@ -580,15 +574,13 @@ static int check_theorem_1(uint64_t bound, const struct claim_variant *v, struct
     uint64_t p = 1 + (uint64_t)(v->perturb > 0 ? v->perturb : 0);
     claim_begin(out, "1 ≤ n ≤ %" PRIu64, bound);
     for (uint64_t n = 1; n <= bound; n++) {
-        out->cases++;
         uint64_t root = isqrt_u128((u128)5 * n * n);
         uint64_t nu = (uint64_t)(((u128)n * p + root) / 2);
         uint64_t nv = (uint64_t)(((u128)n * (p + 2) + root) / 2);
-        if (nu != lower[n] || nv != lower[n] + n)
-            claim_counterexample(out,
-                                 "n = %" PRIu64 ": ([nu]; [nv]) = (%" PRIu64 "; %" PRIu64
-                                 ") → (%" PRIu64 "; %" PRIu64 ")",
-                                 n, nu, nv, lower[n], (lower[n] + n));
+        claim_check(out, nu == lower[n] && nv == lower[n] + n,
+                    "n = %" PRIu64 ": ([nu]; [nv]) = (%" PRIu64 "; %" PRIu64 ") → (%" PRIu64
+                    "; %" PRIu64 ")",
+                    n, nu, nv, lower[n], (lower[n] + n));
     }
     free(lower);
     return GT_OK;
@@ -625,10 +617,8 @@ static int check_property_3(uint64_t bound, const struct claim_variant *v, struc
         uint64_t a = lower[n], b = a + n;
         uint64_t s[2][2] = {{b - 1, a + b - 1}, {b + 1, a + b + 2 + extra}};
         for (int i = 0; i < 2; i++) {
-            out->cases++;
-            if (!mex_is_p(lower, count, s[i][0], s[i][1]))
-                claim_counterexample(out, "n = %" PRIu64 ": (%" PRIu64 "; %" PRIu64 "): P → N", n,
-                                     s[i][0], s[i][1]);
+            claim_check(out, mex_is_p(lower, count, s[i][0], s[i][1]),
+                        "n = %" PRIu64 ": (%" PRIu64 "; %" PRIu64 "): P → N", n, s[i][0], s[i][1]);
         }
     }
     free(lower);
@@ -663,13 +653,10 @@ static int check_exercise_2(uint64_t bound, const struct claim_variant *v, struc
     struct claim_subscript s1, s2;
     for (uint64_t n = 0; n < bound; n++) {
         uint64_t da = lower[n + 1] - lower[n], db = da + 1; /* b_{n+1} - b_n = da + 1 */
-        out->cases += 2;
-        if (da < 1 || da > a_max)
-            claim_counterexample(out, "a%s − a%s = %" PRIu64, claim_sub(n + 1, &s1),
-                                 claim_sub(n, &s2), da);
-        if (db < 2 || db > 3)
-            claim_counterexample(out, "b%s − b%s = %" PRIu64, claim_sub(n + 1, &s1),
-                                 claim_sub(n, &s2), db);
+        claim_check(out, da >= 1 && da <= a_max, "a%s − a%s = %" PRIu64, claim_sub(n + 1, &s1),
+                    claim_sub(n, &s2), da);
+        claim_check(out, db >= 2 && db <= 3, "b%s − b%s = %" PRIu64, claim_sub(n + 1, &s1),
+                    claim_sub(n, &s2), db);
     }
     free(lower);
     return GT_OK;
@@ -707,11 +694,9 @@ static int check_property_3_count(uint64_t bound, const struct claim_variant *v,
         uint64_t b = lower[n] + n, x = as_meant ? b - 1 : b + 1;
         while (i <= bound + 1 && lower[i] + i < x)
             i++, below++;
-        out->cases++;
-        if (below != n - 1)
-            claim_counterexample(
-                out, "n = %" PRIu64 ": #{bᵢ < %s = %" PRIu64 "} = %" PRIu64 " → %" PRIu64, n,
-                as_meant ? "aₖ" : "aₗ", x, (n - 1), below);
+        claim_check(out, below == n - 1,
+                    "n = %" PRIu64 ": #{bᵢ < %s = %" PRIu64 "} = %" PRIu64 " → %" PRIu64, n,
+                    as_meant ? "aₖ" : "aₗ", x, (n - 1), below);
     }
     free(lower);
     return GT_OK;
@@ -793,11 +778,9 @@ static int check_exercise_4(uint64_t B, const struct claim_variant *v, struct cl
             return claim_nomem(err, "the search");
         }
         for (uint64_t n = s; lower[n] + n <= B; n++) {
-            out->cases++;
-            if (!reached[lower[n]])
-                claim_counterexample(out,
-                                     "(%" PRIu64 "; %" PRIu64 ") ∉ R(%" PRIu64 "; %" PRIu64 ")",
-                                     lower[n], (lower[n] + n), start[s][0], start[s][1]);
+            claim_check(out, reached[lower[n]],
+                        "(%" PRIu64 "; %" PRIu64 ") ∉ R(%" PRIu64 "; %" PRIu64 ")", lower[n],
+                        (lower[n] + n), start[s][0], start[s][1]);
         }
     }
     free(lower);
@@ -863,11 +846,9 @@ static int check_theorem_2_as(uint64_t bound, unsigned shift, uint64_t one_goes_
     claim_begin(out, "1 ≤ n ≤ %" PRIu64, bound);
     struct claim_subscript sub;
     for (uint64_t n = 1; n <= bound; n++) {
-        out->cases++;
         uint64_t s = shifted_sum(n - 1, f, nf, shift, one_goes_to);
-        if (s != lower[n] - 1)
-            claim_counterexample(out, "n = %" PRIu64 ": a%s − 1 = %" PRIu64 " → %" PRIu64, n,
-                                 claim_sub(n, &sub), s, (lower[n] - 1));
+        claim_check(out, s == lower[n] - 1, "n = %" PRIu64 ": a%s − 1 = %" PRIu64 " → %" PRIu64, n,
+                    claim_sub(n, &sub), s, (lower[n] - 1));
     }
     free(lower);
     return GT_OK;

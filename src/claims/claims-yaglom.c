@@ -99,13 +99,14 @@ static bool digit_sums_even(const uint64_t *h, unsigned k, unsigned from)
 }
 
 /* "(1, 2, 3)" */
-static void tuple_text(const uint64_t *h, unsigned k, char *buf, size_t size)
+static const char *tuple_text(const uint64_t *h, unsigned k, char *buf, size_t size)
 {
     size_t n = 0;
     buf[0] = '\0';
     for (unsigned i = 0; i < k && n < size; i++)
         n += (size_t)snprintf(buf + n, size - n, "%s%" PRIu64 "%s", i ? ", " : "(", h[i],
                               i + 1 == k ? ")" : "");
+    return buf;
 }
 
 /* The Fibonacci basis 1, 2, 3, 5, 8, ... */
@@ -171,17 +172,15 @@ static int check_table_Ia(uint64_t bound, const struct claim_variant *v, struct 
     free(is_n);
     claim_begin(out, "№ 1…%d", YAGLOM_IA_COLUMNS);
     for (size_t col = 0; col < YAGLOM_IA_COLUMNS; col++) {
-        out->cases++;
         char got[3][NUMERATION_BUF_SIZE];
         bool same = true;
         for (int r = 0; r < 3; r++) {
             radix_digits(p[col][r], 2, got[r]);
             same &= strcmp(got[r], printed[r * YAGLOM_IA_COLUMNS + col]) == 0;
         }
-        if (!same)
-            claim_counterexample(out, "№ %zu: (%s, %s, %s) → (%s, %s, %s)", col + 1,
-                                 printed[col], printed[YAGLOM_IA_COLUMNS + col],
-                                 printed[2 * YAGLOM_IA_COLUMNS + col], got[0], got[1], got[2]);
+        claim_check(out, same, "№ %zu: (%s, %s, %s) → (%s, %s, %s)", col + 1, printed[col],
+                    printed[YAGLOM_IA_COLUMNS + col], printed[2 * YAGLOM_IA_COLUMNS + col], got[0],
+                    got[1], got[2]);
     }
     return GT_OK;
 }
@@ -252,11 +251,9 @@ static int check_table_IIa(uint64_t bound, const struct claim_variant *v, struct
                 out->skipped++;
                 continue;
             }
-            out->cases++;
             radix_digits(p[r][col], 2, got);
-            if (strcmp(cell, got) != 0)
-                claim_counterexample(out, "%c%s: %s → %s", r ? 'b' : 'a', claim_sub(col + 1, &sub),
-                                     cell, got);
+            claim_check(out, strcmp(cell, got) == 0, "%c%s: %s → %s", r ? 'b' : 'a',
+                        claim_sub(col + 1, &sub), cell, got);
         }
     return GT_OK;
 }
@@ -354,17 +351,14 @@ static int nim_against(unsigned k, uint64_t M, bool (*rule)(const uint64_t *, un
         return claim_nomem(err, "Nim");
     uint64_t h[HEAPS_MAX] = {0};
     for (bool more = true; more;) {
-        out->cases++;
         bool p = !is_n[heaps_encode(&g, h)], claimed = rule(h, k, arg);
-        if (p != claimed) {
-            char t[128];
-            tuple_text(h, k, t, sizeof t);
-            if (show_k)
-                claim_counterexample(out, "k = %u: %s: %c → %c", k, t, claimed ? 'P' : 'N',
-                                     p ? 'P' : 'N');
-            else
-                claim_counterexample(out, "%s: %c → %c", t, claimed ? 'P' : 'N', p ? 'P' : 'N');
-        }
+        char t[128];
+        if (show_k)
+            claim_check(out, p == claimed, "k = %u: %s: %c → %c", k, tuple_text(h, k, t, sizeof t),
+                        claimed ? 'P' : 'N', p ? 'P' : 'N');
+        else
+            claim_check(out, p == claimed, "%s: %c → %c", tuple_text(h, k, t, sizeof t),
+                        claimed ? 'P' : 'N', p ? 'P' : 'N');
         /* the next tuple, lexicographic, last heap fastest */
         unsigned j = k;
         while (j > 0 && h[j - 1] == M)
@@ -493,11 +487,9 @@ static int check_theorem_II(uint64_t M, const struct claim_variant *v, struct cl
         uint64_t shifted;
         fibonacci_word(a, f, nf, &zeros, &shifted);
         for (uint64_t b = a; b <= M; b++) {
-            out->cases++;
             bool claimed = zeros % 2 == parity && b == shifted, p = is_p[a + b * (M + 1)];
-            if (claimed != p)
-                claim_counterexample(out, "(%" PRIu64 "; %" PRIu64 "): %c → %c", a, b,
-                                     claimed ? 'P' : 'N', p ? 'P' : 'N');
+            claim_check(out, claimed == p, "(%" PRIu64 "; %" PRIu64 "): %c → %c", a, b,
+                        claimed ? 'P' : 'N', p ? 'P' : 'N');
         }
     }
     free(is_p);
@@ -542,9 +534,7 @@ static int check_exercise_5(uint64_t P, const struct claim_variant *v, struct cl
     uint32_t want = 1 + (uint32_t)(v->perturb > 0 ? v->perturb : 0);
     claim_begin(out, "1 ≤ p ≤ %" PRIu64, P);
     for (uint64_t p = 1; p <= P; p++) {
-        out->cases++;
-        if (count[p] != want)
-            claim_counterexample(out, "b − a = %" PRIu64 ": %u → %u", p, want, count[p]);
+        claim_check(out, count[p] == want, "b − a = %" PRIu64 ": %u → %u", p, want, count[p]);
     }
     free(count);
     return GT_OK;
@@ -588,14 +578,10 @@ static int check_exercise_8(uint64_t states, const struct claim_variant *v,
         uint64_t h[HEAPS_MAX];
         for (uint64_t s = 0; s < g.nstates; s++) {
             heaps_decode(&g, s, h);
-            out->cases++;
             bool p = !is_n[s], claimed = nim_sum(h, k) == 0;
-            if (p != claimed) {
-                char t[128];
-                tuple_text(h, k, t, sizeof t);
-                claim_counterexample(out, "k = %u: %s: %c → %c", k, t, claimed ? 'P' : 'N',
-                                     p ? 'P' : 'N');
-            }
+            char t[128];
+            claim_check(out, p == claimed, "k = %u: %s: %c → %c", k, tuple_text(h, k, t, sizeof t),
+                        claimed ? 'P' : 'N', p ? 'P' : 'N');
         }
         free(is_n);
     }
@@ -652,12 +638,8 @@ static int check_problem_four_heaps(uint64_t M, const struct claim_variant *v,
     for (uint64_t s = 0; s < g.nstates; s++) {
         heaps_decode(&g, s, h);
         bool p = !is_n[s];
-        out->cases++;
-        if (p != (bool)is_p[s]) {
-            tuple_text(h, 4, t, sizeof t);
-            claim_counterexample(out, "%s: %c → %c", t, p ? 'P' : 'N',
-                                 is_p[s] ? 'P' : 'N');
-        }
+        claim_check(out, p == (bool)is_p[s], "%s: %c → %c", tuple_text(h, 4, t, sizeof t),
+                    p ? 'P' : 'N', is_p[s] ? 'P' : 'N');
         if (!sorted(h, 4))
             continue;
         uint64_t x = nim_sum(h, 4);
