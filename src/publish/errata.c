@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/text.h"
 #include "publish/errata.h"
 #include "template/mustache.h"
 #include "template/templates.h"
@@ -50,51 +51,6 @@ size_t errata_failures(const struct errata *e)
 static const char *outcome_name(enum claim_outcome o)
 {
     return o == CLAIM_HOLDS ? "holds" : o == CLAIM_FAILS ? "FAILS" : "data";
-}
-
-/* ---- a growing string ---------------------------------------------------- */
-
-struct text {
-    char *s;
-    size_t len, cap;
-    bool nomem;
-};
-
-static void text_add(struct text *t, const char *s, size_t n)
-{
-    if (t->nomem)
-        return;
-    if (t->len + n + 1 > t->cap) {
-        size_t cap = t->cap ? t->cap : 256;
-        while (cap < t->len + n + 1)
-            cap *= 2;
-        char *p = realloc(t->s, cap);
-        if (!p) {
-            t->nomem = true;
-            return;
-        }
-        t->s = p;
-        t->cap = cap;
-    }
-    memcpy(t->s + t->len, s, n);
-    t->len += n;
-    t->s[t->len] = '\0';
-}
-
-static void text_puts(struct text *t, const char *s)
-{
-    text_add(t, s, strlen(s));
-}
-
-static void text_printf(struct text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void text_printf(struct text *t, const char *fmt, ...)
-{
-    char buf[1024];
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
-    text_add(t, buf, n < 0 ? 0 : (size_t)n < sizeof buf ? (size_t)n : sizeof buf - 1);
 }
 
 /* The counterexamples joined by "; ", with "…" when there are more. */

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/text.h"
 #include "io/files.h"
 #include "template/mustache.h"
 #include "template/templates.h"
@@ -202,12 +203,6 @@ static void free_partial_files(struct partial_lookup *pl)
     }
 }
 
-static bool ends_with(const char *s, const char *suffix)
-{
-    size_t n = strlen(s), m = strlen(suffix);
-    return n >= m && strcmp(s + n - m, suffix) == 0;
-}
-
 /* Renders the template text read from path; partials are looked up in
  * dirs.  The escaping follows the name: LaTeX for .tex, HTML otherwise. */
 static int render_text(const struct template_dirs *dirs, const char *path, const char *text,
@@ -217,7 +212,8 @@ static int render_text(const struct template_dirs *dirs, const char *path, const
     base = base ? base + 1 : path;
     struct partial_lookup pl = {dirs, strrchr(base, '.'), NULL};
     struct mustache_options opt = {
-        .escape = ends_with(path, ".tex") ? MUSTACHE_ESCAPE_LATEX : MUSTACHE_ESCAPE_HTML,
+        .escape =
+            text_ends_with(path, ".tex", false) ? MUSTACHE_ESCAPE_LATEX : MUSTACHE_ESCAPE_HTML,
         .partial = load_partial,
         .partial_ud = &pl,
         .strict_partials = 1,
