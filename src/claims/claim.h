@@ -35,7 +35,7 @@ enum claim_article {
 };
 
 /* An article, named in both languages (the journal and year where the text
- * gives them). */
+ * gives them); read its names through claim_article_words. */
 struct claim_article_info {
     const char *seed;          /* "000": the file under shared/seeds/ */
     const char *cite_en, *cite_ru; /* "Matulis & Savukinas 1984" */
@@ -44,6 +44,28 @@ struct claim_article_info {
 };
 
 extern const struct claim_article_info claim_articles[ARTICLE__N];
+
+/* The languages the claims and articles are named in, by the codes of
+ * templates/lang/ ("en", "ru"), in the order of errata.csv.gz's columns. */
+#define CLAIM_NLANGUAGES 2
+extern const char *const claim_languages[CLAIM_NLANGUAGES];
+
+/* An article's names in one language (journal "" when the text names none). */
+struct article_words {
+    const char *cite, *title, *journal;
+};
+
+/* A claim's words in one language (correction NULL when it has none). */
+struct claim_words {
+    const char *item, *statement, *correction;
+};
+
+struct claim;
+
+/* The one way to a claim's or an article's words: by language code.  false
+ * (and *w untouched) when lang is not one of claim_languages. */
+bool claim_article_words(enum claim_article a, const char *lang, struct article_words *w);
+bool claim_words(const struct claim *c, const char *lang, struct claim_words *w);
 
 /* A deliberately wrong variant of a claim, for the tests that show that a
  * checker can fail.  perturb = 0 is the claim as stated; what another value
@@ -71,6 +93,8 @@ struct claim_result {
     char example[CLAIM_EXAMPLES_MAX][CLAIM_TEXT_SIZE];
 };
 
+/* A claim's words are data here, one field a language; read them through
+ * claim_words (a language is a code, as for the templates). */
 struct claim {
     const char *id;                /* "matulis-theorem-1" */
     enum claim_article article;

@@ -22,6 +22,38 @@ const struct claim_article_info claim_articles[ARTICLE__N] = {
                          "", ""},
 };
 
+const char *const claim_languages[CLAIM_NLANGUAGES] = {"en", "ru"};
+
+/* The index of lang in claim_languages, or -1. */
+static int language_index(const char *lang)
+{
+    for (int i = 0; i < CLAIM_NLANGUAGES; i++)
+        if (strcmp(lang, claim_languages[i]) == 0)
+            return i;
+    return -1;
+}
+
+bool claim_article_words(enum claim_article a, const char *lang, struct article_words *w)
+{
+    const struct claim_article_info *info = &claim_articles[a];
+    switch (language_index(lang)) {
+    case 0: *w = (struct article_words){info->cite_en, info->title_en, info->journal_en}; break;
+    case 1: *w = (struct article_words){info->cite_ru, info->title_ru, info->journal_ru}; break;
+    default: return false;
+    }
+    return true;
+}
+
+bool claim_words(const struct claim *c, const char *lang, struct claim_words *w)
+{
+    switch (language_index(lang)) {
+    case 0: *w = (struct claim_words){c->item_en, c->statement_en, c->correction_en}; break;
+    case 1: *w = (struct claim_words){c->item_ru, c->statement_ru, c->correction_ru}; break;
+    default: return false;
+    }
+    return true;
+}
+
 const struct claim *const claim_registry[] = {
     /* Matulis & Savukinas, in the order of the article */
     &claim_matulis_table_p_positions,

@@ -297,3 +297,29 @@ json_t *lang_strings_load(const struct template_dirs *d, const char *code, struc
     free(path);
     return strings;
 }
+
+/* The plural category of n in language code: "one", "few" or "many" (the
+ * names of Unicode CLDR's categories; English has only one and many). */
+static const char *plural_category(const char *code, uint64_t n)
+{
+    if (strcmp(code, "ru") == 0) {
+        uint64_t d = n % 10, dd = n % 100;
+        if (d == 1 && dd != 11)
+            return "one";
+        if (d >= 2 && d <= 4 && (dd < 12 || dd > 14))
+            return "few";
+        return "many";
+    }
+    return n == 1 ? "one" : "many";
+}
+
+const char *lang_count_word(json_t *strings, const char *code, const char *key, uint64_t n,
+                            struct gt_error *err)
+{
+    char name[128];
+    snprintf(name, sizeof name, "%s_%s", key, plural_category(code, n));
+    const char *word = json_string_value(json_object_get(strings, name));
+    if (!word)
+        gt_fail(err, GT_ERR_RUNTIME, "lang/%s.json: no string \"%s\"", code, name);
+    return word;
+}
