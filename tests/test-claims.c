@@ -17,6 +17,7 @@
 
 #include "claims/claims.h"
 #include "publish/errata.h"
+#include "template/templates.h"
 
 #define HOLDS CLAIM_HOLDS
 #define FAILS CLAIM_FAILS
@@ -178,14 +179,32 @@ static void test_registry(void **state)
         assert_true(c->article < ARTICLE__N);
         const char *prefix[] = {"matulis-", "feng-", "yaglom-", "teterko-"};
         assert_int_equal(strncmp(c->id, prefix[c->article], strlen(prefix[c->article])), 0);
-        assert_true(c->statement_en && *c->statement_en && c->statement_ru && *c->statement_ru);
-        assert_true(c->item_en && *c->item_en && c->item_ru && *c->item_ru);
+        /* words in every language the templates have, a correction in all or none */
+        struct claim_words first = {0};
+        for (size_t l = 0; l < TEMPLATE_NLANGUAGES; l++) {
+            struct claim_words w = {0};
+            struct article_words a = {0};
+            if (!claim_words(c, template_languages[l], &w) ||
+                !claim_article_words(c->article, template_languages[l], &a))
+                fail_msg("%s: no words in %s", c->id, template_languages[l]);
+            assert_true(w.statement && *w.statement && w.item && *w.item);
+            assert_true(a.cite && *a.cite && a.title && *a.title && a.journal);
+            if (l == 0)
+                first = w;
+            assert_true(!w.correction == !first.correction);
+        }
         assert_true(c->bound_help && c->variant);
         assert_true(c->bound_default >= 1 && c->bound_default <= c->bound_max);
-        assert_true(!c->correction_en == !c->correction_ru);
     }
     assert_null(claim_find("matulis"));
     assert_null(claim_find(""));
+    struct claim_words w = {0};
+    assert_false(claim_words(claim_registry[0], "de", &w));
+    assert_null(w.item);
+    assert_true(claim_words(claim_registry[0], "ru", &w));
+    assert_string_equal(w.item, "таблица «Проигрышные поля»");
+    assert_true(claim_words(claim_registry[0], "en", &w));
+    assert_string_equal(w.item, "table «Проигрышные поля»");
 }
 
 /* The whole registry at its default bounds (what `gametab verify` and

@@ -44,9 +44,12 @@ static void print_claim_list(void)
 {
     for (size_t i = 0; i < claim_registry_size; i++) {
         const struct claim *c = claim_registry[i];
-        printf("%-28s %s, %s; bound %" PRIu64 " (at most %" PRIu64 "): %s\n", c->id,
-               claim_articles[c->article].cite_en, c->item_en, c->bound_default, c->bound_max,
-               c->bound_help);
+        struct article_words a = {0};
+        struct claim_words w = {0};
+        claim_article_words(c->article, "en", &a); /* "en" is a claim language */
+        claim_words(c, "en", &w);
+        printf("%-28s %s, %s; bound %" PRIu64 " (at most %" PRIu64 "): %s\n", c->id, a.cite,
+               w.item, c->bound_default, c->bound_max, c->bound_help);
     }
 }
 

@@ -14,7 +14,6 @@
 #include "template/templates.h"
 
 
-/* True when s ends in suffix, ignoring case (TABLE.CSV.GZ is gzip too). */
 /* The format a file name asks for: by its extension; csv for standard
  * output and for names without one (/dev/null). */
 int format_of_path(const char *path, enum format *f, struct gt_error *err)
