@@ -48,6 +48,8 @@ size_t errata_failures(const struct errata *e)
     return n;
 }
 
+/* The CSV's result column: data for programs, the same in every language
+ * (the report's words are the template's). */
 static const char *outcome_name(enum claim_outcome o)
 {
     return o == CLAIM_HOLDS ? "holds" : o == CLAIM_FAILS ? "FAILS" : "data";
@@ -108,7 +110,7 @@ int errata_write_csv(const struct errata *e, struct output *out, struct gt_error
         const struct claim *c = e->claim[i];
         const struct claim_result *r = &e->result[i];
         struct text source = {0}, examples = {0};
-        source_text(&source, c, "en");
+        source_text(&source, c, "en"); /* the source as the header: in English */
         examples_joined(&examples, r);
         v[ERRATA_ARTICLE] = csv_text(claim_articles[c->article].seed);
         v[ERRATA_ID] = csv_text(c->id);
