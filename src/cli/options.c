@@ -13,7 +13,6 @@
 #include "template/context.h"
 #include "template/templates.h"
 
-
 /* The format a file name asks for: by its extension; csv for standard
  * output and for names without one (/dev/null). */
 int format_of_path(const char *path, enum format *f, struct gt_error *err)
