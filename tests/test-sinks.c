@@ -247,7 +247,7 @@ static void test_csv_values(void **state)
                             csv_text(long_text.s), csv_integer(0)};
     struct gt_error err = {0};
     struct output *out;
-    assert_int_equal(output_open(&out, path, OUTPUT_PLAIN, 0, 1, &err), GT_OK);
+    assert_int_equal(output_open(&out, path, NULL, OUTPUT_PLAIN, 0, 1, &err), GT_OK);
     assert_int_equal(sink_csv_write_values(out, v, 5, &err), GT_OK);
     assert_int_equal(output_commit(out, &err), GT_OK);
     /* what libcsv reads back */
