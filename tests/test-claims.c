@@ -6,6 +6,7 @@
  * itself, the bounds of --max, and the LaTeX of the errata. */
 #include <config.h>
 
+#include <inttypes.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -17,6 +18,7 @@
 #include "claims/claims.h"
 #include "games/wythoff.h"
 #include "publish/errata.h"
+#include "template/templates.h"
 
 #define HOLDS CLAIM_HOLDS
 #define FAILS CLAIM_FAILS
@@ -120,25 +122,26 @@ static void test_cases(void **state)
         struct claim_result r;
         uint64_t bound = cases[i].bound ? cases[i].bound : c->bound_default;
         assert_true(bound <= c->bound_max);
-        assert_int_equal(c->check(bound, &v, &r), GT_OK);
+        struct gt_error err = {0};
+        if (c->check(bound, &v, &r, &err) != GT_OK)
+            fail_msg("%s, perturb %" PRId64 ": %s", c->id, cases[i].perturb, err.msg);
         if (r.outcome != cases[i].outcome)
-            fail_msg("%s, perturb %lld: outcome %d, want %d (first: %s)", c->id,
-                     (long long)cases[i].perturb, r.outcome, cases[i].outcome,
+            fail_msg("%s, perturb %" PRId64 ": outcome %d, want %d (first: %s)", c->id,
+                     cases[i].perturb, r.outcome, cases[i].outcome,
                      r.nexamples ? r.example[0] : "none");
         assert_true(r.cases > 0);
         if (cases[i].first) {
             assert_true(r.nexamples > 0);
             if (strcmp(r.example[0], cases[i].first) != 0)
-                fail_msg("%s, perturb %lld: first counterexample '%s', want '%s'", c->id,
-                         (long long)cases[i].perturb, r.example[0], cases[i].first);
+                fail_msg("%s, perturb %" PRId64 ": first counterexample '%s', want '%s'", c->id,
+                         cases[i].perturb, r.example[0], cases[i].first);
         } else {
             assert_int_equal(r.nexamples, 0);
             assert_int_equal(r.failures, 0);
         }
         if (cases[i].failures && r.failures != cases[i].failures)
-            fail_msg("%s, perturb %lld: %llu failures, want %llu", c->id,
-                     (long long)cases[i].perturb, (unsigned long long)r.failures,
-                     (unsigned long long)cases[i].failures);
+            fail_msg("%s, perturb %" PRId64 ": %" PRIu64 " failures, want %" PRIu64, c->id,
+                     cases[i].perturb, r.failures, cases[i].failures);
         assert_true(r.nexamples <= CLAIM_EXAMPLES_MAX);
         /* (a data claim keeps its data among the examples too) */
         if (r.outcome == FAILS && strcmp(c->id, "yaglom-problem-four-heaps") != 0)
@@ -177,14 +180,32 @@ static void test_registry(void **state)
         assert_true(c->article < ARTICLE__N);
         const char *prefix[] = {"matulis-", "feng-", "yaglom-", "teterko-"};
         assert_int_equal(strncmp(c->id, prefix[c->article], strlen(prefix[c->article])), 0);
-        assert_true(c->statement_en && *c->statement_en && c->statement_ru && *c->statement_ru);
-        assert_true(c->item_en && *c->item_en && c->item_ru && *c->item_ru);
+        /* words in every language the templates have, a correction in all or none */
+        struct claim_words first = {0};
+        for (size_t l = 0; l < TEMPLATE_NLANGUAGES; l++) {
+            struct claim_words w = {0};
+            struct article_words a = {0};
+            if (!claim_words(c, template_languages[l], &w) ||
+                !claim_article_words(c->article, template_languages[l], &a))
+                fail_msg("%s: no words in %s", c->id, template_languages[l]);
+            assert_true(w.statement && *w.statement && w.item && *w.item);
+            assert_true(a.cite && *a.cite && a.title && *a.title && a.journal);
+            if (l == 0)
+                first = w;
+            assert_true(!w.correction == !first.correction);
+        }
         assert_true(c->bound_help && c->variant);
         assert_true(c->bound_default >= 1 && c->bound_default <= c->bound_max);
-        assert_true(!c->correction_en == !c->correction_ru);
     }
     assert_null(claim_find("matulis"));
     assert_null(claim_find(""));
+    struct claim_words w = {0};
+    assert_false(claim_words(claim_registry[0], "de", &w));
+    assert_null(w.item);
+    assert_true(claim_words(claim_registry[0], "ru", &w));
+    assert_string_equal(w.item, "таблица «Проигрышные поля»");
+    assert_true(claim_words(claim_registry[0], "en", &w));
+    assert_string_equal(w.item, "table «Проигрышные поля»");
 }
 
 /* The whole registry at its default bounds (what `gametab verify` and
@@ -403,9 +424,10 @@ static void test_latex(void **state)
         assert_string_equal(tex, cases_[i].latex);
         free(tex);
     }
-    char sub[64];
-    assert_string_equal(claim_sub(0, sub), "₀");
-    assert_string_equal(claim_sub(1984, sub), "₁₉₈₄");
+    struct claim_subscript sub;
+    assert_string_equal(claim_sub(0, &sub), "₀");
+    assert_string_equal(claim_sub(1984, &sub), "₁₉₈₄");
+    assert_string_equal(claim_sub(UINT64_MAX, &sub), "₁₈₄₄₆₇₄₄₀₇₃₇₀₉₅₅₁₆₁₅");
 }
 
 /* The transcriptions agree with one another where the articles overlap:
@@ -422,6 +444,30 @@ static void test_transcriptions(void **state)
     assert_true(feng_examples_count > 30);
 }
 
+/* A checker that cannot allocate says what in the error struct, and
+ * claim_run puts the claim's id before it; the result's range stays what
+ * was checked (it no longer carries the message). */
+static int check_out_of_memory(uint64_t bound, const struct claim_variant *v,
+                               struct claim_result *out, struct gt_error *err)
+{
+    (void)v;
+    claim_begin(out, "1 ≤ n ≤ %" PRIu64, bound);
+    return claim_nomem(err, "the board");
+}
+
+static void test_out_of_memory(void **state)
+{
+    (void)state;
+    static const struct claim c = {.id = "test-claim", .check = check_out_of_memory};
+    struct claim_result r;
+    struct gt_error err = {0};
+    assert_int_equal(claim_run(&c, 7, &r, &err), GT_ERR_RUNTIME);
+    assert_int_equal(err.status, GT_ERR_RUNTIME);
+    assert_string_equal(err.msg, "test-claim: out of memory (the board)");
+    assert_string_equal(r.range, "1 ≤ n ≤ 7");
+    assert_int_equal(r.bound, 7);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -429,6 +475,7 @@ int main(void)
         cmocka_unit_test(test_registry),       cmocka_unit_test(test_default_run),
         cmocka_unit_test(test_bounds),         cmocka_unit_test(test_latex),
         cmocka_unit_test(test_transcriptions), cmocka_unit_test(test_case_counts),
+        cmocka_unit_test(test_out_of_memory),
     };
     return cmocka_run_group_tests_name("claims", tests, NULL, NULL);
 }

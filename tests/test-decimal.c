@@ -1,6 +1,7 @@
 /* Exact decimal expansions of fractions (src/games/decimal.c). */
 #include <config.h>
 
+#include <inttypes.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -44,8 +45,8 @@ static void test_cases(void **state)
         char buf[DECIMAL_BUF_SIZE];
         decimal_format(&d, buf);
         if (strcmp(buf, c->full) != 0)
-            fail_msg("%llu/%llu at %u places: got %s, want %s", (unsigned long long)c->num,
-                     (unsigned long long)c->den, c->places, buf, c->full);
+            fail_msg("%" PRIu64 "/%" PRIu64 " at %u places: got %s, want %s", c->num, c->den,
+                     c->places, buf, c->full);
         decimal_format_frac_trimmed(&d, buf);
         assert_string_equal(buf, c->trimmed);
         assert_int_equal(d.exact, c->exact);

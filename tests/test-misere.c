@@ -24,6 +24,7 @@
  *     (1, 0, 1) = (0, 1, 1), winning (k ∈ N+ is meant, as the proof says). */
 #include <config.h>
 
+#include <inttypes.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -84,8 +85,7 @@ static unsigned char *table_rows(uint64_t M, size_t *count)
         assert_true(t <= m && m <= n && n <= M);
         uint64_t key = (t * (M + 1) + m) * (M + 1) + n;
         if (*count > 0 && key <= prev)
-            fail_msg("row (%llu,%llu,%llu) out of order", (unsigned long long)t,
-                     (unsigned long long)m, (unsigned long long)n);
+            fail_msg("row (%" PRIu64 ",%" PRIu64 ",%" PRIu64 ") out of order", t, m, n);
         prev = key;
         in[key] = 1;
         ++*count;
@@ -115,10 +115,9 @@ static void test_table_is_bouton(void **state)
                     bool p = misere_nim_is_p(h, 3);
                     want += p;
                     if (p != in[(t * (M + 1) + m) * (M + 1) + n])
-                        fail_msg("M = %llu, (%llu,%llu,%llu): table %s, Bouton %s",
-                                 (unsigned long long)M, (unsigned long long)t,
-                                 (unsigned long long)m, (unsigned long long)n,
-                                 p ? "lacks it" : "has it", p ? "P" : "N");
+                        fail_msg("M = %" PRIu64 ", (%" PRIu64 ",%" PRIu64 ",%" PRIu64
+                                 "): table %s, Bouton %s",
+                                 M, t, m, n, p ? "lacks it" : "has it", p ? "P" : "N");
                 }
         assert_int_equal(count, want);
         free(in);
@@ -157,9 +156,8 @@ static void test_article_examples(void **state)
             bool misprint = e->t == 3 && e->m == 5 && !e->losing && n == 6;
             bool want = e->losing != misprint;
             if (losing(&s, e->t, e->m, n) != want || row != want)
-                fail_msg("(%llu,%llu,%llu): the article (%s) says %s", (unsigned long long)e->t,
-                         (unsigned long long)e->m, (unsigned long long)n, e->where,
-                         e->losing ? "losing" : "winning");
+                fail_msg("(%" PRIu64 ",%" PRIu64 ",%" PRIu64 "): the article (%s) says %s", e->t,
+                         e->m, n, e->where, e->losing ? "losing" : "winning");
         }
     }
     free(in);
@@ -207,9 +205,8 @@ static void test_theorems_1_3_4_hold(void **state)
                              : t == 2 ? theorem_3(m, n)
                                       : theorem_4(m, n);
                 if (claim != losing(&s, t, m, n))
-                    fail_msg("(%llu,%llu,%llu): theorem %s, computed %s", (unsigned long long)t,
-                             (unsigned long long)m, (unsigned long long)n,
-                             claim ? "losing" : "winning",
+                    fail_msg("(%" PRIu64 ",%" PRIu64 ",%" PRIu64 "): theorem %s, computed %s", t, m,
+                             n, claim ? "losing" : "winning",
                              losing(&s, t, m, n) ? "losing" : "winning");
             }
     free(s.is_n);
@@ -232,8 +229,7 @@ static void test_final_classification(void **state)
                     continue;
                 wrong_for_t[t] = true;
                 if (t <= 3)
-                    fail_msg("(%llu,%llu,%llu): wrong for t <= 3", (unsigned long long)t,
-                             (unsigned long long)m, (unsigned long long)n);
+                    fail_msg("(%" PRIu64 ",%" PRIu64 ",%" PRIu64 "): wrong for t <= 3", t, m, n);
                 if (claim && !seen_extra) {
                     seen_extra = true;
                     assert_true(t == 4 && m == 6 && n == 8);
@@ -248,8 +244,7 @@ static void test_final_classification(void **state)
     assert_true(seen_extra && seen_missed);
     for (uint64_t t = 4; t <= 60; t++)
         if (!wrong_for_t[t])
-            fail_msg("t = %llu: the classification holds for n <= %d", (unsigned long long)t,
-                     CHECK_M);
+            fail_msg("t = %" PRIu64 ": the classification holds for n <= %d", t, CHECK_M);
     free(s.is_n);
 }
 

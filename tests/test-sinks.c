@@ -18,6 +18,7 @@
 #include <zlib.h>
 #include <cmocka.h>
 
+#include "base/text.h"
 #include "io/output.h"
 #include "sinks/sink-csv.h"
 #include "sinks/sink-json.h"
@@ -226,6 +227,43 @@ static void test_csv_text(void **state)
     assert_string_equal((char *)text,
                         "n,a_n,b_n\n0,0,0\n1,1,2\n2,3,5\n3,4,7\n4,6,10\n5,8,13\n6,9,15\n"
                         "7,11,18\n8,12,20\n9,14,23\n10,16,26\n11,17,28\n12,19,31\n");
+    unlink(path);
+}
+
+/* A record that is not a table's row (the errata's): integers, empty
+ * fields, and text longer than any table cell, quoted where it needs it;
+ * then the growing string (base/text.h) past any fixed buffer. */
+static void test_csv_values(void **state)
+{
+    (void)state;
+    char path[256];
+    snprintf(path, sizeof path, "%s/values.csv", tmpdir);
+    struct text long_text = {0};
+    for (int i = 0; i < 500; i++)
+        text_printf(&long_text, "%d, \"x\"; ", i); /* 500 commas and quotes */
+    assert_false(long_text.nomem);
+    assert_true(long_text.len > 4 * TABLE_TEXT_SIZE);
+    struct csv_value v[] = {csv_integer(UINT64_MAX), csv_text("plain"), {.kind = CELL_EMPTY},
+                            csv_text(long_text.s), csv_integer(0)};
+    struct gt_error err = {0};
+    struct output *out;
+    assert_int_equal(output_open(&out, path, NULL, OUTPUT_PLAIN, 0, 1, &err), GT_OK);
+    assert_int_equal(sink_csv_write_values(out, v, 5, &err), GT_OK);
+    assert_int_equal(output_commit(out, &err), GT_OK);
+    /* what libcsv reads back */
+    static unsigned char text[65536];
+    size_t n = slurp(path, text, sizeof text - 1);
+    struct text want = {0};
+    text_puts(&want, "18446744073709551615,plain,,\"");
+    for (const char *c = long_text.s; *c; c++)
+        text_add(&want, c, *c == '"' ? 1 : 0), text_add(&want, c, 1);
+    text_puts(&want, "\",0\n");
+    assert_false(want.nomem);
+    assert_int_equal(n, want.len);
+    assert_memory_equal(text, want.s, n);
+    assert_true(text_ends_with(path, ".CSV", true) && !text_ends_with(path, ".CSV", false));
+    free(want.s);
+    free(long_text.s);
     unlink(path);
 }
 
@@ -528,6 +566,7 @@ int main(void)
         cmocka_unit_test(test_cells_typed),
         cmocka_unit_test(test_tex_hook_errors),
         cmocka_unit_test(test_tex_values_typed),
+        cmocka_unit_test(test_csv_values),
     };
     return cmocka_run_group_tests_name("sinks", tests, make_tmpdir, remove_tmpdir);
 }

@@ -4,6 +4,7 @@
  * period and the values Teterko states. */
 #include <config.h>
 
+#include <inttypes.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -37,8 +38,8 @@ static void test_nim_grundy_is_nim_sum(void **state)
             uint64_t h[HEAPS_MAX];
             heaps_decode(&g, s, h);
             if (gr[s] != nim_sum(h, k))
-                fail_msg("%u heaps, state %llu: Grundy %u, nim-sum %llu", k,
-                         (unsigned long long)s, gr[s], (unsigned long long)nim_sum(h, k));
+                fail_msg("%u heaps, state %" PRIu64 ": Grundy %u, nim-sum %" PRIu64, k, s, gr[s],
+                         nim_sum(h, k));
         }
         free(gr);
     }
@@ -58,7 +59,7 @@ static void test_misere_nim(void **state)
             uint64_t h[HEAPS_MAX];
             heaps_decode(&g, s, h);
             if (!is_n[s] != misere_nim_is_p(h, k))
-                fail_msg("%u heaps, state %llu: solver %c, Bouton %c", k, (unsigned long long)s,
+                fail_msg("%u heaps, state %" PRIu64 ": solver %c, Bouton %c", k, s,
                          is_n[s] ? 'N' : 'P', misere_nim_is_p(h, k) ? 'P' : 'N');
         }
         free(is_n);
@@ -101,8 +102,7 @@ static void test_wythoff_p_positions(void **state)
         for (uint64_t b = 0; b <= M; b++) {
             uint64_t h[2] = {a, b};
             if ((gr[heaps_encode(&g, h)] == 0) != p[a * (M + 1) + b])
-                fail_msg("(%llu, %llu): solver and Beatty pairs disagree", (unsigned long long)a,
-                         (unsigned long long)b);
+                fail_msg("(%" PRIu64 ", %" PRIu64 "): solver and Beatty pairs disagree", a, b);
         }
     free(p);
     free(gr);
@@ -207,7 +207,7 @@ static void test_zeckendorf(void **state)
         zeckendorf_counter_text(&z, shifted);
         zeckendorf_digits(v, buf);
         if (strcmp(buf, shifted) != 0)
-            fail_msg("counter at %llu: %s, greedy %s", (unsigned long long)v, shifted, buf);
+            fail_msg("counter at %" PRIu64 ": %s, greedy %s", v, shifted, buf);
         zeckendorf_counter_increment(&z);
     }
     zeckendorf_counter_set(&z, UINT64_MAX - 1000);

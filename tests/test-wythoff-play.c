@@ -111,11 +111,9 @@ static void test_winning_move_cases(void **state)
         uint64_t a2, b2;
         assert_true(wythoff_winning_move(cases[i].a, cases[i].b, &a2, &b2));
         if (a2 != cases[i].to_a || b2 != cases[i].to_b)
-            fail_msg("(%llu; %llu) -> (%llu; %llu), want (%llu; %llu): %s",
-                     (unsigned long long)cases[i].a, (unsigned long long)cases[i].b,
-                     (unsigned long long)a2, (unsigned long long)b2,
-                     (unsigned long long)cases[i].to_a, (unsigned long long)cases[i].to_b,
-                     cases[i].why);
+            fail_msg("(%" PRIu64 "; %" PRIu64 ") -> (%" PRIu64 "; %" PRIu64 "), want (%" PRIu64
+                     "; %" PRIu64 "): %s",
+                     cases[i].a, cases[i].b, a2, b2, cases[i].to_a, cases[i].to_b, cases[i].why);
     }
 }
 

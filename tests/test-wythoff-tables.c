@@ -131,9 +131,9 @@ static void test_beatty_article(void **state)
         assert_int_equal(cell_u64(&s, 0), n);
         uint64_t nu = cell_u64(&s, 1), nv = cell_u64(&s, 2);
         if (n < ARTICLE_N && (nu != article_a[n] || nv != article_b[n]))
-            fail_msg("n = %llu: [nu], [nv] = %llu, %llu; the article prints (%llu; %llu)",
-                     (unsigned long long)n, (unsigned long long)nu, (unsigned long long)nv,
-                     (unsigned long long)article_a[n], (unsigned long long)article_b[n]);
+            fail_msg("n = %" PRIu64 ": [nu], [nv] = %" PRIu64 ", %" PRIu64
+                     "; the article prints (%" PRIu64 "; %" PRIu64 ")",
+                     n, nu, nv, article_a[n], article_b[n]);
         if (n == 13)
             assert_true(nu == 21 && nv == 34);
     }
@@ -173,12 +173,11 @@ static void test_beatty_by_squares_and_partition(void **state)
         uint64_t nu = cell_u64(&s, 1), nv = cell_u64(&s, 2);
         if (cell_u64(&s, 0) != n || !is_floor_n_c_sqrt5_half(n, 1, nu) ||
             !is_floor_n_c_sqrt5_half(n, 3, nv))
-            fail_msg("n = %llu: %llu, %llu are not floor(nu), floor(nv)", (unsigned long long)n,
-                     (unsigned long long)nu, (unsigned long long)nv);
+            fail_msg("n = %" PRIu64 ": %" PRIu64 ", %" PRIu64 " are not floor(nu), floor(nv)", n,
+                     nu, nv);
         assert_true(nv < size);
         if (seen[nu]++ || seen[nv]++)
-            fail_msg("n = %llu: %llu or %llu occurs twice", (unsigned long long)n,
-                     (unsigned long long)nu, (unsigned long long)nv);
+            fail_msg("n = %" PRIu64 ": %" PRIu64 " or %" PRIu64 " occurs twice", n, nu, nv);
         last_nu = nu;
     }
     table_stream_close(&s);
@@ -186,7 +185,7 @@ static void test_beatty_by_squares_and_partition(void **state)
     assert_int_equal(seen[0], 0);
     for (uint64_t x = 1; x <= last_nu; x++)
         if (seen[x] != 1)
-            fail_msg("%llu is in neither sequence", (unsigned long long)x);
+            fail_msg("%" PRIu64 " is in neither sequence", x);
     free(seen);
 }
 
@@ -204,7 +203,7 @@ static void test_beatty_large_n(void **state)
             n = WYTHOFF_N_MAX;
         if (!is_floor_n_c_sqrt5_half(n, 1, wythoff_lower(n)) ||
             !is_floor_n_c_sqrt5_half(n, 3, wythoff_upper(n)))
-            fail_msg("n = %llu: not floor(nu), floor(nv)", (unsigned long long)n);
+            fail_msg("n = %" PRIu64 ": not floor(nu), floor(nv)", n);
     }
     /* ⌊nv⌋ at the last n is 2^64 - 1; one further it would not fit. */
     assert_true(wythoff_upper(WYTHOFF_N_MAX) == UINT64_MAX);
@@ -277,9 +276,9 @@ static void test_property3_successors_are_p_positions(void **state)
         for (int j = 0; j < 2; j++) {
             uint64_t k = v[3 + 3 * j], a = v[4 + 3 * j], b = v[5 + 3 * j];
             if (!mex_is_p(&m, a, b) || m.index_of[a] != k)
-                fail_msg("n = %llu: successor %d (%llu; %llu), k = %llu, is not the k-th P-position",
-                         (unsigned long long)n, j + 1, (unsigned long long)a,
-                         (unsigned long long)b, (unsigned long long)k);
+                fail_msg("n = %" PRIu64 ": successor %d (%" PRIu64 "; %" PRIu64 "), k = %" PRIu64
+                         ", is not the k-th P-position",
+                         n, j + 1, a, b, k);
             assert_int_equal(k, m.lower[n] + (uint64_t)j);
         }
     }
@@ -322,8 +321,7 @@ static uint64_t reached_up_to(const struct mex_pairs *m, const uint64_t (*starts
             continue;
         /* Every pair reached must itself be a P-position (property 3). */
         if (!mex_is_p(m, a, b))
-            fail_msg("(%llu; %llu) was reached but is no P-position", (unsigned long long)a,
-                     (unsigned long long)b);
+            fail_msg("(%" PRIu64 "; %" PRIu64 ") was reached but is no P-position", a, b);
         reached[a] = 1;
         count++;
         for (int op = 0; op < 2; op++) {
@@ -497,9 +495,8 @@ static void test_zeckendorf_any_distinct_sum(void **state)
                 shifted += fib_basis(i + 1);
             }
         if (shifted != wythoff_lower(x + 1) - 1)
-            fail_msg("n - 1 = %llu (terms %#x) shifts to %llu, a_n - 1 = %llu",
-                     (unsigned long long)x, set, (unsigned long long)shifted,
-                     (unsigned long long)(wythoff_lower(x + 1) - 1));
+            fail_msg("n - 1 = %" PRIu64 " (terms %#x) shifts to %" PRIu64 ", a_n - 1 = %" PRIu64, x,
+                     set, shifted, (wythoff_lower(x + 1) - 1));
     }
     /* 3 = 1 + 2, not Zeckendorf, shifts to 2 + 3 = 5 = a_4 - 1 all the same. */
     assert_int_equal(fib_basis(1) + fib_basis(2), wythoff_lower(4) - 1);
@@ -538,9 +535,8 @@ static void test_zeckendorf_f1_counterexample(void **state)
             }
         uint64_t want = wythoff_lower(x + 1) - 1;
         if (shifted + (has1 ? 1 : 0) != want)
-            fail_msg("n - 1 = %llu (f-set %#x): shifted %llu, a_n - 1 = %llu",
-                     (unsigned long long)x, set, (unsigned long long)shifted,
-                     (unsigned long long)want);
+            fail_msg("n - 1 = %" PRIu64 " (f-set %#x): shifted %" PRIu64 ", a_n - 1 = %" PRIu64, x,
+                     set, shifted, want);
     }
 }
 
@@ -602,8 +598,8 @@ static void test_grundy_by_mex(void **state)
         uint32_t *g = grundy_table(N), *h = grundy_naive(N);
         for (uint64_t i = 0; i < N * N; i++)
             if (g[i] != h[i])
-                fail_msg("N = %llu, (%llu; %llu): table %u, mex %u", (unsigned long long)N,
-                         (unsigned long long)(i / N), (unsigned long long)(i % N), g[i], h[i]);
+                fail_msg("N = %" PRIu64 ", (%" PRIu64 "; %" PRIu64 "): table %u, mex %u", N,
+                         (i / N), (i % N), g[i], h[i]);
         for (uint64_t a = 0; a < N; a++)
             for (uint64_t b = 0; b < N; b++)
                 assert_int_equal(g[a * N + b], g[b * N + a]); /* (a; b) and (b; a) alike */
@@ -625,8 +621,8 @@ static void test_grundy_zeros_article(void **state)
     for (uint64_t a = 0; a < N; a++)
         for (uint64_t b = 0; b < N; b++)
             if ((g[a * N + b] == 0) != p[a][b])
-                fail_msg("(%llu; %llu): Grundy value %u, the article %s it", (unsigned long long)a,
-                         (unsigned long long)b, g[a * N + b], p[a][b] ? "marks" : "does not mark");
+                fail_msg("(%" PRIu64 "; %" PRIu64 "): Grundy value %u, the article %s it", a, b,
+                         g[a * N + b], p[a][b] ? "marks" : "does not mark");
     free(g);
 }
 
@@ -643,8 +639,7 @@ static void test_grundy_zeros_beatty(void **state)
             p[wythoff_lower(n) * N + wythoff_upper(n)] = p[wythoff_upper(n) * N + wythoff_lower(n)] = 1;
     for (uint64_t i = 0; i < N * N; i++)
         if ((g[i] == 0) != p[i])
-            fail_msg("(%llu; %llu): Grundy value %u", (unsigned long long)(i / N),
-                     (unsigned long long)(i % N), g[i]);
+            fail_msg("(%" PRIu64 "; %" PRIu64 "): Grundy value %u", (i / N), (i % N), g[i]);
     free(p);
     free(g);
 }

@@ -4,6 +4,7 @@
  * sides with an independent test of ⌊nφ⌋ by squares. */
 #include <config.h>
 
+#include <inttypes.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -27,10 +28,9 @@ static void test_article_table(void **state)
     (void)state;
     for (uint64_t n = 0; n < MATULIS_TABLE_N; n++) {
         if (wythoff_lower(n) != article_a[n] || wythoff_upper(n) != article_b[n])
-            fail_msg("n = %llu: computed (%llu; %llu), the article prints (%llu; %llu)",
-                     (unsigned long long)n, (unsigned long long)wythoff_lower(n),
-                     (unsigned long long)wythoff_upper(n), (unsigned long long)article_a[n],
-                     (unsigned long long)article_b[n]);
+            fail_msg("n = %" PRIu64 ": computed (%" PRIu64 "; %" PRIu64
+                     "), the article prints (%" PRIu64 "; %" PRIu64 ")",
+                     n, wythoff_lower(n), wythoff_upper(n), article_a[n], article_b[n]);
     }
 }
 
@@ -63,12 +63,11 @@ static void test_mex_construction(void **state)
         uint64_t b = a + n;
         used[a] = used[b] = 1;
         if (wythoff_lower(n) != a || wythoff_upper(n) != b)
-            fail_msg("n = %llu: mex gives (%llu; %llu), closed form (%llu; %llu)",
-                     (unsigned long long)n, (unsigned long long)a, (unsigned long long)b,
-                     (unsigned long long)wythoff_lower(n), (unsigned long long)wythoff_upper(n));
+            fail_msg("n = %" PRIu64 ": mex gives (%" PRIu64 "; %" PRIu64 "), closed form (%" PRIu64
+                     "; %" PRIu64 ")",
+                     n, a, b, wythoff_lower(n), wythoff_upper(n));
         if (wythoff_cursor_lower(&cur) != a || wythoff_cursor_upper(&cur) != b)
-            fail_msg("n = %llu: the cursor disagrees with the mex construction",
-                     (unsigned long long)n);
+            fail_msg("n = %" PRIu64 ": the cursor disagrees with the mex construction", n);
         wythoff_cursor_next(&cur);
     }
     free(used);
@@ -87,8 +86,8 @@ static void test_frequencies_by_counting(void **state)
     for (uint64_t N = 1; N <= limit; N++) {
         A += lower_at[N];
         if (wythoff_count_lower(N) != A || wythoff_count_upper(N) != N - A)
-            fail_msg("N = %llu: counted A_N = %llu, closed form %llu", (unsigned long long)N,
-                     (unsigned long long)A, (unsigned long long)wythoff_count_lower(N));
+            fail_msg("N = %" PRIu64 ": counted A_N = %" PRIu64 ", closed form %" PRIu64, N, A,
+                     wythoff_count_lower(N));
     }
     free(lower_at);
 }
@@ -116,8 +115,7 @@ static void test_floor_by_squares(void **state)
         x ^= x << 13, x ^= x >> 7, x ^= x << 17;
         uint64_t n = x % (WYTHOFF_N_MAX + 1);
         if (!is_floor_n_phi(n, wythoff_lower(n)))
-            fail_msg("n = %llu: a_n = %llu is not floor(n phi)", (unsigned long long)n,
-                     (unsigned long long)wythoff_lower(n));
+            fail_msg("n = %" PRIu64 ": a_n = %" PRIu64 " is not floor(n phi)", n, wythoff_lower(n));
     }
 }
 

@@ -156,11 +156,10 @@ static void test_nim_solver(void **state)
                 uint64_t p[3] = {c, a, b};
                 assert_int_equal(is_n[heaps_encode(&g, p)], 0);
                 if (rows[3 * r] != a || rows[3 * r + 1] != b || rows[3 * r + 2] != c)
-                    fail_msg("row %zu: the table has (%llu, %llu, %llu), the solver (%llu, %llu, "
-                             "%llu)",
-                             r + 1, (unsigned long long)rows[3 * r],
-                             (unsigned long long)rows[3 * r + 1], (unsigned long long)rows[3 * r + 2],
-                             (unsigned long long)a, (unsigned long long)b, (unsigned long long)c);
+                    fail_msg("row %zu: the table has (%" PRIu64 ", %" PRIu64 ", %" PRIu64
+                             "), the solver (%" PRIu64 ", %" PRIu64 ", "
+                             "%" PRIu64 ")",
+                             r + 1, rows[3 * r], rows[3 * r + 1], rows[3 * r + 2], a, b, c);
                 r++;
             }
     assert_true(r > 100 && r < nrows);
@@ -385,7 +384,7 @@ static void test_zeckendorf_by_enumeration(void **state)
         assert_int_equal(v, value);
         zeckendorf_digits(value, greedy);
         if (strcmp(greedy, word) != 0)
-            fail_msg("%llu: greedy %s, enumerated %s", (unsigned long long)value, greedy, word);
+            fail_msg("%" PRIu64 ": greedy %s, enumerated %s", value, greedy, word);
         if (__builtin_ctzll(x) % 2 == 0) {
             n++;
             uint64_t shifted = 0; /* the value of word + "0" */
@@ -393,10 +392,9 @@ static void test_zeckendorf_by_enumeration(void **state)
                 if ((x >> i) & 1)
                     shifted += fib_basis((unsigned)i + 1);
             if (value != wythoff_lower(n) || shifted != wythoff_upper(n))
-                fail_msg("n = %llu: the shift rule gives (%llu, %llu), Beatty (%llu, %llu)",
-                         (unsigned long long)n, (unsigned long long)value,
-                         (unsigned long long)shifted, (unsigned long long)wythoff_lower(n),
-                         (unsigned long long)wythoff_upper(n));
+                fail_msg("n = %" PRIu64 ": the shift rule gives (%" PRIu64 ", %" PRIu64
+                         "), Beatty (%" PRIu64 ", %" PRIu64 ")",
+                         n, value, shifted, wythoff_lower(n), wythoff_upper(n));
         }
     }
     assert_int_equal(value, fib_basis(L) - 1);
@@ -501,8 +499,7 @@ static void test_k_heaps_brute_force(void **state)
                 for (uint64_t d = 1; d <= low; d++)
                     reaches_p |= in_p[((x - d) * B + (y - d)) * B + (z - d)];
                 if (in_p[(x * B + y) * B + z] == reaches_p)
-                    fail_msg("(%llu, %llu, %llu): %s", (unsigned long long)x,
-                             (unsigned long long)y, (unsigned long long)z,
+                    fail_msg("(%" PRIu64 ", %" PRIu64 ", %" PRIu64 "): %s", x, y, z,
                              reaches_p ? "a P-position with a move to a P-position"
                                        : "an N-position without a move to a P-position");
             }
@@ -526,9 +523,8 @@ static void test_k_heaps_solver(void **state)
         assert_int_equal(wythoff_heaps_p_positions(cases[c].k, cases[c].M, is_p), 0);
         for (uint64_t s = 0; s < g.nstates; s++)
             if (is_p[s] != !is_n[s])
-                fail_msg("k = %u, M = %llu, state %llu: sieve %c, solver %c", cases[c].k,
-                         (unsigned long long)cases[c].M, (unsigned long long)s,
-                         is_p[s] ? 'P' : 'N', is_n[s] ? 'N' : 'P');
+                fail_msg("k = %u, M = %" PRIu64 ", state %" PRIu64 ": sieve %c, solver %c",
+                         cases[c].k, cases[c].M, s, is_p[s] ? 'P' : 'N', is_n[s] ? 'N' : 'P');
         free(is_n);
         free(is_p);
     }

@@ -50,15 +50,40 @@ load helpers
     [ "$(wc -l <"$T/stdout")" -eq 2 ]                        # the id, not the prefix
 }
 
-@test "verify --lang ru: sources and corrections in Russian" {
+@test "verify --lang ru: the report in Russian, its result words too" {
     gt verify --claim feng-theorem-3-proof --lang ru
     [ "$status" -eq 1 ]
-    grep -q '^feng-theorem-3-proof  FAILS  Фэн Юэфэн, теорема 3, конец доказательства | k ≥ 1, 4k + 2 ≤ 40 | 9 из 9: (0, 4, 6): P → N; .* | верно: (0, 4k, 4k + 2) выигрышна' "$T/stdout"
+    grep -q '^feng-theorem-3-proof  НЕВЕРНО  Фэн Юэфэн, теорема 3, конец доказательства | k ≥ 1, 4k + 2 ≤ 40 | 9 из 9: (0, 4, 6): P → N; .* | верно: (0, 4k, 4k + 2) выигрышна' "$T/stdout"
     tail -1 "$T/stdout" | grep -q '^1 утверждение: 0 верны, 1 неверны'
     gt verify --claim teterko --lang ru
     grep -q '| 501 случай$' "$T/stdout"              # 501 случай, 6 случаев, 4 утверждения
     grep -q '| 6 случаев$' "$T/stdout"
     tail -1 "$T/stdout" | grep -q '^4 утверждения: 4 верны'
+    # the result column as wide as its longest word (НЕВЕРНО), in characters
+    gt verify --claim matulis-theorem-2 --lang ru
+    grep -q '^matulis-theorem-2  верно    Матулис' "$T/stdout"
+    gt verify --lang ru
+    grep -q '^yaglom-problem-four-heaps  *данные   Яглом 1971' "$T/stdout"
+    ! grep -q '  \(holds\|FAILS\|data\)  ' "$T/stdout"
+}
+
+@test "verify: the report is the template verify.txt with the words of lang/LANG.json" {
+    mkdir "$T/mine" "$T/mine/lang"
+    sed '/{{&cite}}/s/}}, {{/}} — {{/' \
+        "$BATS_TEST_DIRNAME/../templates/verify.txt" >"$T/mine/verify.txt"
+    sed 's/"verify_holds": "holds"/"verify_holds": "true!"/' \
+        "$BATS_TEST_DIRNAME/../templates/lang/en.json" >"$T/mine/lang/en.json"
+    GAMETAB_TEMPLATES="$T/mine" gt verify --claim matulis-theorem-1
+    [ "$status" -eq 0 ]
+    [ "$(head -1 "$T/stdout")" = "matulis-theorem-1  true!  Matulis & Savukinas 1984 — Theorem 1 | 1 ≤ n ≤ 100000 | 100000 cases" ]
+    [ "$(tail -1 "$T/stdout")" = "1 claim: 1 hold, 0 fail, 0 data (bounds ×1)" ]
+    # without the template: one line, exit 1, nothing written
+    mkdir "$T/empty"
+    echo '{{#claims}' >"$T/empty/verify.txt"
+    GAMETAB_TEMPLATES="$T/empty" gt verify --claim matulis-theorem-1 -o "$T/report.txt"
+    [ "$status" -eq 1 ]
+    [ -z "$out" ] && [ ! -e "$T/report.txt" ]
+    [[ "$err" == "gametab: $T/empty/verify.txt:1:"* ]]
 }
 
 @test "verify -o FILE writes the report there" {

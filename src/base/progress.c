@@ -1,5 +1,6 @@
 #include <config.h>
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <time.h>
 #include <unistd.h>
@@ -49,8 +50,8 @@ void progress_update(struct progress *p, uint64_t rows)
     char percent[16] = "";
     if (p->total)
         snprintf(percent, sizeof percent, " (%.1f%%)", 100.0 * (double)rows / (double)p->total);
-    fprintf(stderr, "\rgametab: %llu rows%s, %.3g M rows/s, %s elapsed%s\033[K",
-            (unsigned long long)rows, percent, rate / 1e6, spent, left);
+    fprintf(stderr, "\rgametab: %" PRIu64 " rows%s, %.3g M rows/s, %s elapsed%s\033[K", rows,
+            percent, rate / 1e6, spent, left);
     fflush(stderr);
     p->shown = true;
 }

@@ -35,7 +35,7 @@ enum claim_article {
 };
 
 /* An article, named in both languages (the journal and year where the text
- * gives them). */
+ * gives them); read its names through claim_article_words. */
 struct claim_article_info {
     const char *seed;          /* "000": the file under shared/seeds/ */
     const char *cite_en, *cite_ru; /* "Matulis & Savukinas 1984" */
@@ -44,6 +44,28 @@ struct claim_article_info {
 };
 
 extern const struct claim_article_info claim_articles[ARTICLE__N];
+
+/* The languages the claims and articles are named in, by the codes of
+ * templates/lang/ ("en", "ru"), in the order of errata.csv.gz's columns. */
+#define CLAIM_NLANGUAGES 2
+extern const char *const claim_languages[CLAIM_NLANGUAGES];
+
+/* An article's names in one language (journal "" when the text names none). */
+struct article_words {
+    const char *cite, *title, *journal;
+};
+
+/* A claim's words in one language (correction NULL when it has none). */
+struct claim_words {
+    const char *item, *statement, *correction;
+};
+
+struct claim;
+
+/* The one way to a claim's or an article's words: by language code.  false
+ * (and *w untouched) when lang is not one of claim_languages. */
+bool claim_article_words(enum claim_article a, const char *lang, struct article_words *w);
+bool claim_words(const struct claim *c, const char *lang, struct claim_words *w);
 
 /* A deliberately wrong variant of a claim, for the tests that show that a
  * checker can fail.  perturb = 0 is the claim as stated; what another value
@@ -71,6 +93,8 @@ struct claim_result {
     char example[CLAIM_EXAMPLES_MAX][CLAIM_TEXT_SIZE];
 };
 
+/* A claim's words are data here, one field a language; read them through
+ * claim_words (a language is a code, as for the templates). */
 struct claim {
     const char *id;                /* "matulis-theorem-1" */
     enum claim_article article;
@@ -82,9 +106,10 @@ struct claim {
     const char *bound_help;
     uint64_t bound_default, bound_max;
     /* Checks the claim up to bound (1..bound_max) and fills out.  Pure: no
-     * I/O.  GT_OK, or GT_ERR_RUNTIME when out of memory (out->range says
-     * what could not be allocated). */
-    int (*check)(uint64_t bound, const struct claim_variant *v, struct claim_result *out);
+     * I/O.  GT_OK, or GT_ERR_RUNTIME with err saying what could not be
+     * allocated ("out of memory (the board)"); out is then incomplete. */
+    int (*check)(uint64_t bound, const struct claim_variant *v, struct claim_result *out,
+                 struct gt_error *err);
     /* The correct statement where the claim fails (or a note on a misprint
      * that does not change the truth); NULL when there is none. */
     const char *correction_en, *correction_ru;
@@ -108,7 +133,7 @@ const struct claim *claim_find(const char *id);
 uint64_t claim_bound(const struct claim *c, uint64_t factor);
 
 /* Runs c's checker as stated (perturb 0) to bound.  GT_OK, or
- * GT_ERR_RUNTIME with err naming the claim (out of memory). */
+ * GT_ERR_RUNTIME with err "ID: out of memory (WHAT)". */
 int claim_run(const struct claim *c, uint64_t bound, struct claim_result *out,
               struct gt_error *err);
 
@@ -123,16 +148,35 @@ void claim_begin(struct claim_result *out, const char *fmt, ...)
 void claim_counterexample(struct claim_result *out, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
+/* One case of the claim checked: counts it, and when holds is false records
+ * the counterexample as claim_counterexample does.  A macro so that the
+ * counterexample's arguments (claim_sub, a tuple's text) are evaluated only
+ * for a case that fails, not for each of the millions that hold. */
+#define claim_check(out, holds, ...)                                                               \
+    do {                                                                                           \
+        (out)->cases++;                                                                            \
+        if (!(holds))                                                                              \
+            claim_counterexample((out), __VA_ARGS__);                                              \
+    } while (0)
+
 /* Records one item of a data claim's findings (kept like a counterexample,
  * without making the claim fail). */
 void claim_datum(struct claim_result *out, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
-/* GT_ERR_RUNTIME, with out->range saying what could not be allocated. */
-int claim_nomem(struct claim_result *out, const char *what);
+/* GT_ERR_RUNTIME, with err saying what could not be allocated:
+ * "out of memory (WHAT)" (claim_run puts the claim's id before it). */
+int claim_nomem(struct gt_error *err, const char *what);
 
-/* v with its digits as Unicode subscripts ("₁₂" for 12) into buf (at least
- * 64 bytes); returns buf. */
-const char *claim_sub(uint64_t v, char *buf);
+/* A number written in Unicode subscript digits: 3 bytes a digit (U+2080 to
+ * U+2089), at most 20 digits for a uint64_t, and the NUL. */
+struct claim_subscript {
+    char text[64];
+};
+
+/* v with its digits as Unicode subscripts ("₁₂" for 12) into buf->text;
+ * returns buf->text.  One buffer holds one number: a second subscript in
+ * the same message needs a second buffer. */
+const char *claim_sub(uint64_t v, struct claim_subscript *buf);
 
 #endif

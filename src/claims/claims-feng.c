@@ -7,6 +7,7 @@
  * losing position (负局) is a P-position, a winning one (胜局) an N-position. */
 #include <config.h>
 
+#include <inttypes.h>
 #include <stdlib.h>
 
 #include "claims/claims.h"
@@ -125,20 +126,17 @@ static char pn(bool losing_position)
  * <= M, not all zero, in the order n, m, t. */
 static int against_game(uint64_t M, uint64_t t_min, uint64_t t_max,
                         bool (*rule)(uint64_t, uint64_t, uint64_t, int64_t), int64_t arg,
-                        struct claim_result *out)
+                        struct claim_result *out, struct gt_error *err)
 {
     struct misere s;
     if (misere_solve(&s, M) != 0)
-        return claim_nomem(out, "the game");
+        return claim_nomem(err, "the game");
     for (uint64_t n = 1; n <= M; n++)
         for (uint64_t m = t_min; m <= n; m++)
             for (uint64_t t = t_min; t <= m && t <= t_max; t++) {
-                out->cases++;
                 bool claimed = rule(t, m, n, arg), p = losing(&s, t, m, n);
-                if (claimed != p)
-                    claim_counterexample(out, "(%llu, %llu, %llu): %c → %c", (unsigned long long)t,
-                                         (unsigned long long)m, (unsigned long long)n, pn(claimed),
-                                         pn(p));
+                claim_check(out, claimed == p, "(%" PRIu64 ", %" PRIu64 ", %" PRIu64 "): %c → %c",
+                            t, m, n, pn(claimed), pn(p));
             }
     free(s.is_n);
     return GT_OK;
@@ -151,10 +149,11 @@ static bool rule_theorem_1(uint64_t t, uint64_t m, uint64_t n, int64_t k_from)
     return theorem_1(t, m, n, (uint64_t)k_from);
 }
 
-static int check_theorem_1(uint64_t M, const struct claim_variant *v, struct claim_result *out)
+static int check_theorem_1(uint64_t M, const struct claim_variant *v, struct claim_result *out,
+                           struct gt_error *err)
 {
-    claim_begin(out, "t ≤ 1, t ≤ m ≤ n ≤ %llu", (unsigned long long)M);
-    return against_game(M, 0, 1, rule_theorem_1, v->perturb == 1 ? 0 : 1, out);
+    claim_begin(out, "t ≤ 1, t ≤ m ≤ n ≤ %" PRIu64, M);
+    return against_game(M, 0, 1, rule_theorem_1, v->perturb == 1 ? 0 : 1, out, err);
 }
 
 const struct claim claim_feng_theorem_1 = {
@@ -174,13 +173,13 @@ const struct claim claim_feng_theorem_1 = {
 };
 
 static int check_theorem_1_k0(uint64_t bound, const struct claim_variant *v,
-                              struct claim_result *out)
+                              struct claim_result *out, struct gt_error *err)
 {
     (void)bound;
     (void)v;
     struct misere s;
     if (misere_solve(&s, 1) != 0)
-        return claim_nomem(out, "the game");
+        return claim_nomem(err, "the game");
     claim_begin(out, "k = 0: (1, 0, 1) = (0, 1, 1)");
     out->cases = 1;
     if (!losing(&s, 0, 1, 1))
@@ -209,24 +208,22 @@ const struct claim claim_feng_theorem_1_k0 = {
 
 /* ---- Theorem 2 (the reduction) -------------------------------------------------- */
 
-static int check_theorem_2(uint64_t M, const struct claim_variant *v, struct claim_result *out)
+static int check_theorem_2(uint64_t M, const struct claim_variant *v, struct claim_result *out,
+                           struct gt_error *err)
 {
     (void)v;
     struct misere s;
     if (misere_solve(&s, M) != 0)
-        return claim_nomem(out, "the game");
-    claim_begin(out, "4 ≤ t ≤ m ≤ n ≤ %llu", (unsigned long long)M);
+        return claim_nomem(err, "the game");
+    claim_begin(out, "4 ≤ t ≤ m ≤ n ≤ %" PRIu64, M);
     for (uint64_t n = 4; n <= M; n++)
         for (uint64_t m = 4; m <= n; m++)
             for (uint64_t t = 4; t <= m; t++) {
-                out->cases++;
                 bool p = losing(&s, t, m, n), q = losing(&s, t - 2, m - 2, n - 2);
-                if (p != q)
-                    claim_counterexample(out, "(%llu, %llu, %llu) %c, (%llu, %llu, %llu) %c",
-                                         (unsigned long long)t, (unsigned long long)m,
-                                         (unsigned long long)n, pn(p), (unsigned long long)(t - 2),
-                                         (unsigned long long)(m - 2), (unsigned long long)(n - 2),
-                                         pn(q));
+                claim_check(out, p == q,
+                            "(%" PRIu64 ", %" PRIu64 ", %" PRIu64 ") %c, (%" PRIu64 ", %" PRIu64
+                            ", %" PRIu64 ") %c",
+                            t, m, n, pn(p), (t - 2), (m - 2), (n - 2), pn(q));
             }
     free(s.is_n);
     return GT_OK;
@@ -267,10 +264,11 @@ static bool rule_theorem_3(uint64_t t, uint64_t m, uint64_t n, int64_t extra)
     return two_families(m, n, 2 + (uint64_t)extra, 2);
 }
 
-static int check_theorem_3(uint64_t M, const struct claim_variant *v, struct claim_result *out)
+static int check_theorem_3(uint64_t M, const struct claim_variant *v, struct claim_result *out,
+                           struct gt_error *err)
 {
-    claim_begin(out, "t = 2 ≤ m ≤ n ≤ %llu", (unsigned long long)M);
-    return against_game(M, 2, 2, rule_theorem_3, v->perturb > 0 ? v->perturb : 0, out);
+    claim_begin(out, "t = 2 ≤ m ≤ n ≤ %" PRIu64, M);
+    return against_game(M, 2, 2, rule_theorem_3, v->perturb > 0 ? v->perturb : 0, out, err);
 }
 
 const struct claim claim_feng_theorem_3 = {
@@ -290,18 +288,16 @@ const struct claim claim_feng_theorem_3 = {
 };
 
 static int check_theorem_3_proof(uint64_t M, const struct claim_variant *v,
-                                 struct claim_result *out)
+                                 struct claim_result *out, struct gt_error *err)
 {
     struct misere s;
     if (misere_solve(&s, M) != 0)
-        return claim_nomem(out, "the game");
+        return claim_nomem(err, "the game");
     uint64_t t = v->perturb == 1 ? 2 : 0;
-    claim_begin(out, "k ≥ 1, 4k + 2 ≤ %llu", (unsigned long long)M);
+    claim_begin(out, "k ≥ 1, 4k + 2 ≤ %" PRIu64, M);
     for (uint64_t k = 1; 4 * k + 2 <= M; k++) {
-        out->cases++;
-        if (!losing(&s, t, 4 * k, 4 * k + 2))
-            claim_counterexample(out, "(%llu, %llu, %llu): P → N", (unsigned long long)t,
-                                 (unsigned long long)(4 * k), (unsigned long long)(4 * k + 2));
+        claim_check(out, losing(&s, t, 4 * k, 4 * k + 2),
+                    "(%" PRIu64 ", %" PRIu64 ", %" PRIu64 "): P → N", t, (4 * k), (4 * k + 2));
     }
     free(s.is_n);
     return GT_OK;
@@ -332,23 +328,22 @@ static bool rule_theorem_4(uint64_t t, uint64_t m, uint64_t n, int64_t extra)
     return two_families(m, n, 3 + (uint64_t)extra, 1);
 }
 
-static int check_theorem_4(uint64_t M, const struct claim_variant *v, struct claim_result *out)
+static int check_theorem_4(uint64_t M, const struct claim_variant *v, struct claim_result *out,
+                           struct gt_error *err)
 {
-    claim_begin(out, "t = 3 ≤ m ≤ n ≤ %llu; (2, 4k + 2, m), (2, 4k + 3, n)", (unsigned long long)M);
-    int rc = against_game(M, 3, 3, rule_theorem_4, v->perturb > 0 ? v->perturb : 0, out);
+    claim_begin(out, "t = 3 ≤ m ≤ n ≤ %" PRIu64 "; (2, 4k + 2, m), (2, 4k + 3, n)", M);
+    int rc = against_game(M, 3, 3, rule_theorem_4, v->perturb > 0 ? v->perturb : 0, out, err);
     if (rc != GT_OK)
         return rc;
     /* Its last clause as printed, with 2 where 3 is meant: all win. */
     struct misere s;
     if (misere_solve(&s, M) != 0)
-        return claim_nomem(out, "the game");
+        return claim_nomem(err, "the game");
     for (uint64_t k = 1; 4 * k + 2 <= M; k++)
         for (uint64_t m = 4 * k + 2; m <= 4 * k + 3; m++)
             for (uint64_t x = m; x <= M; x++) {
-                out->cases++;
-                if (losing(&s, 2, m, x))
-                    claim_counterexample(out, "(2, %llu, %llu): N → P", (unsigned long long)m,
-                                         (unsigned long long)x);
+                claim_check(out, !losing(&s, 2, m, x), "(2, %" PRIu64 ", %" PRIu64 "): N → P", m,
+                            x);
             }
     free(s.is_n);
     return GT_OK;
@@ -376,12 +371,13 @@ const struct claim claim_feng_theorem_4 = {
 
 /* ---- the worked examples ---------------------------------------------------------------- */
 
-static int check_examples(uint64_t M, const struct claim_variant *v, struct claim_result *out)
+static int check_examples(uint64_t M, const struct claim_variant *v, struct claim_result *out,
+                          struct gt_error *err)
 {
     struct misere s;
     if (misere_solve(&s, M) != 0)
-        return claim_nomem(out, "the game");
-    claim_begin(out, "n ≤ %llu", (unsigned long long)M);
+        return claim_nomem(err, "the game");
+    claim_begin(out, "n ≤ %" PRIu64, M);
     for (size_t i = 0; i < feng_examples_count; i++) {
         const struct feng_example *e = &feng_examples[i];
         bool printed = e->losing;
@@ -396,12 +392,9 @@ static int check_examples(uint64_t M, const struct claim_variant *v, struct clai
         for (uint64_t n = e->n_from; n <= last && n <= M; n++) {
             if (n < e->m)
                 continue;
-            out->cases++;
             bool p = losing(&s, e->t, e->m, n);
-            if (p != printed)
-                claim_counterexample(out, "(%llu, %llu, %llu): %c → %c", (unsigned long long)e->t,
-                                     (unsigned long long)e->m, (unsigned long long)n, pn(printed),
-                                     pn(p));
+            claim_check(out, p == printed, "(%" PRIu64 ", %" PRIu64 ", %" PRIu64 "): %c → %c", e->t,
+                        e->m, n, pn(printed), pn(p));
         }
     }
     free(s.is_n);
@@ -440,10 +433,10 @@ static bool rule_classification(uint64_t t, uint64_t m, uint64_t n, int64_t bout
 }
 
 static int check_classification(uint64_t M, const struct claim_variant *v,
-                                struct claim_result *out)
+                                struct claim_result *out, struct gt_error *err)
 {
-    claim_begin(out, "t ≤ m ≤ n ≤ %llu", (unsigned long long)M);
-    return against_game(M, 0, M, rule_classification, v->perturb == 1, out);
+    claim_begin(out, "t ≤ m ≤ n ≤ %" PRIu64, M);
+    return against_game(M, 0, M, rule_classification, v->perturb == 1, out, err);
 }
 
 const struct claim claim_feng_classification = {

@@ -8,6 +8,7 @@
  * against the game.  No claim is checked with the formula it states. */
 #include <config.h>
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -129,7 +130,7 @@ static bool mex_is_p(const uint64_t *lower, uint64_t count, uint64_t x, uint64_t
 /* ---- the table of P-positions ---------------------------------------------- */
 
 static int check_table_p_positions(uint64_t bound, const struct claim_variant *v,
-                                   struct claim_result *out)
+                                   struct claim_result *out, struct gt_error *err)
 {
     (void)bound;
     /* The printed numbers in reading order: the row a_n, then the row b_n. */
@@ -143,18 +144,15 @@ static int check_table_p_positions(uint64_t bound, const struct claim_variant *v
     }
     struct board_pairs p;
     if (board_pairs(40, &p) != 0)
-        return claim_nomem(out, "the board 0..40");
+        return claim_nomem(err, "the board 0..40");
     claim_begin(out, "0 ≤ n ≤ 12");
-    char sub[64];
+    struct claim_subscript sub;
     for (uint64_t n = 0; n < MATULIS_TABLE_N; n++) {
         uint64_t got[2] = {p.a[n], p.b[n]};
         for (int row = 0; row < 2; row++) {
-            out->cases++;
             uint64_t printed_value = printed[row * MATULIS_TABLE_N + n];
-            if (printed_value != got[row])
-                claim_counterexample(out, "%c%s: %llu → %llu", row ? 'b' : 'a', claim_sub(n, sub),
-                                     (unsigned long long)printed_value,
-                                     (unsigned long long)got[row]);
+            claim_check(out, printed_value == got[row], "%c%s: %" PRIu64 " → %" PRIu64,
+                        row ? 'b' : 'a', claim_sub(n, &sub), printed_value, got[row]);
         }
     }
     board_pairs_free(&p);
@@ -183,26 +181,24 @@ const struct claim claim_matulis_table_p_positions = {
 /* Each x in 1..X (0..X with perturb 1) occurs exactly once among the numbers
  * of the P-positions (a; b), a <= b, of the board 0..2X: its partner is at
  * most 2x (b_n = a_n + n <= 2 a_n), so it lies on the board. */
-static int check_property_1(uint64_t X, const struct claim_variant *v, struct claim_result *out)
+static int check_property_1(uint64_t X, const struct claim_variant *v, struct claim_result *out,
+                            struct gt_error *err)
 {
     uint64_t M = 2 * X;
     struct board_pairs p;
     uint32_t *count = calloc(M + 1, sizeof *count);
     if (!count || board_pairs(M, &p) != 0) {
         free(count);
-        return claim_nomem(out, "the board");
+        return claim_nomem(err, "the board");
     }
     for (uint64_t i = 0; i < p.n; i++) {
         count[p.a[i]]++;
         count[p.b[i]]++;
     }
     uint64_t from = v->perturb > 0 ? 0 : 1;
-    claim_begin(out, "%llu ≤ x ≤ %llu; a ≤ b ≤ %llu", (unsigned long long)from,
-                (unsigned long long)X, (unsigned long long)M);
+    claim_begin(out, "%" PRIu64 " ≤ x ≤ %" PRIu64 "; a ≤ b ≤ %" PRIu64, from, X, M);
     for (uint64_t x = from; x <= X; x++) {
-        out->cases++;
-        if (count[x] != 1)
-            claim_counterexample(out, "x = %llu: 1 → %u", (unsigned long long)x, count[x]);
+        claim_check(out, count[x] == 1, "x = %" PRIu64 ": 1 → %u", x, count[x]);
     }
     free(count);
     board_pairs_free(&p);
@@ -228,7 +224,8 @@ const struct claim claim_matulis_property_1 = {
 
 /* For each d in 1..X exactly one P-position (a; a + d), and it is the d-th
  * (counting (0; 0) as the 0th); on the board 0..3X (b_d < 2.62 d + 1). */
-static int check_property_2(uint64_t X, const struct claim_variant *v, struct claim_result *out)
+static int check_property_2(uint64_t X, const struct claim_variant *v, struct claim_result *out,
+                            struct gt_error *err)
 {
     uint64_t M = 3 * X;
     struct board_pairs p;
@@ -237,7 +234,7 @@ static int check_property_2(uint64_t X, const struct claim_variant *v, struct cl
     if (!count || !index || board_pairs(M, &p) != 0) {
         free(count);
         free(index);
-        return claim_nomem(out, "the board");
+        return claim_nomem(err, "the board");
     }
     for (uint64_t i = 0; i < p.n; i++) {
         uint64_t d = p.b[i] - p.a[i];
@@ -245,16 +242,13 @@ static int check_property_2(uint64_t X, const struct claim_variant *v, struct cl
         index[d] = i;
     }
     uint64_t want = 1 + (uint64_t)(v->perturb > 0 ? v->perturb : 0);
-    claim_begin(out, "1 ≤ b − a ≤ %llu; a ≤ b ≤ %llu", (unsigned long long)X,
-                (unsigned long long)M);
+    claim_begin(out, "1 ≤ b − a ≤ %" PRIu64 "; a ≤ b ≤ %" PRIu64, X, M);
     for (uint64_t d = 1; d <= X; d++) {
         out->cases++;
         if (count[d] != want)
-            claim_counterexample(out, "b − a = %llu: %u → %u", (unsigned long long)d,
-                                 (unsigned)want, count[d]);
+            claim_counterexample(out, "b − a = %" PRIu64 ": %u → %u", d, (unsigned)want, count[d]);
         else if (index[d] != d)
-            claim_counterexample(out, "b − a = %llu: n = %llu", (unsigned long long)d,
-                                 (unsigned long long)index[d]);
+            claim_counterexample(out, "b − a = %" PRIu64 ": n = %" PRIu64, d, index[d]);
     }
     free(count);
     free(index);
@@ -280,17 +274,17 @@ const struct claim claim_matulis_property_2 = {
 /* ---- the mex construction (exercise 1) --------------------------------------- */
 
 static int check_mex_construction(uint64_t M, const struct claim_variant *v,
-                                  struct claim_result *out)
+                                  struct claim_result *out, struct gt_error *err)
 {
     uint64_t extra = v->perturb > 0 ? (uint64_t)v->perturb : 0;
     struct board_pairs p;
     uint64_t *lower = mex_lower(M + 1, extra);
     if (!lower || board_pairs(M, &p) != 0) {
         free(lower);
-        return claim_nomem(out, "the board");
+        return claim_nomem(err, "the board");
     }
-    claim_begin(out, "a ≤ b ≤ %llu", (unsigned long long)M);
-    char sub[64];
+    claim_begin(out, "a ≤ b ≤ %" PRIu64, M);
+    struct claim_subscript sub;
     for (uint64_t n = 0;; n++) {
         bool built = n <= M && lower[n] + n + extra <= M, played = n < p.n;
         if (!built && !played)
@@ -300,17 +294,14 @@ static int check_mex_construction(uint64_t M, const struct claim_variant *v,
         if (built && played && a == p.a[n] && b == p.b[n])
             continue;
         if (!played)
-            claim_counterexample(out, "n = %llu: (%llu; %llu) → N", (unsigned long long)n,
-                                 (unsigned long long)a, (unsigned long long)b);
+            claim_counterexample(out, "n = %" PRIu64 ": (%" PRIu64 "; %" PRIu64 ") → N", n, a, b);
         else if (!built)
-            claim_counterexample(out, "(a%s; b%s) = (%llu; %llu) not built",
-                                 claim_sub(n, sub), claim_sub(n, sub + 32),
-                                 (unsigned long long)p.a[n], (unsigned long long)p.b[n]);
+            claim_counterexample(out, "(a%s; b%s) = (%" PRIu64 "; %" PRIu64 ") not built",
+                                 claim_sub(n, &sub), sub.text, p.a[n], p.b[n]);
         else
-            claim_counterexample(out, "n = %llu: (%llu; %llu) → (%llu; %llu)",
-                                 (unsigned long long)n, (unsigned long long)a,
-                                 (unsigned long long)b, (unsigned long long)p.a[n],
-                                 (unsigned long long)p.b[n]);
+            claim_counterexample(
+                out, "n = %" PRIu64 ": (%" PRIu64 "; %" PRIu64 ") → (%" PRIu64 "; %" PRIu64 ")", n,
+                a, b, p.a[n], p.b[n]);
     }
     free(lower);
     board_pairs_free(&p);
@@ -374,12 +365,12 @@ static void decimal_text(uint64_t num, uint64_t den, unsigned places, char *buf,
     struct decimal d = decimal_of_fraction(num, den, places);
     char frac[DECIMAL_BUF_SIZE];
     decimal_format_frac_trimmed(&d, frac);
-    snprintf(buf, size, "%s %llu%s%s", d.exact ? "=" : "≈", (unsigned long long)d.int_part,
-             frac[0] ? "," : "", frac);
+    snprintf(buf, size, "%s %" PRIu64 "%s%s", d.exact ? "=" : "≈", d.int_part, frac[0] ? "," : "",
+             frac);
 }
 
 static int check_table_frequencies(uint64_t bound, const struct claim_variant *v,
-                                   struct claim_result *out)
+                                   struct claim_result *out, struct gt_error *err)
 {
     (void)bound;
     struct matulis_frequency printed[MATULIS_FREQUENCIES_N];
@@ -395,9 +386,10 @@ static int check_table_frequencies(uint64_t bound, const struct claim_variant *v
     }
     struct board_pairs p;
     if (board_pairs(40, &p) != 0)
-        return claim_nomem(out, "the board 0..40");
+        return claim_nomem(err, "the board 0..40");
     claim_begin(out, "1 ≤ N ≤ %d", MATULIS_FREQUENCIES_N);
-    char sub[64], text[64];
+    struct claim_subscript sub;
+    char text[64];
     for (size_t i = 0; i < MATULIS_FREQUENCIES_N; i++) {
         const struct matulis_frequency *f = &printed[i];
         uint64_t A = 0, B = 0; /* counted from the game's P-positions, n >= 1 */
@@ -413,11 +405,11 @@ static int check_table_frequencies(uint64_t bound, const struct claim_variant *v
         } cells[2] = {{'p', f->A, A, f->p, f->p_exact}, {'q', f->B, B, f->q, f->q_exact}};
         for (int c = 0; c < 2; c++) {
             out->cases += 2;
-            unsigned long long N = f->N;
+            uint64_t N = f->N;
             if (cells[c].printed != cells[c].computed) {
-                claim_counterexample(out, "%c%s = %llu/%llu → %llu/%llu", cells[c].name,
-                                     claim_sub(N, sub), (unsigned long long)cells[c].printed, N,
-                                     (unsigned long long)cells[c].computed, N);
+                claim_counterexample(out, "%c%s = %" PRIu64 "/%" PRIu64 " → %" PRIu64 "/%" PRIu64,
+                                     cells[c].name, claim_sub(N, &sub), cells[c].printed, N,
+                                     cells[c].computed, N);
                 continue;
             }
             if (!decimal_agrees(cells[c].computed, N, cells[c].decimal, cells[c].exact)) {
@@ -425,8 +417,8 @@ static int check_table_frequencies(uint64_t bound, const struct claim_variant *v
                 unsigned places;
                 parse_decimal(cells[c].decimal, &digits, &places);
                 decimal_text(cells[c].computed, N, places, text, sizeof text);
-                claim_counterexample(out, "%c%s = %llu/%llu %s %s → %s", cells[c].name,
-                                     claim_sub(N, sub), (unsigned long long)cells[c].computed, N,
+                claim_counterexample(out, "%c%s = %" PRIu64 "/%" PRIu64 " %s %s → %s",
+                                     cells[c].name, claim_sub(N, &sub), cells[c].computed, N,
                                      cells[c].exact ? "=" : "≈", cells[c].decimal, text);
             }
         }
@@ -476,21 +468,18 @@ static uint64_t *counts_up_to(uint64_t bound, bool upper)
 }
 
 static int check_remark_frequencies(uint64_t bound, const struct claim_variant *v,
-                                    struct claim_result *out)
+                                    struct claim_result *out, struct gt_error *err)
 {
     bool q = v->perturb == 1;
     uint64_t *count = counts_up_to(bound, q);
     if (!count)
-        return claim_nomem(out, "the pairs");
-    claim_begin(out, "2 ≤ N ≤ %llu: 1/5 ≤ %c_N ≤ 1/2", (unsigned long long)bound,
-                q ? 'q' : 'p');
-    char sub[64];
+        return claim_nomem(err, "the pairs");
+    claim_begin(out, "2 ≤ N ≤ %" PRIu64 ": 1/5 ≤ %c_N ≤ 1/2", bound, q ? 'q' : 'p');
+    struct claim_subscript sub;
     for (uint64_t N = 2; N <= bound; N++) {
         uint64_t A = count[N - 1];
-        out->cases++;
-        if (5 * A < N || 2 * A > N)
-            claim_counterexample(out, "%c%s = %llu/%llu", q ? 'q' : 'p', claim_sub(N, sub),
-                                 (unsigned long long)A, (unsigned long long)N);
+        claim_check(out, 5 * A >= N && 2 * A <= N, "%c%s = %" PRIu64 "/%" PRIu64, q ? 'q' : 'p',
+                    claim_sub(N, &sub), A, N);
     }
     free(count);
     return GT_OK;
@@ -527,17 +516,18 @@ static bool within_two_of_n_sqrt5(i128 s, uint64_t N)
     return above && below;
 }
 
-static int check_limits(uint64_t bound, const struct claim_variant *v, struct claim_result *out)
+static int check_limits(uint64_t bound, const struct claim_variant *v, struct claim_result *out,
+                        struct gt_error *err)
 {
     uint64_t *A = counts_up_to(bound, false), *B = counts_up_to(bound, true);
     if (!A || !B) {
         free(A);
         free(B);
-        return claim_nomem(out, "the pairs");
+        return claim_nomem(err, "the pairs");
     }
     i128 delta = v->perturb;
-    claim_begin(out, "1 ≤ N ≤ %llu", (unsigned long long)bound);
-    char sub[64];
+    claim_begin(out, "1 ≤ N ≤ %" PRIu64, bound);
+    struct claim_subscript sub;
     for (uint64_t N = 1; N <= bound; N++) {
         out->cases++;
         /* N/u = N(√5 - 1)/2 (with the variant, N(√5 - 1 + delta)/2): |A - N/u| < 1
@@ -545,11 +535,11 @@ static int check_limits(uint64_t bound, const struct claim_variant *v, struct cl
          * iff |N√5 - (3N - 2B)| < 2. */
         i128 sa = 2 * (i128)A[N - 1] + N - delta * N, sb = 3 * (i128)N - 2 * (i128)B[N - 1];
         if (!within_two_of_n_sqrt5(sa, N))
-            claim_counterexample(out, "N = %llu: A%s = %llu", (unsigned long long)N,
-                                 claim_sub(N, sub), (unsigned long long)A[N - 1]);
+            claim_counterexample(out, "N = %" PRIu64 ": A%s = %" PRIu64, N, claim_sub(N, &sub),
+                                 A[N - 1]);
         else if (!within_two_of_n_sqrt5(sb, N))
-            claim_counterexample(out, "N = %llu: B%s = %llu", (unsigned long long)N,
-                                 claim_sub(N, sub), (unsigned long long)B[N - 1]);
+            claim_counterexample(out, "N = %" PRIu64 ": B%s = %" PRIu64, N, claim_sub(N, &sub),
+                                 B[N - 1]);
     }
     free(A);
     free(B);
@@ -574,24 +564,23 @@ const struct claim claim_matulis_limits = {
 
 /* ---- Theorem 1 ------------------------------------------------------------------ */
 
-static int check_theorem_1(uint64_t bound, const struct claim_variant *v, struct claim_result *out)
+static int check_theorem_1(uint64_t bound, const struct claim_variant *v, struct claim_result *out,
+                           struct gt_error *err)
 {
     uint64_t *lower = mex_lower(bound + 1, 0);
     if (!lower)
-        return claim_nomem(out, "the pairs");
+        return claim_nomem(err, "the pairs");
     /* u = (p + √5)/2 with p = 1 as printed; [nu] = (np + [√(5n²)])/2, since np is whole. */
     uint64_t p = 1 + (uint64_t)(v->perturb > 0 ? v->perturb : 0);
-    claim_begin(out, "1 ≤ n ≤ %llu", (unsigned long long)bound);
+    claim_begin(out, "1 ≤ n ≤ %" PRIu64, bound);
     for (uint64_t n = 1; n <= bound; n++) {
-        out->cases++;
         uint64_t root = isqrt_u128((u128)5 * n * n);
         uint64_t nu = (uint64_t)(((u128)n * p + root) / 2);
         uint64_t nv = (uint64_t)(((u128)n * (p + 2) + root) / 2);
-        if (nu != lower[n] || nv != lower[n] + n)
-            claim_counterexample(out, "n = %llu: ([nu]; [nv]) = (%llu; %llu) → (%llu; %llu)",
-                                 (unsigned long long)n, (unsigned long long)nu,
-                                 (unsigned long long)nv, (unsigned long long)lower[n],
-                                 (unsigned long long)(lower[n] + n));
+        claim_check(out, nu == lower[n] && nv == lower[n] + n,
+                    "n = %" PRIu64 ": ([nu]; [nv]) = (%" PRIu64 "; %" PRIu64 ") → (%" PRIu64
+                    "; %" PRIu64 ")",
+                    n, nu, nv, lower[n], (lower[n] + n));
     }
     free(lower);
     return GT_OK;
@@ -615,22 +604,21 @@ const struct claim claim_matulis_theorem_1 = {
 
 /* ---- property 3 --------------------------------------------------------------------- */
 
-static int check_property_3(uint64_t bound, const struct claim_variant *v, struct claim_result *out)
+static int check_property_3(uint64_t bound, const struct claim_variant *v, struct claim_result *out,
+                            struct gt_error *err)
 {
     uint64_t count = 2 * bound + 8; /* the successors' indices a_n + 1 < 1.62 n + 2 */
     uint64_t *lower = mex_lower(count, 0);
     if (!lower)
-        return claim_nomem(out, "the pairs");
+        return claim_nomem(err, "the pairs");
     uint64_t extra = (uint64_t)(v->perturb > 0 ? v->perturb : 0);
-    claim_begin(out, "1 ≤ n ≤ %llu", (unsigned long long)bound);
+    claim_begin(out, "1 ≤ n ≤ %" PRIu64, bound);
     for (uint64_t n = 1; n <= bound; n++) {
         uint64_t a = lower[n], b = a + n;
         uint64_t s[2][2] = {{b - 1, a + b - 1}, {b + 1, a + b + 2 + extra}};
         for (int i = 0; i < 2; i++) {
-            out->cases++;
-            if (!mex_is_p(lower, count, s[i][0], s[i][1]))
-                claim_counterexample(out, "n = %llu: (%llu; %llu): P → N", (unsigned long long)n,
-                                     (unsigned long long)s[i][0], (unsigned long long)s[i][1]);
+            claim_check(out, mex_is_p(lower, count, s[i][0], s[i][1]),
+                        "n = %" PRIu64 ": (%" PRIu64 "; %" PRIu64 "): P → N", n, s[i][0], s[i][1]);
         }
     }
     free(lower);
@@ -654,23 +642,21 @@ const struct claim claim_matulis_property_3 = {
 
 /* ---- exercise 2 ------------------------------------------------------------------- */
 
-static int check_exercise_2(uint64_t bound, const struct claim_variant *v, struct claim_result *out)
+static int check_exercise_2(uint64_t bound, const struct claim_variant *v, struct claim_result *out,
+                            struct gt_error *err)
 {
     uint64_t *lower = mex_lower(bound + 1, 0);
     if (!lower)
-        return claim_nomem(out, "the pairs");
+        return claim_nomem(err, "the pairs");
     uint64_t a_max = 2 - (uint64_t)(v->perturb == 1);
-    claim_begin(out, "0 ≤ n < %llu", (unsigned long long)bound);
-    char s1[64], s2[64];
+    claim_begin(out, "0 ≤ n < %" PRIu64, bound);
+    struct claim_subscript s1, s2;
     for (uint64_t n = 0; n < bound; n++) {
         uint64_t da = lower[n + 1] - lower[n], db = da + 1; /* b_{n+1} - b_n = da + 1 */
-        out->cases += 2;
-        if (da < 1 || da > a_max)
-            claim_counterexample(out, "a%s − a%s = %llu", claim_sub(n + 1, s1), claim_sub(n, s2),
-                                 (unsigned long long)da);
-        if (db < 2 || db > 3)
-            claim_counterexample(out, "b%s − b%s = %llu", claim_sub(n + 1, s1), claim_sub(n, s2),
-                                 (unsigned long long)db);
+        claim_check(out, da >= 1 && da <= a_max, "a%s − a%s = %" PRIu64, claim_sub(n + 1, &s1),
+                    claim_sub(n, &s2), da);
+        claim_check(out, db >= 2 && db <= 3, "b%s − b%s = %" PRIu64, claim_sub(n + 1, &s1),
+                    claim_sub(n, &s2), db);
     }
     free(lower);
     return GT_OK;
@@ -696,24 +682,21 @@ const struct claim claim_matulis_exercise_2 = {
 /* As printed, with a_l = b_n + 1 (set just before): #{i >= 1 : b_i < a_l} =
  * n - 1.  perturb 1 reads a_k = b_n - 1, as meant. */
 static int check_property_3_count(uint64_t bound, const struct claim_variant *v,
-                                  struct claim_result *out)
+                                  struct claim_result *out, struct gt_error *err)
 {
     uint64_t *lower = mex_lower(bound + 2, 0);
     if (!lower)
-        return claim_nomem(out, "the pairs");
+        return claim_nomem(err, "the pairs");
     bool as_meant = v->perturb == 1;
-    claim_begin(out, "1 ≤ n ≤ %llu", (unsigned long long)bound);
+    claim_begin(out, "1 ≤ n ≤ %" PRIu64, bound);
     uint64_t below = 0, i = 1; /* #{i >= 1 : b_i < x}, x growing with n */
     for (uint64_t n = 1; n <= bound; n++) {
         uint64_t b = lower[n] + n, x = as_meant ? b - 1 : b + 1;
         while (i <= bound + 1 && lower[i] + i < x)
             i++, below++;
-        out->cases++;
-        if (below != n - 1)
-            claim_counterexample(out, "n = %llu: #{bᵢ < %s = %llu} = %llu → %llu",
-                                 (unsigned long long)n, as_meant ? "aₖ" : "aₗ",
-                                 (unsigned long long)x, (unsigned long long)(n - 1),
-                                 (unsigned long long)below);
+        claim_check(out, below == n - 1,
+                    "n = %" PRIu64 ": #{bᵢ < %s = %" PRIu64 "} = %" PRIu64 " → %" PRIu64, n,
+                    as_meant ? "aₖ" : "aₗ", x, (n - 1), below);
     }
     free(lower);
     return GT_OK;
@@ -763,8 +746,7 @@ static int reach(uint64_t a0, uint64_t b0, uint64_t B, bool both, const uint64_t
                 continue;
             reached[x] = 1;
             if (!mex_is_p(lower, count, x, y)) {
-                claim_counterexample(out, "(%llu; %llu) reached: P → N", (unsigned long long)x,
-                                     (unsigned long long)y);
+                claim_counterexample(out, "(%" PRIu64 "; %" PRIu64 ") reached: P → N", x, y);
                 continue;
             }
             stack[top++] = x, stack[top++] = y;
@@ -774,7 +756,8 @@ static int reach(uint64_t a0, uint64_t b0, uint64_t B, bool both, const uint64_t
     return 0;
 }
 
-static int check_exercise_4(uint64_t B, const struct claim_variant *v, struct claim_result *out)
+static int check_exercise_4(uint64_t B, const struct claim_variant *v, struct claim_result *out,
+                            struct gt_error *err)
 {
     uint64_t count = B + 2;
     uint64_t *lower = mex_lower(count, 0);
@@ -782,10 +765,9 @@ static int check_exercise_4(uint64_t B, const struct claim_variant *v, struct cl
     if (!lower || !reached) {
         free(lower);
         free(reached);
-        return claim_nomem(out, "the pairs");
+        return claim_nomem(err, "the pairs");
     }
-    claim_begin(out, "b ≤ %llu; (0; 0), (1; 2)",
-                (unsigned long long)B);
+    claim_begin(out, "b ≤ %" PRIu64 "; (0; 0), (1; 2)", B);
     bool both = v->perturb != 1;
     static const uint64_t start[2][2] = {{0, 0}, {1, 2}};
     for (int s = 0; s < 2; s++) {
@@ -793,15 +775,12 @@ static int check_exercise_4(uint64_t B, const struct claim_variant *v, struct cl
         if (reach(start[s][0], start[s][1], B, both, lower, count, reached, out) != 0) {
             free(lower);
             free(reached);
-            return claim_nomem(out, "the search");
+            return claim_nomem(err, "the search");
         }
         for (uint64_t n = s; lower[n] + n <= B; n++) {
-            out->cases++;
-            if (!reached[lower[n]])
-                claim_counterexample(out, "(%llu; %llu) ∉ R(%llu; %llu)",
-                                     (unsigned long long)lower[n],
-                                     (unsigned long long)(lower[n] + n),
-                                     (unsigned long long)start[s][0], (unsigned long long)start[s][1]);
+            claim_check(out, reached[lower[n]],
+                        "(%" PRIu64 "; %" PRIu64 ") ∉ R(%" PRIu64 "; %" PRIu64 ")", lower[n],
+                        (lower[n] + n), start[s][0], start[s][1]);
         }
     }
     free(lower);
@@ -857,30 +836,28 @@ static uint64_t shifted_sum(uint64_t x, const uint64_t *f, size_t nf, unsigned s
 }
 
 static int check_theorem_2_as(uint64_t bound, unsigned shift, uint64_t one_goes_to,
-                              struct claim_result *out)
+                              struct claim_result *out, struct gt_error *err)
 {
     uint64_t *lower = mex_lower(bound + 1, 0);
     if (!lower)
-        return claim_nomem(out, "the pairs");
+        return claim_nomem(err, "the pairs");
     uint64_t f[64];
     size_t nf = fibonacci_basis(f, 64) - 4; /* room for the shift */
-    claim_begin(out, "1 ≤ n ≤ %llu", (unsigned long long)bound);
-    char sub[64];
+    claim_begin(out, "1 ≤ n ≤ %" PRIu64, bound);
+    struct claim_subscript sub;
     for (uint64_t n = 1; n <= bound; n++) {
-        out->cases++;
         uint64_t s = shifted_sum(n - 1, f, nf, shift, one_goes_to);
-        if (s != lower[n] - 1)
-            claim_counterexample(out, "n = %llu: a%s − 1 = %llu → %llu", (unsigned long long)n,
-                                 claim_sub(n, sub), (unsigned long long)s,
-                                 (unsigned long long)(lower[n] - 1));
+        claim_check(out, s == lower[n] - 1, "n = %" PRIu64 ": a%s − 1 = %" PRIu64 " → %" PRIu64, n,
+                    claim_sub(n, &sub), s, (lower[n] - 1));
     }
     free(lower);
     return GT_OK;
 }
 
-static int check_theorem_2(uint64_t bound, const struct claim_variant *v, struct claim_result *out)
+static int check_theorem_2(uint64_t bound, const struct claim_variant *v, struct claim_result *out,
+                           struct gt_error *err)
 {
-    return check_theorem_2_as(bound, 1 + (unsigned)(v->perturb > 0 ? v->perturb : 0), 0, out);
+    return check_theorem_2_as(bound, 1 + (unsigned)(v->perturb > 0 ? v->perturb : 0), 0, out, err);
 }
 
 const struct claim claim_matulis_theorem_2 = {
@@ -900,11 +877,11 @@ const struct claim claim_matulis_theorem_2 = {
 };
 
 static int check_theorem_2_f1(uint64_t bound, const struct claim_variant *v,
-                              struct claim_result *out)
+                              struct claim_result *out, struct gt_error *err)
 {
     /* With f_1 = f_2 = 1 and the 1 of the sum taken as f_1, it moves to
      * f_2 = 1; perturb 1 takes it as f_2 (it moves to f_3 = 2). */
-    return check_theorem_2_as(bound, 1, v->perturb == 1 ? 0 : 1, out);
+    return check_theorem_2_as(bound, 1, v->perturb == 1 ? 0 : 1, out, err);
 }
 
 const struct claim claim_matulis_theorem_2_f1 = {

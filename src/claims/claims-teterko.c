@@ -10,6 +10,7 @@
  * the generic solver (game_kordemsky, games.h) for the values he states. */
 #include <config.h>
 
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -100,7 +101,8 @@ static unsigned grundy_model(struct whole_game *w, uint64_t n, unsigned m, unsig
     return (unsigned)*memo;
 }
 
-static int check_model(uint64_t T, const struct claim_variant *v, struct claim_result *out)
+static int check_model(uint64_t T, const struct claim_variant *v, struct claim_result *out,
+                       struct gt_error *err)
 {
     struct whole_game w = {.T = T, .pass = v->perturb != 1};
     size_t cube = (size_t)((T + 1) * (T + 1) * (T + 1));
@@ -111,24 +113,22 @@ static int check_model(uint64_t T, const struct claim_variant *v, struct claim_r
         free(w.win);
         free(w.mex);
         free(w.model);
-        return claim_nomem(out, "the memos");
+        return claim_nomem(err, "the memos");
     }
     memset(w.win, -1, cube);
     memset(w.mex, -1, cube);
     memset(w.model, -1, (size_t)(T + 1) * 4);
-    claim_begin(out, "n + a + b = 1, 3, …, %llu", (unsigned long long)T);
+    claim_begin(out, "n + a + b = 1, 3, …, %" PRIu64, T);
     for (uint64_t total = 1; total <= T; total += 2)
         for (uint64_t pile = 0; pile <= total; pile++)
             for (uint64_t a = 0; a + pile <= total; a++) {
                 uint64_t b = total - pile - a;
-                out->cases++;
                 unsigned model = grundy_model(&w, pile, (unsigned)(a % 2), (unsigned)(b % 2));
                 unsigned whole = grundy_whole(&w, pile, a, b);
-                if (model != whole || (model != 0) != wins(&w, pile, a, b))
-                    claim_counterexample(out, "(n, a, b) = (%llu, %llu, %llu): Gr(%llu, %u, %u) = %u → %u",
-                                         (unsigned long long)pile, (unsigned long long)a,
-                                         (unsigned long long)b, (unsigned long long)pile,
-                                         (unsigned)(a % 2), (unsigned)(b % 2), model, whole);
+                claim_check(out, model == whole && (model != 0) == wins(&w, pile, a, b),
+                            "(n, a, b) = (%" PRIu64 ", %" PRIu64 ", %" PRIu64 "): Gr(%" PRIu64
+                            ", %u, %u) = %u → %u",
+                            pile, a, b, pile, (unsigned)(a % 2), (unsigned)(b % 2), model, whole);
             }
     free(w.win);
     free(w.mex);
@@ -156,21 +156,20 @@ const struct claim claim_teterko_model = {
 
 /* ---- the period ------------------------------------------------------------------ */
 
-static int check_period(uint64_t N, const struct claim_variant *v, struct claim_result *out)
+static int check_period(uint64_t N, const struct claim_variant *v, struct claim_result *out,
+                        struct gt_error *err)
 {
     uint64_t P = 6 + 2 * (uint64_t)(v->perturb > 0 ? v->perturb : 0);
     uint32_t *gr = kordemsky_values(N + P);
     if (!gr)
-        return claim_nomem(out, "the game");
-    claim_begin(out, "0 ≤ n ≤ %llu, n + m + p ≡ 1 (mod 2)", (unsigned long long)N);
+        return claim_nomem(err, "the game");
+    claim_begin(out, "0 ≤ n ≤ %" PRIu64 ", n + m + p ≡ 1 (mod 2)", N);
     for (uint64_t n = 0; n <= N; n++)
         for (unsigned m = 0; m < 2; m++) {
             unsigned p = (unsigned)((n + m + 1) % 2); /* n + m + p odd */
             uint32_t here = gr[kordemsky_encode(n, m, p)], there = gr[kordemsky_encode(n + P, m, p)];
-            out->cases++;
-            if (here != there)
-                claim_counterexample(out, "Gr(%llu, %u, %u) = %u → %u", (unsigned long long)(n + P),
-                                     m, p, here, there);
+            claim_check(out, here == there, "Gr(%" PRIu64 ", %u, %u) = %u → %u", (n + P), m, p,
+                        here, there);
         }
     free(gr);
     return GT_OK;
@@ -194,22 +193,20 @@ const struct claim claim_teterko_period = {
 
 /* ---- the starting positions ---------------------------------------------------------- */
 
-static int check_start(uint64_t N, const struct claim_variant *v, struct claim_result *out)
+static int check_start(uint64_t N, const struct claim_variant *v, struct claim_result *out,
+                       struct gt_error *err)
 {
     uint32_t *gr = kordemsky_values(N);
     if (!gr)
-        return claim_nomem(out, "the game");
+        return claim_nomem(err, "the game");
     /* «=1, при n=5 (mod 6); =3, при n=3 (mod 6); =0, при n=1 (mod 6)» */
     unsigned want[6] = {0, 0, 0, 3, 0, 1};
     if (v->perturb == 1)
         want[3] = 1, want[5] = 3;
-    claim_begin(out, "n = 1, 3, …, %llu", (unsigned long long)N);
+    claim_begin(out, "n = 1, 3, …, %" PRIu64, N);
     for (uint64_t n = 1; n <= N; n += 2) {
-        out->cases++;
         uint32_t g = gr[kordemsky_encode(n, 0, 0)];
-        if (g != want[n % 6])
-            claim_counterexample(out, "Gr(%llu, 0, 0) = %u → %u", (unsigned long long)n,
-                                 want[n % 6], g);
+        claim_check(out, g == want[n % 6], "Gr(%" PRIu64 ", 0, 0) = %u → %u", n, want[n % 6], g);
     }
     free(gr);
     return GT_OK;
@@ -231,12 +228,13 @@ const struct claim claim_teterko_start = {
 
 /* ---- problem 286 itself ---------------------------------------------------------------- */
 
-static int check_27(uint64_t bound, const struct claim_variant *v, struct claim_result *out)
+static int check_27(uint64_t bound, const struct claim_variant *v, struct claim_result *out,
+                    struct gt_error *err)
 {
     (void)bound;
     uint32_t *gr = kordemsky_values(27);
     if (!gr)
-        return claim_nomem(out, "the game");
+        return claim_nomem(err, "the game");
     unsigned take = 2 + (unsigned)(v->perturb > 0 ? v->perturb : 0);
     claim_begin(out, "(27, 0, 0), (3, 0, 0)");
     out->cases = 2 + 4;

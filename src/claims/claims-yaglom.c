@@ -9,6 +9,7 @@
  * cells are skipped (counted, not failed). */
 #include <config.h>
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -98,13 +99,14 @@ static bool digit_sums_even(const uint64_t *h, unsigned k, unsigned from)
 }
 
 /* "(1, 2, 3)" */
-static void tuple_text(const uint64_t *h, unsigned k, char *buf, size_t size)
+static const char *tuple_text(const uint64_t *h, unsigned k, char *buf, size_t size)
 {
     size_t n = 0;
     buf[0] = '\0';
     for (unsigned i = 0; i < k && n < size; i++)
-        n += (size_t)snprintf(buf + n, size - n, "%s%llu%s", i ? ", " : "(",
-                              (unsigned long long)h[i], i + 1 == k ? ")" : "");
+        n += (size_t)snprintf(buf + n, size - n, "%s%" PRIu64 "%s", i ? ", " : "(", h[i],
+                              i + 1 == k ? ")" : "");
+    return buf;
 }
 
 /* The Fibonacci basis 1, 2, 3, 5, 8, ... */
@@ -139,7 +141,8 @@ static void fibonacci_word(uint64_t a, const uint64_t *f, size_t nf, unsigned *z
 
 /* ---- Table Ia ------------------------------------------------------------------ */
 
-static int check_table_Ia(uint64_t bound, const struct claim_variant *v, struct claim_result *out)
+static int check_table_Ia(uint64_t bound, const struct claim_variant *v, struct claim_result *out,
+                          struct gt_error *err)
 {
     (void)bound;
     const char *printed[3 * YAGLOM_IA_COLUMNS];
@@ -156,7 +159,7 @@ static int check_table_Ia(uint64_t bound, const struct claim_variant *v, struct 
     game_nim(&g, 3, M);
     uint8_t *is_n = outcomes(&g, PLAY_NORMAL);
     if (!is_n)
-        return claim_nomem(out, "Nim");
+        return claim_nomem(err, "Nim");
     uint64_t p[YAGLOM_IA_COLUMNS][3];
     size_t np = 0;
     for (uint64_t c = 1; c <= M && np < YAGLOM_IA_COLUMNS; c++)
@@ -169,17 +172,15 @@ static int check_table_Ia(uint64_t bound, const struct claim_variant *v, struct 
     free(is_n);
     claim_begin(out, "№ 1…%d", YAGLOM_IA_COLUMNS);
     for (size_t col = 0; col < YAGLOM_IA_COLUMNS; col++) {
-        out->cases++;
         char got[3][NUMERATION_BUF_SIZE];
         bool same = true;
         for (int r = 0; r < 3; r++) {
             radix_digits(p[col][r], 2, got[r]);
             same &= strcmp(got[r], printed[r * YAGLOM_IA_COLUMNS + col]) == 0;
         }
-        if (!same)
-            claim_counterexample(out, "№ %zu: (%s, %s, %s) → (%s, %s, %s)", col + 1,
-                                 printed[col], printed[YAGLOM_IA_COLUMNS + col],
-                                 printed[2 * YAGLOM_IA_COLUMNS + col], got[0], got[1], got[2]);
+        claim_check(out, same, "№ %zu: (%s, %s, %s) → (%s, %s, %s)", col + 1, printed[col],
+                    printed[YAGLOM_IA_COLUMNS + col], printed[2 * YAGLOM_IA_COLUMNS + col], got[0],
+                    got[1], got[2]);
     }
     return GT_OK;
 }
@@ -225,7 +226,8 @@ static size_t wythoff_pairs(uint64_t M, uint64_t *a, uint64_t *b, size_t count, 
     return n;
 }
 
-static int check_table_IIa(uint64_t bound, const struct claim_variant *v, struct claim_result *out)
+static int check_table_IIa(uint64_t bound, const struct claim_variant *v, struct claim_result *out,
+                           struct gt_error *err)
 {
     (void)bound;
     const char *printed[2 * YAGLOM_II_COLUMNS];
@@ -238,9 +240,10 @@ static int check_table_IIa(uint64_t bound, const struct claim_variant *v, struct
     uint64_t p[2][YAGLOM_II_COLUMNS];
     int nomem;
     if (wythoff_pairs(60, p[0], p[1], YAGLOM_II_COLUMNS, &nomem) != YAGLOM_II_COLUMNS || nomem)
-        return claim_nomem(out, "the board");
+        return claim_nomem(err, "the board");
     claim_begin(out, "n = 1…%d", YAGLOM_II_COLUMNS);
-    char sub[64], got[NUMERATION_BUF_SIZE];
+    struct claim_subscript sub;
+    char got[NUMERATION_BUF_SIZE];
     for (size_t col = 0; col < YAGLOM_II_COLUMNS; col++)
         for (int r = 0; r < 2; r++) {
             const char *cell = printed[r * YAGLOM_II_COLUMNS + col];
@@ -248,11 +251,9 @@ static int check_table_IIa(uint64_t bound, const struct claim_variant *v, struct
                 out->skipped++;
                 continue;
             }
-            out->cases++;
             radix_digits(p[r][col], 2, got);
-            if (strcmp(cell, got) != 0)
-                claim_counterexample(out, "%c%s: %s → %s", r ? 'b' : 'a', claim_sub(col + 1, sub),
-                                     cell, got);
+            claim_check(out, strcmp(cell, got) == 0, "%c%s: %s → %s", r ? 'b' : 'a',
+                        claim_sub(col + 1, &sub), cell, got);
         }
     return GT_OK;
 }
@@ -287,13 +288,14 @@ static bool is_fibonacci(uint64_t x)
     return false;
 }
 
-static int check_table_II(uint64_t bound, const struct claim_variant *v, struct claim_result *out)
+static int check_table_II(uint64_t bound, const struct claim_variant *v, struct claim_result *out,
+                          struct gt_error *err)
 {
     (void)bound;
     uint64_t a[YAGLOM_II_COLUMNS], b[YAGLOM_II_COLUMNS];
     int nomem;
     if (wythoff_pairs(60, a, b, YAGLOM_II_COLUMNS, &nomem) != YAGLOM_II_COLUMNS || nomem)
-        return claim_nomem(out, "the board");
+        return claim_nomem(err, "the board");
     int columns[4];
     memcpy(columns, yaglom_table_II_fibonacci_columns, sizeof columns);
     if (v->perturb > 0 && v->perturb <= 4)
@@ -301,19 +303,16 @@ static int check_table_II(uint64_t bound, const struct claim_variant *v, struct 
     claim_begin(out, "№ 1…15");
     out->cases = 2 + 4 + YAGLOM_II_COLUMNS;
     if (a[14] != yaglom_table_II_last[0] || b[14] != yaglom_table_II_last[1])
-        claim_counterexample(out, "№ 15: (%llu, %llu) → (%llu, %llu)",
-                             (unsigned long long)yaglom_table_II_last[0],
-                             (unsigned long long)yaglom_table_II_last[1], (unsigned long long)a[14],
-                             (unsigned long long)b[14]);
+        claim_counterexample(out, "№ 15: (%" PRIu64 ", %" PRIu64 ") → (%" PRIu64 ", %" PRIu64 ")",
+                             yaglom_table_II_last[0], yaglom_table_II_last[1], a[14], b[14]);
     for (int i = 0; i < 4; i++) {
         int c = columns[i] - 1;
         if (!is_fibonacci(a[c]) || !is_fibonacci(b[c]))
-            claim_counterexample(out, "№ %d: (%llu, %llu)", c + 1, (unsigned long long)a[c],
-                                 (unsigned long long)b[c]);
+            claim_counterexample(out, "№ %d: (%" PRIu64 ", %" PRIu64 ")", c + 1, a[c], b[c]);
     }
     for (int n = 0; n < YAGLOM_II_COLUMNS; n++) /* exercise 5 on the table: b - a = n */
         if (b[n] - a[n] != (uint64_t)n + 1)
-            claim_counterexample(out, "№ %d: b − a = %llu", n + 1, (unsigned long long)(b[n] - a[n]));
+            claim_counterexample(out, "№ %d: b − a = %" PRIu64, n + 1, (b[n] - a[n]));
     return GT_OK;
 }
 
@@ -342,27 +341,24 @@ const struct claim claim_yaglom_table_II = {
  * by position in the order of the heaps (the first heap changing fastest
  * last): rule(h, k, arg) true for the P-positions. */
 static int nim_against(unsigned k, uint64_t M, bool (*rule)(const uint64_t *, unsigned, unsigned),
-                       unsigned arg, bool show_k, struct claim_result *out)
+                       unsigned arg, bool show_k, struct claim_result *out, struct gt_error *err)
 {
     struct game g;
     if (game_nim(&g, k, M) != 0)
-        return claim_nomem(out, "Nim: too many positions");
+        return claim_nomem(err, "Nim: too many positions");
     uint8_t *is_n = outcomes(&g, PLAY_NORMAL);
     if (!is_n)
-        return claim_nomem(out, "Nim");
+        return claim_nomem(err, "Nim");
     uint64_t h[HEAPS_MAX] = {0};
     for (bool more = true; more;) {
-        out->cases++;
         bool p = !is_n[heaps_encode(&g, h)], claimed = rule(h, k, arg);
-        if (p != claimed) {
-            char t[128];
-            tuple_text(h, k, t, sizeof t);
-            if (show_k)
-                claim_counterexample(out, "k = %u: %s: %c → %c", k, t, claimed ? 'P' : 'N',
-                                     p ? 'P' : 'N');
-            else
-                claim_counterexample(out, "%s: %c → %c", t, claimed ? 'P' : 'N', p ? 'P' : 'N');
-        }
+        char t[128];
+        if (show_k)
+            claim_check(out, p == claimed, "k = %u: %s: %c → %c", k, tuple_text(h, k, t, sizeof t),
+                        claimed ? 'P' : 'N', p ? 'P' : 'N');
+        else
+            claim_check(out, p == claimed, "%s: %c → %c", tuple_text(h, k, t, sizeof t),
+                        claimed ? 'P' : 'N', p ? 'P' : 'N');
         /* the next tuple, lexicographic, last heap fastest */
         unsigned j = k;
         while (j > 0 && h[j - 1] == M)
@@ -375,11 +371,12 @@ static int nim_against(unsigned k, uint64_t M, bool (*rule)(const uint64_t *, un
     return GT_OK;
 }
 
-static int check_theorem_I(uint64_t M, const struct claim_variant *v, struct claim_result *out)
+static int check_theorem_I(uint64_t M, const struct claim_variant *v, struct claim_result *out,
+                           struct gt_error *err)
 {
-    claim_begin(out, "0 ≤ a, b, c ≤ %llu", (unsigned long long)M);
+    claim_begin(out, "0 ≤ a, b, c ≤ %" PRIu64, M);
     return nim_against(3, M, digit_sums_even, (unsigned)(v->perturb > 0 ? v->perturb : 0), false,
-                       out);
+                       out, err);
 }
 
 const struct claim claim_yaglom_theorem_1 = {
@@ -399,17 +396,17 @@ const struct claim claim_yaglom_theorem_1 = {
 };
 
 static int check_exercise_3(uint64_t states, const struct claim_variant *v,
-                            struct claim_result *out)
+                            struct claim_result *out, struct gt_error *err)
 {
     unsigned from = (unsigned)(v->perturb > 0 ? v->perturb : 0);
     char sizes[128];
     size_t len = 0;
     for (unsigned k = 2; k <= HEAPS_MAX; k++)
-        len += (size_t)snprintf(sizes + len, sizeof sizes - len, "%s%llu", k > 2 ? ", " : "",
-                                (unsigned long long)heap_size_for(k, states));
+        len += (size_t)snprintf(sizes + len, sizeof sizes - len, "%s%" PRIu64, k > 2 ? ", " : "",
+                                heap_size_for(k, states));
     claim_begin(out, "k = 2…%d, 0 ≤ hᵢ ≤ M = %s", HEAPS_MAX, sizes);
     for (unsigned k = 2; k <= HEAPS_MAX; k++)
-        if (nim_against(k, heap_size_for(k, states), digit_sums_even, from, true, out) != GT_OK)
+        if (nim_against(k, heap_size_for(k, states), digit_sums_even, from, true, out, err) != GT_OK)
             return GT_ERR_RUNTIME;
     return GT_OK;
 }
@@ -447,10 +444,11 @@ static bool base4_rule(const uint64_t *h, unsigned k, unsigned arg)
     return true;
 }
 
-static int check_exercise_4(uint64_t M, const struct claim_variant *v, struct claim_result *out)
+static int check_exercise_4(uint64_t M, const struct claim_variant *v, struct claim_result *out,
+                            struct gt_error *err)
 {
-    claim_begin(out, "0 ≤ a, b, c ≤ %llu", (unsigned long long)M);
-    return nim_against(3, M, base4_rule, v->perturb == 1, false, out);
+    claim_begin(out, "0 ≤ a, b, c ≤ %" PRIu64, M);
+    return nim_against(3, M, base4_rule, v->perturb == 1, false, out, err);
 }
 
 const struct claim claim_yaglom_exercise_4 = {
@@ -472,27 +470,26 @@ const struct claim claim_yaglom_exercise_4 = {
 
 /* ---- Theorem II and exercise 5: the Fibonacci system -------------------------------------- */
 
-static int check_theorem_II(uint64_t M, const struct claim_variant *v, struct claim_result *out)
+static int check_theorem_II(uint64_t M, const struct claim_variant *v, struct claim_result *out,
+                            struct gt_error *err)
 {
     uint8_t *is_p = malloc((M + 1) * (M + 1));
     if (!is_p || wythoff_heaps_p_positions(2, M, is_p) != 0) {
         free(is_p);
-        return claim_nomem(out, "the board");
+        return claim_nomem(err, "the board");
     }
     uint64_t f[64];
     size_t nf = fibonacci_basis(f, 64) - 2;
     unsigned parity = v->perturb == 1;
-    claim_begin(out, "0 ≤ a ≤ b ≤ %llu", (unsigned long long)M);
+    claim_begin(out, "0 ≤ a ≤ b ≤ %" PRIu64, M);
     for (uint64_t a = 0; a <= M; a++) {
         unsigned zeros;
         uint64_t shifted;
         fibonacci_word(a, f, nf, &zeros, &shifted);
         for (uint64_t b = a; b <= M; b++) {
-            out->cases++;
             bool claimed = zeros % 2 == parity && b == shifted, p = is_p[a + b * (M + 1)];
-            if (claimed != p)
-                claim_counterexample(out, "(%llu; %llu): %c → %c", (unsigned long long)a,
-                                     (unsigned long long)b, claimed ? 'P' : 'N', p ? 'P' : 'N');
+            claim_check(out, claimed == p, "(%" PRIu64 "; %" PRIu64 "): %c → %c", a, b,
+                        claimed ? 'P' : 'N', p ? 'P' : 'N');
         }
     }
     free(is_p);
@@ -517,11 +514,12 @@ const struct claim claim_yaglom_theorem_2 = {
     .variant = "perturb = 1: an odd number of zeros",
 };
 
-static int check_exercise_5(uint64_t P, const struct claim_variant *v, struct claim_result *out)
+static int check_exercise_5(uint64_t P, const struct claim_variant *v, struct claim_result *out,
+                            struct gt_error *err)
 {
     uint32_t *count = calloc(P + 1, sizeof *count);
     if (!count)
-        return claim_nomem(out, "the differences");
+        return claim_nomem(err, "the differences");
     uint64_t f[64];
     size_t nf = fibonacci_basis(f, 64) - 2;
     /* b - a > 0.6 a - 1 for the words of Theorem II: beyond a = 2P + 4 no
@@ -534,11 +532,9 @@ static int check_exercise_5(uint64_t P, const struct claim_variant *v, struct cl
             count[b - a]++;
     }
     uint32_t want = 1 + (uint32_t)(v->perturb > 0 ? v->perturb : 0);
-    claim_begin(out, "1 ≤ p ≤ %llu", (unsigned long long)P);
+    claim_begin(out, "1 ≤ p ≤ %" PRIu64, P);
     for (uint64_t p = 1; p <= P; p++) {
-        out->cases++;
-        if (count[p] != want)
-            claim_counterexample(out, "b − a = %llu: %u → %u", (unsigned long long)p, want, count[p]);
+        claim_check(out, count[p] == want, "b − a = %" PRIu64 ": %u → %u", p, want, count[p]);
     }
     free(count);
     return GT_OK;
@@ -563,33 +559,29 @@ const struct claim claim_yaglom_exercise_5 = {
 /* ---- exercise 8 and the four-heap problem: Wythoff's game with k heaps ------------------------ */
 
 static int check_exercise_8(uint64_t states, const struct claim_variant *v,
-                            struct claim_result *out)
+                            struct claim_result *out, struct gt_error *err)
 {
     unsigned shift = v->perturb == 1; /* k + 1 heaps: even */
-    claim_begin(out, "k = %u, %u, %u, %u; 0 ≤ hᵢ ≤ M = %llu, %llu, %llu, %llu", 1 + shift,
-                3 + shift, 5 + shift, 7 + shift, (unsigned long long)heap_size_for(1 + shift, states),
-                (unsigned long long)heap_size_for(3 + shift, states),
-                (unsigned long long)heap_size_for(5 + shift, states),
-                (unsigned long long)heap_size_for(7 + shift, states));
+    claim_begin(out,
+                "k = %u, %u, %u, %u; 0 ≤ hᵢ ≤ M = %" PRIu64 ", %" PRIu64 ", %" PRIu64 ", %" PRIu64,
+                1 + shift, 3 + shift, 5 + shift, 7 + shift, heap_size_for(1 + shift, states),
+                heap_size_for(3 + shift, states), heap_size_for(5 + shift, states),
+                heap_size_for(7 + shift, states));
     for (unsigned k = 1 + shift; k <= 7 + shift; k += 2) {
         uint64_t M = heap_size_for(k, states);
         struct game g;
         if (game_wythoff(&g, k, M) != 0)
-            return claim_nomem(out, "too many positions");
+            return claim_nomem(err, "too many positions");
         uint8_t *is_n = outcomes(&g, PLAY_NORMAL);
         if (!is_n)
-            return claim_nomem(out, "the game");
+            return claim_nomem(err, "the game");
         uint64_t h[HEAPS_MAX];
         for (uint64_t s = 0; s < g.nstates; s++) {
             heaps_decode(&g, s, h);
-            out->cases++;
             bool p = !is_n[s], claimed = nim_sum(h, k) == 0;
-            if (p != claimed) {
-                char t[128];
-                tuple_text(h, k, t, sizeof t);
-                claim_counterexample(out, "k = %u: %s: %c → %c", k, t, claimed ? 'P' : 'N',
-                                     p ? 'P' : 'N');
-            }
+            char t[128];
+            claim_check(out, p == claimed, "k = %u: %s: %c → %c", k, tuple_text(h, k, t, sizeof t),
+                        claimed ? 'P' : 'N', p ? 'P' : 'N');
         }
         free(is_n);
     }
@@ -623,22 +615,22 @@ static bool sorted(const uint64_t *h, unsigned k)
 }
 
 static int check_problem_four_heaps(uint64_t M, const struct claim_variant *v,
-                                    struct claim_result *out)
+                                    struct claim_result *out, struct gt_error *err)
 {
     struct game g;
     if (game_wythoff(&g, 4, M) != 0)
-        return claim_nomem(out, "too many positions");
+        return claim_nomem(err, "too many positions");
     uint8_t *is_n = outcomes(&g, PLAY_NORMAL), *is_p = malloc(g.nstates);
     if (!is_n || !is_p || wythoff_heaps_p_positions(4, M, is_p) != 0) {
         free(is_n);
         free(is_p);
-        return claim_nomem(out, "the game");
+        return claim_nomem(err, "the game");
     }
     if (v->perturb > 0 && (uint64_t)v->perturb <= g.nstates)
         is_p[v->perturb - 1] ^= 1;
     /* The cases are every position (the solver against the sieve); the
      * data count the positions once each, heaps in ascending order. */
-    claim_begin(out, "0 ≤ hᵢ ≤ %llu; data for h₁ ≤ h₂ ≤ h₃ ≤ h₄", (unsigned long long)M);
+    claim_begin(out, "0 ≤ hᵢ ≤ %" PRIu64 "; data for h₁ ≤ h₂ ≤ h₃ ≤ h₄", M);
     out->outcome = CLAIM_DATA;
     uint64_t h[4], first_odd[4] = {0}, first_even[4] = {0};
     uint64_t p_count = 0, p_nonzero = 0, n_zero = 0, zero_heap_nim = 0, zero_heap = 0;
@@ -646,12 +638,8 @@ static int check_problem_four_heaps(uint64_t M, const struct claim_variant *v,
     for (uint64_t s = 0; s < g.nstates; s++) {
         heaps_decode(&g, s, h);
         bool p = !is_n[s];
-        out->cases++;
-        if (p != (bool)is_p[s]) {
-            tuple_text(h, 4, t, sizeof t);
-            claim_counterexample(out, "%s: %c → %c", t, p ? 'P' : 'N',
-                                 is_p[s] ? 'P' : 'N');
-        }
+        claim_check(out, p == (bool)is_p[s], "%s: %c → %c", tuple_text(h, 4, t, sizeof t),
+                    p ? 'P' : 'N', is_p[s] ? 'P' : 'N');
         if (!sorted(h, 4))
             continue;
         uint64_t x = nim_sum(h, 4);
@@ -665,13 +653,12 @@ static int check_problem_four_heaps(uint64_t M, const struct claim_variant *v,
             zero_heap_nim += p == (x == 0);
         }
     }
-    claim_datum(out, "#P = %llu", (unsigned long long)p_count);
+    claim_datum(out, "#P = %" PRIu64, p_count);
     tuple_text(first_odd, 4, t, sizeof t);
-    claim_datum(out, "#{P : ⊕ ≠ 0} = %llu, min %s", (unsigned long long)p_nonzero, t);
+    claim_datum(out, "#{P : ⊕ ≠ 0} = %" PRIu64 ", min %s", p_nonzero, t);
     tuple_text(first_even, 4, t, sizeof t);
-    claim_datum(out, "#{N : ⊕ = 0} = %llu, min %s", (unsigned long long)n_zero, t);
-    claim_datum(out, "h₁ = 0: P ⟺ ⊕ = 0 (%llu/%llu)", (unsigned long long)zero_heap_nim,
-                (unsigned long long)zero_heap);
+    claim_datum(out, "#{N : ⊕ = 0} = %" PRIu64 ", min %s", n_zero, t);
+    claim_datum(out, "h₁ = 0: P ⟺ ⊕ = 0 (%" PRIu64 "/%" PRIu64 ")", zero_heap_nim, zero_heap);
     free(is_n);
     free(is_p);
     return GT_OK;

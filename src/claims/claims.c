@@ -1,5 +1,6 @@
 #include <config.h>
 
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -20,6 +21,38 @@ const struct claim_article_info claim_articles[ARTICLE__N] = {
     [ARTICLE_TETERKO] = {"004", "Teterko", "Тетерко", "И все-таки, Гранди!", "И все-таки, Гранди!",
                          "", ""},
 };
+
+const char *const claim_languages[CLAIM_NLANGUAGES] = {"en", "ru"};
+
+/* The index of lang in claim_languages, or -1. */
+static int language_index(const char *lang)
+{
+    for (int i = 0; i < CLAIM_NLANGUAGES; i++)
+        if (strcmp(lang, claim_languages[i]) == 0)
+            return i;
+    return -1;
+}
+
+bool claim_article_words(enum claim_article a, const char *lang, struct article_words *w)
+{
+    const struct claim_article_info *info = &claim_articles[a];
+    switch (language_index(lang)) {
+    case 0: *w = (struct article_words){info->cite_en, info->title_en, info->journal_en}; break;
+    case 1: *w = (struct article_words){info->cite_ru, info->title_ru, info->journal_ru}; break;
+    default: return false;
+    }
+    return true;
+}
+
+bool claim_words(const struct claim *c, const char *lang, struct claim_words *w)
+{
+    switch (language_index(lang)) {
+    case 0: *w = (struct claim_words){c->item_en, c->statement_en, c->correction_en}; break;
+    case 1: *w = (struct claim_words){c->item_ru, c->statement_ru, c->correction_ru}; break;
+    default: return false;
+    }
+    return true;
+}
 
 const struct claim *const claim_registry[] = {
     /* Matulis & Savukinas, in the order of the article */
@@ -89,10 +122,11 @@ int claim_run(const struct claim *c, uint64_t bound, struct claim_result *out,
               struct gt_error *err)
 {
     static const struct claim_variant as_stated = {0};
-    int rc = c->check(bound, &as_stated, out);
+    struct gt_error why = {0};
+    int rc = c->check(bound, &as_stated, out, &why);
     out->bound = bound;
     if (rc != GT_OK)
-        return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", c->id, out->range);
+        return gt_fail(err, rc, "%s: %s", c->id, why.msg);
     return GT_OK;
 }
 
@@ -130,17 +164,19 @@ void claim_datum(struct claim_result *out, const char *fmt, ...)
     va_end(ap);
 }
 
-int claim_nomem(struct claim_result *out, const char *what)
+int claim_nomem(struct gt_error *err, const char *what)
 {
-    snprintf(out->range, sizeof out->range, "out of memory (%s)", what);
-    return GT_ERR_RUNTIME;
+    return gt_fail(err, GT_ERR_RUNTIME, "out of memory (%s)", what);
 }
 
-const char *claim_sub(uint64_t v, char *buf)
+_Static_assert(sizeof(struct claim_subscript) >= 20 * 3 + 1,
+               "claim_subscript holds UINT64_MAX's 20 digits");
+
+const char *claim_sub(uint64_t v, struct claim_subscript *buf)
 {
     char digits[24];
-    int n = snprintf(digits, sizeof digits, "%llu", (unsigned long long)v);
-    char *p = buf;
+    int n = snprintf(digits, sizeof digits, "%" PRIu64, v);
+    char *p = buf->text;
     for (int i = 0; i < n; i++) {
         /* U+2080 + d: E2 82 80+d */
         *p++ = (char)0xE2;
@@ -148,5 +184,5 @@ const char *claim_sub(uint64_t v, char *buf)
         *p++ = (char)(0x80 + (digits[i] - '0'));
     }
     *p = '\0';
-    return buf;
+    return buf->text;
 }

@@ -34,7 +34,8 @@ static const struct option_spec verify_options[O__N] = {
                 .help = "list the claims: id, source, default and largest bound\n"
                         "(--max, --claim, --lang and -o do not apply)"},
     [O_LANG] = {LANG_SPEC, .only_for = REPORT,
-                .help = "en or ru: the language of sources and corrections\n(default en)"},
+                .help = "en or ru: the language of the report (the template\n"
+                        "verify.txt with lang/L.json; default en)"},
     [O_OUTPUT] = {OUTPUT_SPEC, .only_for = REPORT,
                   .help = "write the report to FILE (default -, standard output)"},
 };
@@ -43,9 +44,12 @@ static void print_claim_list(void)
 {
     for (size_t i = 0; i < claim_registry_size; i++) {
         const struct claim *c = claim_registry[i];
-        printf("%-28s %s, %s; bound %" PRIu64 " (at most %" PRIu64 "): %s\n", c->id,
-               claim_articles[c->article].cite_en, c->item_en, c->bound_default, c->bound_max,
-               c->bound_help);
+        struct article_words a = {0};
+        struct claim_words w = {0};
+        claim_article_words(c->article, "en", &a); /* "en" is a claim language */
+        claim_words(c, "en", &w);
+        printf("%-28s %s, %s; bound %" PRIu64 " (at most %" PRIu64 "): %s\n", c->id, a.cite,
+               w.item, c->bound_default, c->bound_max, c->bound_help);
     }
 }
 
@@ -95,13 +99,16 @@ static int run_verify(struct command_line *cl, struct gt_error *err)
     for (size_t i = 0; i < claim_registry_size; i++)
         if (!some || selected[i])
             chosen[n++] = claim_registry[i];
+    struct template_dirs dirs;
+    if (template_dirs_init(&dirs, NULL, err) != GT_OK)
+        return err->status;
     struct output *out;
     if (output_open(&out, path, NULL, OUTPUT_PLAIN, 0, 1, err) != GT_OK)
         return GT_ERR_RUNTIME;
     struct errata e;
     int rc = errata_run(&e, chosen, n, factor, err);
     if (rc == GT_OK)
-        rc = errata_write_report(&e, lang, out, err);
+        rc = errata_write_report(&e, &dirs, lang, out, err);
     if (rc == GT_OK)
         rc = output_commit(out, err);
     else

@@ -7,18 +7,11 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "base/text.h"
 #include "cli/options.h"
 #include "io/gzchunks.h"
 #include "template/context.h"
 #include "template/templates.h"
-
-
-/* True when s ends in suffix, ignoring case (TABLE.CSV.GZ is gzip too). */
-static bool has_suffix(const char *s, const char *suffix)
-{
-    size_t n = strlen(s), m = strlen(suffix);
-    return n >= m && strcasecmp(s + n - m, suffix) == 0;
-}
 
 /* The format a file name asks for: by its extension; csv for standard
  * output and for names without one (/dev/null). */
@@ -26,13 +19,13 @@ int format_of_path(const char *path, enum format *f, struct gt_error *err)
 {
     const char *base = strrchr(path, '/');
     base = base ? base + 1 : path;
-    if (strcmp(path, "-") == 0 || !strchr(base, '.') || has_suffix(base, ".csv"))
+    if (strcmp(path, "-") == 0 || !strchr(base, '.') || text_ends_with(base, ".csv", true))
         *f = FORMAT_CSV;
-    else if (has_suffix(base, ".csv.gz") || has_suffix(base, ".gz"))
+    else if (text_ends_with(base, ".csv.gz", true) || text_ends_with(base, ".gz", true))
         *f = FORMAT_CSV_GZ;
-    else if (has_suffix(base, ".tex"))
+    else if (text_ends_with(base, ".tex", true))
         *f = FORMAT_TEX;
-    else if (has_suffix(base, ".json"))
+    else if (text_ends_with(base, ".json", true))
         *f = FORMAT_JSON;
     else
         return gt_fail(err, GT_ERR_USAGE,

@@ -1,6 +1,5 @@
 #include <config.h>
 
-#include <csv.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
@@ -8,8 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/text.h"
 #include "publish/errata.h"
 #include "template/latex.h"
+#include "sinks/sink-csv.h"
 #include "template/mustache.h"
 #include "template/templates.h"
 
@@ -48,54 +49,11 @@ size_t errata_failures(const struct errata *e)
     return n;
 }
 
+/* The CSV's result column: data for programs, the same in every language
+ * (the report's words are the template's). */
 static const char *outcome_name(enum claim_outcome o)
 {
     return o == CLAIM_HOLDS ? "holds" : o == CLAIM_FAILS ? "FAILS" : "data";
-}
-
-/* ---- a growing string ---------------------------------------------------- */
-
-struct text {
-    char *s;
-    size_t len, cap;
-    bool nomem;
-};
-
-static void text_add(struct text *t, const char *s, size_t n)
-{
-    if (t->nomem)
-        return;
-    if (t->len + n + 1 > t->cap) {
-        size_t cap = t->cap ? t->cap : 256;
-        while (cap < t->len + n + 1)
-            cap *= 2;
-        char *p = realloc(t->s, cap);
-        if (!p) {
-            t->nomem = true;
-            return;
-        }
-        t->s = p;
-        t->cap = cap;
-    }
-    memcpy(t->s + t->len, s, n);
-    t->len += n;
-    t->s[t->len] = '\0';
-}
-
-static void text_puts(struct text *t, const char *s)
-{
-    text_add(t, s, strlen(s));
-}
-
-static void text_printf(struct text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void text_printf(struct text *t, const char *fmt, ...)
-{
-    char buf[1024];
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
-    text_add(t, buf, n < 0 ? 0 : (size_t)n < sizeof buf ? (size_t)n : sizeof buf - 1);
 }
 
 /* The counterexamples joined by "; ", with "…" when there are more. */
@@ -110,143 +68,75 @@ static void examples_joined(struct text *t, const struct claim_result *r)
         text_puts(t, "; …");
 }
 
-static void source_text(struct text *t, const struct claim *c, bool ru)
+/* "Cite, item" of c in lang, as the CSV's source column gives it. */
+static void source_text(struct text *t, const struct claim *c, const char *lang)
 {
-    const struct claim_article_info *a = &claim_articles[c->article];
-    text_printf(t, "%s, %s", ru ? a->cite_ru : a->cite_en, ru ? c->item_ru : c->item_en);
-}
-
-/* ---- the report -------------------------------------------------------------- */
-
-/* The Russian plural of a count: 1 случай, 2 случая, 5 случаев; 21 случай,
- * 11 случаев.  forms: one, few, many. */
-static const char *ru_plural(uint64_t n, const char *one, const char *few, const char *many)
-{
-    uint64_t d = n % 10, dd = n % 100;
-    if (d == 1 && dd != 11)
-        return one;
-    if (d >= 2 && d <= 4 && (dd < 12 || dd > 14))
-        return few;
-    return many;
-}
-
-/* "cases" after a count, in the report's language. */
-static const char *cases_word(uint64_t n, bool ru)
-{
-    return ru ? ru_plural(n, "случай", "случая", "случаев") : n == 1 ? "case" : "cases";
-}
-
-int errata_write_report(const struct errata *e, const char *lang, struct output *out,
-                        struct gt_error *err)
-{
-    bool ru = strcmp(lang, "ru") == 0;
-    size_t width = 0;
-    for (size_t i = 0; i < e->n; i++)
-        width = strlen(e->claim[i]->id) > width ? strlen(e->claim[i]->id) : width;
-    struct text t = {0};
-    size_t count[3] = {0};
-    for (size_t i = 0; i < e->n; i++) {
-        const struct claim *c = e->claim[i];
-        const struct claim_result *r = &e->result[i];
-        count[r->outcome]++;
-        text_printf(&t, "%-*s  %-5s  ", (int)width, c->id, outcome_name(r->outcome));
-        source_text(&t, c, ru);
-        text_printf(&t, " | %s | ", r->range);
-        if (r->outcome == CLAIM_FAILS)
-            text_printf(&t, ru ? "%" PRIu64 " из %" PRIu64 ": " : "%" PRIu64 " of %" PRIu64 ": ",
-                        r->failures, r->cases);
-        else
-            text_printf(&t, "%" PRIu64 " %s", r->cases, cases_word(r->cases, ru));
-        if (r->skipped)
-            text_printf(&t, ru ? ", %" PRIu64 " нечитаемых пропущено" : ", %" PRIu64 " unreadable skipped",
-                        r->skipped);
-        if (r->outcome == CLAIM_DATA)
-            text_puts(&t, ": ");
-        if (r->outcome != CLAIM_HOLDS)
-            examples_joined(&t, r);
-        const char *correction = ru ? c->correction_ru : c->correction_en;
-        if (r->outcome == CLAIM_FAILS && correction)
-            text_printf(&t, ru ? " | верно: %s" : " | correct: %s", correction);
-        text_puts(&t, "\n");
-    }
-    if (ru)
-        text_printf(&t, "%zu %s: %zu верны, %zu неверны, %zu — данные (границы ×%" PRIu64 ")\n",
-                    e->n, ru_plural(e->n, "утверждение", "утверждения", "утверждений"),
-                    count[CLAIM_HOLDS], count[CLAIM_FAILS], count[CLAIM_DATA], e->factor);
-    else
-        text_printf(&t, "%zu claims: %zu hold, %zu fail, %zu data (bounds ×%" PRIu64 ")\n", e->n,
-                    count[CLAIM_HOLDS], count[CLAIM_FAILS], count[CLAIM_DATA], e->factor);
-    int rc = t.nomem ? gt_fail(err, GT_ERR_RUNTIME, "verify: %s", strerror(ENOMEM))
-                     : output_write(out, t.s, t.len, err);
-    free(t.s);
-    return rc;
+    struct article_words a;
+    struct claim_words w;
+    if (claim_article_words(c->article, lang, &a) && claim_words(c, lang, &w))
+        text_printf(t, "%s, %s", a.cite, w.item);
 }
 
 /* ---- the CSV -------------------------------------------------------------------- */
 
-static void csv_field(struct text *t, const char *field, bool first)
-{
-    if (!first)
-        text_puts(t, ",");
-    if (!strpbrk(field, ",\"\r\n")) {
-        text_puts(t, field);
-        return;
-    }
-    size_t n = strlen(field), size = 2 * n + 3;
-    char *quoted = malloc(size);
-    if (!quoted) {
-        t->nomem = true;
-        return;
-    }
-    size_t len = csv_write(quoted, size, field, n);
-    text_add(t, quoted, len);
-    free(quoted);
-}
+/* The columns of errata.csv.gz, in order; after counterexamples, the
+ * statement and then the correction in each of claim_languages. */
+enum {
+    ERRATA_ARTICLE, ERRATA_ID, ERRATA_SOURCE, ERRATA_RESULT, ERRATA_BOUND, ERRATA_RANGE,
+    ERRATA_CASES, ERRATA_FAILURES, ERRATA_SKIPPED, ERRATA_COUNTEREXAMPLES, ERRATA_STATEMENT,
+    ERRATA_CORRECTION = ERRATA_STATEMENT + CLAIM_NLANGUAGES,
+    ERRATA_NCOLUMNS = ERRATA_CORRECTION + CLAIM_NLANGUAGES
+};
+
+static const char *const errata_columns[ERRATA_STATEMENT] = {
+    "article", "id", "source", "result", "bound", "range", "cases", "failures", "skipped",
+    "counterexamples",
+};
 
 int errata_write_csv(const struct errata *e, struct output *out, struct gt_error *err)
 {
-    static const char *const header[] = {
-        "article", "id", "source", "result", "bound", "range", "cases", "failures", "skipped",
-        "counterexamples", "statement_en", "statement_ru", "correction_en", "correction_ru",
-    };
-    struct text t = {0};
-    for (size_t i = 0; i < sizeof header / sizeof header[0]; i++)
-        csv_field(&t, header[i], i == 0);
-    text_puts(&t, "\n");
-    int rc = GT_OK;
+    struct csv_value v[ERRATA_NCOLUMNS];
+    char names[2 * CLAIM_NLANGUAGES][32];
+    for (size_t i = 0; i < ERRATA_STATEMENT; i++)
+        v[i] = csv_text(errata_columns[i]);
+    for (size_t l = 0; l < CLAIM_NLANGUAGES; l++) {
+        snprintf(names[l], sizeof names[l], "statement_%s", claim_languages[l]);
+        snprintf(names[CLAIM_NLANGUAGES + l], sizeof names[0], "correction_%s",
+                 claim_languages[l]);
+        v[ERRATA_STATEMENT + l] = csv_text(names[l]);
+        v[ERRATA_CORRECTION + l] = csv_text(names[CLAIM_NLANGUAGES + l]);
+    }
+    int rc = sink_csv_write_values(out, v, ERRATA_NCOLUMNS, err);
     for (size_t i = 0; i < e->n && rc == GT_OK; i++) {
         const struct claim *c = e->claim[i];
         const struct claim_result *r = &e->result[i];
         struct text source = {0}, examples = {0};
-        source_text(&source, c, false);
+        source_text(&source, c, "en"); /* the source as the header: in English */
         examples_joined(&examples, r);
-        char num[4][24];
-        snprintf(num[0], sizeof num[0], "%" PRIu64, r->bound);
-        snprintf(num[1], sizeof num[1], "%" PRIu64, r->cases);
-        snprintf(num[2], sizeof num[2], "%" PRIu64, r->failures);
-        snprintf(num[3], sizeof num[3], "%" PRIu64, r->skipped);
-        const char *fields[] = {
-            claim_articles[c->article].seed, c->id, source.s ? source.s : "",
-            outcome_name(r->outcome), num[0], r->range, num[1], num[2], num[3],
-            examples.s ? examples.s : "", c->statement_en, c->statement_ru,
-            c->correction_en ? c->correction_en : "", c->correction_ru ? c->correction_ru : "",
-        };
-        t.nomem |= source.nomem || examples.nomem;
-        for (size_t f = 0; f < sizeof fields / sizeof fields[0]; f++)
-            csv_field(&t, fields[f], f == 0);
-        text_puts(&t, "\n");
+        v[ERRATA_ARTICLE] = csv_text(claim_articles[c->article].seed);
+        v[ERRATA_ID] = csv_text(c->id);
+        v[ERRATA_SOURCE] = csv_text(source.s ? source.s : "");
+        v[ERRATA_RESULT] = csv_text(outcome_name(r->outcome));
+        v[ERRATA_BOUND] = csv_integer(r->bound);
+        v[ERRATA_RANGE] = csv_text(r->range);
+        v[ERRATA_CASES] = csv_integer(r->cases);
+        v[ERRATA_FAILURES] = csv_integer(r->failures);
+        v[ERRATA_SKIPPED] = csv_integer(r->skipped);
+        v[ERRATA_COUNTEREXAMPLES] = csv_text(examples.s ? examples.s : "");
+        for (size_t l = 0; l < CLAIM_NLANGUAGES; l++) {
+            struct claim_words w = {"", "", NULL};
+            claim_words(c, claim_languages[l], &w);
+            v[ERRATA_STATEMENT + l] = csv_text(w.statement);
+            v[ERRATA_CORRECTION + l] = csv_text(w.correction ? w.correction : "");
+        }
+        /* stream: a row at a time */
+        if (source.nomem || examples.nomem)
+            rc = gt_fail(err, GT_ERR_RUNTIME, "errata: %s", strerror(ENOMEM));
+        else
+            rc = sink_csv_write_values(out, v, ERRATA_NCOLUMNS, err);
         free(source.s);
         free(examples.s);
-        /* stream: a row at a time */
-        if (t.nomem)
-            rc = gt_fail(err, GT_ERR_RUNTIME, "errata: %s", strerror(ENOMEM));
-        else if ((rc = output_write(out, t.s, t.len, err)) == GT_OK)
-            t.len = 0;
     }
-    if (rc == GT_OK && e->n == 0)
-        rc = t.nomem ? gt_fail(err, GT_ERR_RUNTIME, "errata: %s", strerror(ENOMEM))
-                     : output_write(out, t.s, t.len, err);
-    free(t.s);
     return rc;
 }
 
@@ -311,110 +201,248 @@ char *errata_latex(const char *text)
     return t.s;
 }
 
-/* obj[key] = errata_latex(text); -1 when out of memory. */
-static int set_latex(json_t *obj, const char *key, const char *text)
+/* ---- the templates' context ---------------------------------------------------- */
+
+/* How a template takes the claims' texts: LaTeX source (errata.tex) or as
+ * they are (verify.txt, which inserts them raw). */
+enum text_form { TEXT_PLAIN, TEXT_LATEX };
+
+/* obj[key] = text in form; nonzero when out of memory. */
+static int set_text(json_t *obj, const char *key, const char *text, enum text_form form)
 {
+    if (form == TEXT_PLAIN)
+        return json_object_set_new(obj, key, json_string(text));
     char *tex = errata_latex(text);
     int rc = tex ? json_object_set_new(obj, key, json_string(tex)) : -1;
     free(tex);
     return rc;
 }
 
-static json_t *claim_object(const struct claim *c, const struct claim_result *r, bool ru)
+/* The characters (not bytes) of a UTF-8 string. */
+static size_t text_width(const char *s)
 {
-    json_t *o = json_object();
-    if (!o)
+    size_t n = 0;
+    for (; *s; s += utf8_length(s))
+        n++;
+    return n;
+}
+
+/* A string of n spaces (n < 128), for the report's columns. */
+static json_t *spaces(size_t n)
+{
+    static const char blank[] = "                                                                "
+                                "                                                               ";
+    return json_stringn(blank, n < sizeof blank - 1 ? n : sizeof blank - 1);
+}
+
+/* Claim c with its result r, in language lang (strings: its lang/LANG.json):
+ * id, item, statement, range, correction (where it has one), holds, fails,
+ * data, cases, cases_word, failures, skipped (where not 0), examples
+ * [{text, last}], more.  NULL with err set (out of memory: "name: ..."). */
+static json_t *claim_object(const struct claim *c, const struct claim_result *r, const char *lang,
+                            json_t *strings, enum text_form form, const char *name,
+                            struct gt_error *err)
+{
+    struct claim_words w;
+    if (!claim_words(c, lang, &w)) {
+        gt_fail(err, GT_ERR_RUNTIME, "%s: the claims have no words in language '%s'", name, lang);
         return NULL;
+    }
+    const char *cases_word = lang_count_word(strings, lang, "cases", r->cases, err);
+    if (!cases_word)
+        return NULL;
+    json_t *o = json_object();
     json_t *examples = json_array();
-    int rc = examples ? 0 : -1;
+    int rc = o && examples ? 0 : -1;
     for (size_t j = 0; rc == 0 && j < r->nexamples; j++) {
         json_t *x = json_object();
         rc = x ? json_array_append_new(examples, x) : -1;
         if (rc == 0)
-            rc = set_latex(x, "text", r->example[j]) |
+            rc = set_text(x, "text", r->example[j], form) |
                  json_object_set_new(x, "last", json_boolean(j + 1 == r->nexamples));
     }
-    const char *correction = ru ? c->correction_ru : c->correction_en;
-    rc |= json_object_set_new(o, "id", json_string(c->id));
-    rc |= json_object_set_new(o, "examples", examples ? examples : json_null());
-    rc |= set_latex(o, "item", ru ? c->item_ru : c->item_en);
-    rc |= set_latex(o, "statement", ru ? c->statement_ru : c->statement_en);
-    rc |= set_latex(o, "range", r->range);
-    if (correction)
-        rc |= set_latex(o, "correction", correction);
-    rc |= json_object_set_new(o, "holds", json_boolean(r->outcome == CLAIM_HOLDS));
-    rc |= json_object_set_new(o, "fails", json_boolean(r->outcome == CLAIM_FAILS));
-    rc |= json_object_set_new(o, "data", json_boolean(r->outcome == CLAIM_DATA));
-    rc |= json_object_set_new(o, "cases", json_integer((json_int_t)r->cases));
-    rc |= json_object_set_new(o, "cases_word", json_string(cases_word(r->cases, ru)));
-    rc |= json_object_set_new(o, "failures", json_integer((json_int_t)r->failures));
-    if (r->skipped)
-        rc |= json_object_set_new(o, "skipped", json_integer((json_int_t)r->skipped));
-    rc |= json_object_set_new(o, "more", json_boolean(r->outcome == CLAIM_FAILS &&
-                                                      r->failures > r->nexamples));
+    if (rc == 0) {
+        rc |= json_object_set_new(o, "id", json_string(c->id));
+        rc |= json_object_set(o, "examples", examples);
+        rc |= set_text(o, "item", w.item, form);
+        rc |= set_text(o, "statement", w.statement, form);
+        rc |= set_text(o, "range", r->range, form);
+        if (w.correction)
+            rc |= set_text(o, "correction", w.correction, form);
+        rc |= json_object_set_new(o, "holds", json_boolean(r->outcome == CLAIM_HOLDS));
+        rc |= json_object_set_new(o, "fails", json_boolean(r->outcome == CLAIM_FAILS));
+        rc |= json_object_set_new(o, "data", json_boolean(r->outcome == CLAIM_DATA));
+        rc |= json_object_set_new(o, "cases", json_integer((json_int_t)r->cases));
+        rc |= json_object_set_new(o, "cases_word", json_string(cases_word));
+        rc |= json_object_set_new(o, "failures", json_integer((json_int_t)r->failures));
+        if (r->skipped)
+            rc |= json_object_set_new(o, "skipped", json_integer((json_int_t)r->skipped));
+        rc |= json_object_set_new(o, "more", json_boolean(r->outcome == CLAIM_FAILS &&
+                                                          r->failures > r->nexamples));
+    }
+    json_decref(examples);
     if (rc != 0) {
         json_decref(o);
+        gt_fail(err, GT_ERR_RUNTIME, "%s: out of memory building the context", name);
         return NULL;
     }
     return o;
 }
 
-static json_t *errata_context(const struct errata *e, bool ru)
+/* The counts of the context: claims (how many), claims_word, holds,
+ * fails, data and factor.  Nonzero when out of memory or a word is missing
+ * (err set). */
+static int set_counts(json_t *ctx, const struct errata *e, const char *lang, json_t *strings,
+                      struct gt_error *err)
 {
-    json_t *articles = json_array();
     size_t count[3] = {0};
-    int rc = articles ? 0 : -1;
+    for (size_t i = 0; i < e->n; i++)
+        count[e->result[i].outcome]++;
+    const char *claims_word = lang_count_word(strings, lang, "claims", e->n, err);
+    if (!claims_word)
+        return -1;
+    int rc = json_object_set_new(ctx, "claims_word", json_string(claims_word));
+    rc |= json_object_set_new(ctx, "count", json_integer((json_int_t)e->n));
+    rc |= json_object_set_new(ctx, "holds", json_integer((json_int_t)count[CLAIM_HOLDS]));
+    rc |= json_object_set_new(ctx, "fails", json_integer((json_int_t)count[CLAIM_FAILS]));
+    rc |= json_object_set_new(ctx, "data", json_integer((json_int_t)count[CLAIM_DATA]));
+    rc |= json_object_set_new(ctx, "factor", json_integer((json_int_t)e->factor));
+    rc |= json_object_set(ctx, "lang", strings);
+    if (rc != 0)
+        gt_fail(err, GT_ERR_RUNTIME, "out of memory building the context");
+    return rc;
+}
+
+/* errata.tex's context: articles [{cite, title, journal, claims: [...]}]
+ * (claim_object, as LaTeX) and the counts.  NULL with err set. */
+static json_t *errata_context(const struct errata *e, const char *lang, json_t *strings,
+                              struct gt_error *err)
+{
+    json_t *ctx = json_object(), *articles = json_array();
+    int rc = ctx && articles && json_object_set(ctx, "articles", articles) == 0 ? 0 : -1;
+    if (rc != 0)
+        gt_fail(err, GT_ERR_RUNTIME, "errata.tex: out of memory building the LaTeX context");
     for (int a = 0; rc == 0 && a < ARTICLE__N; a++) {
-        const struct claim_article_info *info = &claim_articles[a];
-        json_t *claims = json_array(), *obj = json_object();
-        rc = claims && obj ? json_array_append_new(articles, obj) : -1;
-        if (rc != 0) {
-            json_decref(claims);
-            json_decref(obj);
+        struct article_words words;
+        if (!claim_article_words((enum claim_article)a, lang, &words)) {
+            rc = gt_fail(err, GT_ERR_RUNTIME, "errata.tex: no article names in language '%s'",
+                         lang);
             break;
         }
-        rc |= json_object_set_new(obj, "claims", claims);
-        rc |= set_latex(obj, "cite", ru ? info->cite_ru : info->cite_en);
-        rc |= set_latex(obj, "title", ru ? info->title_ru : info->title_en);
-        const char *journal = ru ? info->journal_ru : info->journal_en;
-        if (*journal)
-            rc |= set_latex(obj, "journal", journal);
+        json_t *claims = json_array(), *obj = json_object();
+        rc = claims && obj && json_object_set(obj, "claims", claims) == 0 ? 0 : -1;
+        rc |= set_text(obj, "cite", words.cite, TEXT_LATEX);
+        rc |= set_text(obj, "title", words.title, TEXT_LATEX);
+        if (*words.journal)
+            rc |= set_text(obj, "journal", words.journal, TEXT_LATEX);
+        if (rc != 0)
+            gt_fail(err, GT_ERR_RUNTIME, "errata.tex: out of memory building the LaTeX context");
         for (size_t i = 0; rc == 0 && i < e->n; i++) {
             if (e->claim[i]->article != (enum claim_article)a)
                 continue;
-            json_t *c = claim_object(e->claim[i], &e->result[i], ru);
+            json_t *c = claim_object(e->claim[i], &e->result[i], lang, strings, TEXT_LATEX,
+                                     "errata.tex", err);
             rc = c ? json_array_append_new(claims, c) : -1;
-            count[e->result[i].outcome]++;
         }
-        if (json_array_size(claims) == 0)
-            json_array_remove(articles, json_array_size(articles) - 1);
+        if (rc == 0 && json_array_size(claims) > 0 && json_array_append(articles, obj) != 0)
+            rc = gt_fail(err, GT_ERR_RUNTIME, "errata.tex: out of memory building the LaTeX context");
+        json_decref(claims);
+        json_decref(obj);
     }
-    json_t *ctx = rc == 0 ? json_pack("{s:o, s:I, s:I, s:I, s:I, s:I}", "articles", articles,
-                                      "claims", (json_int_t)e->n, "holds",
-                                      (json_int_t)count[CLAIM_HOLDS], "fails",
-                                      (json_int_t)count[CLAIM_FAILS], "data",
-                                      (json_int_t)count[CLAIM_DATA], "factor",
-                                      (json_int_t)e->factor)
-                          : NULL;
-    if (!ctx && rc != 0)
-        json_decref(articles);
+    json_decref(articles);
+    if (rc == 0)
+        rc = set_counts(ctx, e, lang, strings, err);
+    /* errata.tex's name for the count (a copied template keeps working) */
+    if (rc == 0 && json_object_set_new(ctx, "claims", json_integer((json_int_t)e->n)) != 0)
+        rc = gt_fail(err, GT_ERR_RUNTIME, "errata.tex: out of memory building the LaTeX context");
+    if (rc != 0) {
+        json_decref(ctx);
+        return NULL;
+    }
     return ctx;
 }
 
 int errata_write_tex(const struct errata *e, const struct tex_options *opt, struct output *out,
                      struct gt_error *err)
 {
-    json_t *lang = lang_strings_load(opt->dirs, opt->lang, err);
-    if (!lang)
+    json_t *strings = lang_strings_load(opt->dirs, opt->lang, err);
+    if (!strings)
         return GT_ERR_RUNTIME;
-    json_t *ctx = errata_context(e, strcmp(opt->lang, "ru") == 0);
-    if (!ctx || json_object_set(ctx, "lang", lang) != 0) {
-        json_decref(ctx);
-        json_decref(lang);
-        return gt_fail(err, GT_ERR_RUNTIME, "errata.tex: out of memory building the LaTeX context");
-    }
-    json_decref(lang);
+    json_t *ctx = errata_context(e, opt->lang, strings, err);
+    json_decref(strings);
+    if (!ctx)
+        return GT_ERR_RUNTIME;
     int rc = template_render(opt->dirs, "errata.tex", ctx, out, err);
+    json_decref(ctx);
+    return rc;
+}
+
+/* ---- the report ------------------------------------------------------------------ */
+
+/* verify.txt's context: claims [claim_object as plain text, with cite,
+ * id_pad and result_pad, the spaces that line up the id and result
+ * columns], and the counts.  NULL with err set. */
+static json_t *report_context(const struct errata *e, const char *lang, json_t *strings,
+                              struct gt_error *err)
+{
+    size_t id_width = 0, result_width = 0;
+    for (size_t i = 0; i < e->n; i++)
+        if (strlen(e->claim[i]->id) > id_width)
+            id_width = strlen(e->claim[i]->id);
+    static const char *const result_key[3] = {
+        [CLAIM_HOLDS] = "verify_holds", [CLAIM_FAILS] = "verify_fails", [CLAIM_DATA] = "verify_data"};
+    size_t result_chars[3];
+    for (int k = 0; k < 3; k++) {
+        const char *word = json_string_value(json_object_get(strings, result_key[k]));
+        result_chars[k] = word ? text_width(word) : 0;
+        if (result_chars[k] > result_width)
+            result_width = result_chars[k];
+    }
+    json_t *ctx = json_object(), *claims = json_array();
+    int rc = ctx && claims && json_object_set(ctx, "claims", claims) == 0 ? 0 : -1;
+    if (rc != 0)
+        gt_fail(err, GT_ERR_RUNTIME, "verify.txt: out of memory building the context");
+    for (size_t i = 0; rc == 0 && i < e->n; i++) {
+        const struct claim *c = e->claim[i];
+        struct article_words words;
+        json_t *o = claim_object(c, &e->result[i], lang, strings, TEXT_PLAIN, "verify.txt", err);
+        if (!o || !claim_article_words(c->article, lang, &words)) {
+            if (o)
+                gt_fail(err, GT_ERR_RUNTIME, "verify.txt: no article names in language '%s'",
+                        lang);
+            json_decref(o);
+            rc = -1;
+            break;
+        }
+        rc |= json_object_set_new(o, "cite", json_string(words.cite));
+        rc |= json_object_set_new(o, "id_pad", spaces(id_width - strlen(c->id)));
+        rc |= json_object_set_new(o, "result_pad",
+                                  spaces(result_width - result_chars[e->result[i].outcome]));
+        rc |= json_array_append_new(claims, o);
+        if (rc != 0)
+            gt_fail(err, GT_ERR_RUNTIME, "verify.txt: out of memory building the context");
+    }
+    json_decref(claims);
+    if (rc == 0)
+        rc = set_counts(ctx, e, lang, strings, err);
+    if (rc != 0) {
+        json_decref(ctx);
+        return NULL;
+    }
+    return ctx;
+}
+
+int errata_write_report(const struct errata *e, const struct template_dirs *dirs,
+                        const char *lang, struct output *out, struct gt_error *err)
+{
+    json_t *strings = lang_strings_load(dirs, lang, err);
+    if (!strings)
+        return GT_ERR_RUNTIME;
+    json_t *ctx = report_context(e, lang, strings, err);
+    json_decref(strings);
+    if (!ctx)
+        return GT_ERR_RUNTIME;
+    int rc = template_render(dirs, "verify.txt", ctx, out, err);
     json_decref(ctx);
     return rc;
 }

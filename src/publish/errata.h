@@ -31,11 +31,13 @@ void errata_free(struct errata *e);
 /* The number of claims whose result is CLAIM_FAILS. */
 size_t errata_failures(const struct errata *e);
 
-/* One line per claim, "ID  RESULT  SOURCE | RANGE | CASES[: EXAMPLES][ | correct: ...]",
- * then a summary line; lang "en" or "ru" picks the source's and the
- * correction's language.  GT_OK or GT_ERR_RUNTIME. */
-int errata_write_report(const struct errata *e, const char *lang, struct output *out,
-                        struct gt_error *err);
+/* The report of `gametab verify`, rendered by the template verify.txt in
+ * lang (a code of templates/lang/ and of claim_languages): one line per
+ * claim, "ID  RESULT  SOURCE | RANGE | CASES[: EXAMPLES][ | correct: ...]",
+ * then a summary line; the words from lang/LANG.json, the claims' own from
+ * claim_words.  GT_OK or GT_ERR_RUNTIME. */
+int errata_write_report(const struct errata *e, const struct template_dirs *dirs,
+                        const char *lang, struct output *out, struct gt_error *err);
 
 /* The CSV: a header and a row per claim (article, id, source, result,
  * bound, range, cases, failures, skipped, counterexamples, statement_en,

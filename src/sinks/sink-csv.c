@@ -1,6 +1,9 @@
 #include <config.h>
 
 #include <csv.h>
+#include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -70,4 +73,38 @@ int sink_csv_write(const struct table_def *t, const struct table_args *args,
         rc = write_row(out, &s.row, s.ncolumns, err);
     table_stream_close(&s);
     return rc;
+}
+
+/* One text field of any length, quoted where it needs it. */
+static int write_text(struct output *out, const char *text, struct gt_error *err)
+{
+    size_t n = strlen(text);
+    if (!strpbrk(text, ",\"\r\n"))
+        return output_write(out, text, n, err);
+    size_t size = 2 * n + 2; /* every byte a quote, and the two around */
+    char *quoted = n < SIZE_MAX / 2 - 1 ? malloc(size) : NULL;
+    if (!quoted)
+        return gt_fail(err, GT_ERR_RUNTIME, "csv: %s", strerror(ENOMEM));
+    int rc = output_write(out, quoted, csv_write(quoted, size, text, n), err);
+    free(quoted);
+    return rc;
+}
+
+int sink_csv_write_values(struct output *out, const struct csv_value *v, size_t n,
+                          struct gt_error *err)
+{
+    int rc = GT_OK;
+    for (size_t i = 0; i < n && rc == GT_OK; i++) {
+        if (i > 0)
+            rc = output_write(out, ",", 1, err);
+        if (rc != GT_OK)
+            break;
+        if (v[i].kind == CELL_INTEGER) {
+            char digits[24];
+            rc = output_write(out, digits, table_integer_format(v[i].integer, digits), err);
+        } else if (v[i].kind == CELL_TEXT) {
+            rc = write_text(out, v[i].text, err);
+        }
+    }
+    return rc == GT_OK ? output_write(out, "\n", 1, err) : rc;
 }

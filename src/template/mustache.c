@@ -14,6 +14,7 @@
  * partial's own text (not lines inside interpolated values), exactly as if
  * the indentation had been prepended to each line of the partial source.
  */
+#include "base/text.h"
 #include "template/mustache.h"
 
 #include "template/latex.h"
@@ -1054,34 +1055,16 @@ int mustache_render(const char *tmpl, size_t len, json_t *context,
     return rc;
 }
 
-struct string_sink {
-    char *buf;
-    size_t len, cap;
-};
-
+/* The rendering into memory: a growing string (base/text.h). */
 static int string_sink_write(void *ud, const char *buf, size_t len)
 {
-    struct string_sink *s = ud;
+    struct text *t = ud;
 
-    if (len >= s->cap - s->len) {
-        size_t cap = s->cap ? s->cap : 256;
-        while (len >= cap - s->len) {
-            if (cap > ((size_t)-1) / 2) {
-                errno = ENOMEM;
-                return -1;
-            }
-            cap *= 2;
-        }
-        char *p = realloc(s->buf, cap);
-        if (p == NULL) {
-            errno = ENOMEM;
-            return -1;
-        }
-        s->buf = p;
-        s->cap = cap;
+    text_add(t, buf, len);
+    if (t->nomem) {
+        errno = ENOMEM;
+        return -1;
     }
-    memcpy(s->buf + s->len, buf, len);
-    s->len += len;
     return 0;
 }
 
@@ -1089,7 +1072,7 @@ int mustache_render_string(const char *tmpl, size_t len, json_t *context,
                            const struct mustache_options *opt, char **out,
                            size_t *out_len, struct mustache_error *err)
 {
-    struct string_sink sink = { NULL, 0, 0 };
+    struct text sink = { 0 };
     int rc;
 
     if (out_len)
@@ -1106,11 +1089,11 @@ int mustache_render_string(const char *tmpl, size_t len, json_t *context,
     *out = NULL;
     rc = mustache_render(tmpl, len, context, opt, string_sink_write, &sink,
                          err);
-    if (rc == MUSTACHE_OK && sink.buf == NULL)
+    if (rc == MUSTACHE_OK && sink.s == NULL)
         rc = string_sink_write(&sink, "", 0) == 0 ? MUSTACHE_OK
                                                   : MUSTACHE_ERR_WRITE;
     if (rc != MUSTACHE_OK) {
-        free(sink.buf);
+        free(sink.s);
         if (rc == MUSTACHE_ERR_WRITE) {
             set_error(err, opt ? opt->source_name : NULL, NULL, NO_POSITION,
                       "out of memory");
@@ -1118,8 +1101,7 @@ int mustache_render_string(const char *tmpl, size_t len, json_t *context,
         }
         return rc;
     }
-    sink.buf[sink.len] = '\0';
-    *out = sink.buf;
+    *out = sink.s;
     if (out_len)
         *out_len = sink.len;
     return MUSTACHE_OK;

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "base/utf8.h"
+#include "base/text.h"
 #include "io/files.h"
 #include "template/mustache.h"
 #include "template/templates.h"
@@ -209,12 +210,6 @@ static void free_partial_files(struct partial_lookup *pl)
     }
 }
 
-static bool ends_with(const char *s, const char *suffix)
-{
-    size_t n = strlen(s), m = strlen(suffix);
-    return n >= m && strcmp(s + n - m, suffix) == 0;
-}
-
 /* Renders the template text read from path; partials are looked up in
  * dirs.  The escaping follows the name: LaTeX for .tex, HTML otherwise. */
 static int render_text(const struct template_dirs *dirs, const char *path, const char *text,
@@ -224,7 +219,8 @@ static int render_text(const struct template_dirs *dirs, const char *path, const
     base = base ? base + 1 : path;
     struct partial_lookup pl = {dirs, strrchr(base, '.'), NULL};
     struct mustache_options opt = {
-        .escape = ends_with(path, ".tex") ? MUSTACHE_ESCAPE_LATEX : MUSTACHE_ESCAPE_HTML,
+        .escape =
+            text_ends_with(path, ".tex", false) ? MUSTACHE_ESCAPE_LATEX : MUSTACHE_ESCAPE_HTML,
         .partial = load_partial,
         .partial_ud = &pl,
         .strict_partials = 1,
@@ -313,4 +309,30 @@ json_t *lang_strings_load(const struct template_dirs *d, const char *code, struc
     free(text);
     free(path);
     return strings;
+}
+
+/* The plural category of n in language code: "one", "few" or "many" (the
+ * names of Unicode CLDR's categories; English has only one and many). */
+static const char *plural_category(const char *code, uint64_t n)
+{
+    if (strcmp(code, "ru") == 0) {
+        uint64_t d = n % 10, dd = n % 100;
+        if (d == 1 && dd != 11)
+            return "one";
+        if (d >= 2 && d <= 4 && (dd < 12 || dd > 14))
+            return "few";
+        return "many";
+    }
+    return n == 1 ? "one" : "many";
+}
+
+const char *lang_count_word(json_t *strings, const char *code, const char *key, uint64_t n,
+                            struct gt_error *err)
+{
+    char name[128];
+    snprintf(name, sizeof name, "%s_%s", key, plural_category(code, n));
+    const char *word = json_string_value(json_object_get(strings, name));
+    if (!word)
+        gt_fail(err, GT_ERR_RUNTIME, "lang/%s.json: no string \"%s\"", code, name);
+    return word;
 }

@@ -10,6 +10,7 @@
 
 #include <jansson.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "base/error.h"
 #include "io/output.h"
@@ -58,5 +59,13 @@ extern const char *const template_languages[];
  * reference), or NULL with err set. */
 json_t *lang_strings_load(const struct template_dirs *d, const char *code,
                           struct gt_error *err);
+
+/* The word for a count n in language code, from its strings (as loaded by
+ * lang_strings_load): the string under key + "_one", "_few" or "_many" by
+ * the language's plural rule (ru: 1, 21 случай; 2-4, 22 случая; 5-20, 11
+ * случаев; other languages: 1 and the rest).  NULL with err set when the
+ * strings lack that key. */
+const char *lang_count_word(json_t *strings, const char *code, const char *key, uint64_t n,
+                            struct gt_error *err);
 
 #endif

@@ -1,0 +1,35 @@
+/* text.h: a growing string, and the string tests the layers share.
+ *
+ * One builder for the whole program (the errata's report, CSV and LaTeX,
+ * the template engine's rendering into memory): append to it, check nomem
+ * once at the end.  After an allocation fails the string keeps what it had
+ * and ignores further appends, so a caller need not check each step. */
+#ifndef GAMETAB_TEXT_H
+#define GAMETAB_TEXT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Zero-initialise ({0}); s is NUL-terminated once anything (even "") was
+ * added, NULL before.  len excludes the NUL; free(t.s) when done. */
+struct text {
+    char *s;
+    size_t len, cap;
+    bool nomem; /* an append could not allocate: s holds what came before */
+};
+
+/* Appends the n bytes at s (which may hold NULs). */
+void text_add(struct text *t, const char *s, size_t n);
+
+/* Appends the string s. */
+void text_puts(struct text *t, const char *s);
+
+/* Appends printf-style text, of any length. */
+void text_printf(struct text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Whether s ends with suffix ("table.csv.gz" ends with ".gz"); with
+ * ignore_case, ASCII letters match either case ("T.CSV" ends with ".csv":
+ * output formats), else exactly (template names: ".tex"). */
+bool text_ends_with(const char *s, const char *suffix, bool ignore_case);
+
+#endif
