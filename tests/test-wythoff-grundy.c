@@ -4,6 +4,8 @@
  * 1; and the memory wythoff_grundy_bytes states against what is allocated. */
 #include <config.h>
 
+#include <inttypes.h>
+
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -266,8 +268,8 @@ static void test_bytes_allocated(void **state)
         uint64_t bytes = wythoff_grundy_bytes(N);
         uint64_t used = (after.uordblks + after.hblkhd) - (before.uordblks + before.hblkhd);
         if (used + 4096 < bytes || used > bytes + 8 * (4096 + 32))
-            fail_msg("N = %u: %llu bytes stated, %llu allocated", N, (unsigned long long)bytes,
-                     (unsigned long long)used);
+            fail_msg("N = %u: %" PRIu64 " bytes stated, %" PRIu64 " allocated", N, bytes,
+                     used);
 #endif
         wythoff_grundy_free(w);
     }

@@ -663,7 +663,7 @@ static void test_grundy_limits(void **state)
     for (uint64_t N = 1; N <= GRUNDY_N_MAX; N += N < 1100 ? 1 : 997) {
         uint64_t bytes = grundy_table_bytes(N);
         if (bytes > 3 * N * N / 4 + (N < 1000 ? UINT64_C(65536) : 0))
-            fail_msg("N = %llu: %llu bytes", (unsigned long long)N, (unsigned long long)bytes);
+            fail_msg("N = %" PRIu64 ": %" PRIu64 " bytes", (uint64_t)N, (uint64_t)bytes);
         assert_true(bytes > wythoff_grundy_bytes((uint32_t)N));
     }
     assert_true(grundy_table_bytes(GRUNDY_N_MAX) <= 3 * (uint64_t)GRUNDY_N_MAX * GRUNDY_N_MAX / 4);

@@ -64,7 +64,7 @@ load helpers
     grep -q '^matulis-theorem-2  верно    Матулис' "$T/stdout"
     gt verify --lang ru
     grep -q '^yaglom-problem-four-heaps  *данные   Яглом 1971' "$T/stdout"
-    ! grep -q '  \(holds\|FAILS\|data\)  ' "$T/stdout"
+    refute grep -q '  \(holds\|FAILS\|data\)  ' "$T/stdout"
 }
 
 @test "verify: the report is the template verify.txt with the words of lang/LANG.json" {
@@ -82,7 +82,8 @@ load helpers
     echo '{{#claims}' >"$T/empty/verify.txt"
     GAMETAB_TEMPLATES="$T/empty" gt verify --claim matulis-theorem-1 -o "$T/report.txt"
     [ "$status" -eq 1 ]
-    [ -z "$out" ] && [ ! -e "$T/report.txt" ]
+    [ -z "$out" ]
+    [ ! -e "$T/report.txt" ]
     [[ "$err" == "gametab: $T/empty/verify.txt:1:"* ]]
 }
 

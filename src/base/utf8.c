@@ -47,3 +47,23 @@ unsigned long utf8_invalid_line(const char *s, size_t n)
     }
     return 0;
 }
+
+size_t utf8_char_bytes(const char *s)
+{
+    unsigned char c = (unsigned char)*s;
+    if (!c)
+        return 0;
+    size_t n = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+    for (size_t i = 1; i < n; i++)
+        if (!s[i])
+            return i;
+    return n;
+}
+
+size_t utf8_width(const char *s)
+{
+    size_t n = 0;
+    for (; *s; s++)
+        n += ((unsigned char)*s & 0xC0) != 0x80;
+    return n;
+}

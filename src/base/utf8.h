@@ -15,4 +15,12 @@ size_t utf8_decode(const unsigned char *s, size_t n, uint32_t *cp);
  * past U+10FFFF, no sequence cut short), or 0 when all of it is. */
 unsigned long utf8_invalid_line(const char *s, size_t n);
 
+/* The bytes (1 to 4) of the character that starts at s, a NUL-terminated
+ * UTF-8 string, by its lead byte, ending early at a NUL; 0 at the NUL. */
+size_t utf8_char_bytes(const char *s);
+
+/* The characters (code points) of the NUL-terminated UTF-8 string s: its
+ * bytes that do not continue a character. */
+size_t utf8_width(const char *s);
+
 #endif

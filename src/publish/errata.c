@@ -8,9 +8,10 @@
 #include <string.h>
 
 #include "base/text.h"
+#include "base/utf8.h"
 #include "publish/errata.h"
-#include "template/latex.h"
 #include "sinks/sink-csv.h"
+#include "template/latex.h"
 #include "template/mustache.h"
 #include "template/templates.h"
 
@@ -157,17 +158,6 @@ static void tex_escaped(struct text *t, const char *s, size_t n, bool first)
     latex_escape(&line, s, n, text_write, t);
 }
 
-/* The length of the UTF-8 character at s. */
-static size_t utf8_length(const char *s)
-{
-    unsigned char c = (unsigned char)*s;
-    size_t n = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
-    for (size_t i = 1; i < n; i++)
-        if (!s[i])
-            return i;
-    return n;
-}
-
 char *errata_latex(const char *text)
 {
     struct text t = {0};
@@ -180,7 +170,7 @@ char *errata_latex(const char *text)
             text_puts(&t, "}");
             s = end + 1;
         } else if (s[0] == '_' && s[1] && s[1] != ' ') {
-            size_t n = utf8_length(s + 1);
+            size_t n = utf8_char_bytes(s + 1);
             text_puts(&t, "\\textsubscript{");
             tex_escaped(&t, s + 1, n, false);
             text_puts(&t, "}");
@@ -216,15 +206,6 @@ static int set_text(json_t *obj, const char *key, const char *text, enum text_fo
     int rc = tex ? json_object_set_new(obj, key, json_string(tex)) : -1;
     free(tex);
     return rc;
-}
-
-/* The characters (not bytes) of a UTF-8 string. */
-static size_t text_width(const char *s)
-{
-    size_t n = 0;
-    for (; *s; s += utf8_length(s))
-        n++;
-    return n;
 }
 
 /* A string of n spaces (n < 128), for the report's columns. */
@@ -394,7 +375,7 @@ static json_t *report_context(const struct errata *e, const char *lang, json_t *
     size_t result_chars[3];
     for (int k = 0; k < 3; k++) {
         const char *word = json_string_value(json_object_get(strings, result_key[k]));
-        result_chars[k] = word ? text_width(word) : 0;
+        result_chars[k] = word ? utf8_width(word) : 0;
         if (result_chars[k] > result_width)
             result_width = result_chars[k];
     }

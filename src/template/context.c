@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/utf8.h"
 #include "template/context.h"
 
 struct context_builder {
@@ -12,14 +13,6 @@ struct context_builder {
     size_t widest;   /* characters of the widest cell */
     bool flat;       /* the columns are keys of the row object as well */
 };
-
-static size_t utf8_length(const char *s)
-{
-    size_t n = 0;
-    for (; *s; s++)
-        n += ((unsigned char)*s & 0xC0) != 0x80;
-    return n;
-}
 
 /* Sets "first" and "last" on each object of a list, for templates that
  * separate items («;» between rows, «.» after the last). */
@@ -74,7 +67,7 @@ json_t *context_add_row(struct context_builder *b, const char *const *cells)
     int rc = !row || !data || !list;
     for (size_t i = 0; !rc && i < n; i++) {
         const char *name = json_string_value(json_object_get(json_array_get(b->columns, i), "name"));
-        size_t w = utf8_length(cells[i]);
+        size_t w = utf8_width(cells[i]);
         if (w > b->widest)
             b->widest = w;
         /* Of columns of one name, data holds the first; cells hold all. */
