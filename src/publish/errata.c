@@ -202,40 +202,71 @@ static void csv_field(struct text *t, const char *field, bool first)
     free(quoted);
 }
 
+/* The columns of the CSV and of the errata sheet. */
+static const struct table_column errata_columns[] = {
+    {"article", COLUMN_TEXT}, {"id", COLUMN_TEXT}, {"source", COLUMN_TEXT},
+    {"result", COLUMN_TEXT}, {"bound", COLUMN_INTEGER}, {"range", COLUMN_TEXT},
+    {"cases", COLUMN_INTEGER}, {"failures", COLUMN_INTEGER}, {"skipped", COLUMN_INTEGER},
+    {"counterexamples", COLUMN_TEXT}, {"statement_en", COLUMN_TEXT},
+    {"statement_ru", COLUMN_TEXT}, {"correction_en", COLUMN_TEXT},
+    {"correction_ru", COLUMN_TEXT},
+};
+#define ERRATA_NCOLUMNS (sizeof errata_columns / sizeof errata_columns[0])
+
+/* One claim's row: the fields point into c, r and the buffers. */
+struct errata_row {
+    const char *field[ERRATA_NCOLUMNS];
+    struct text source, examples;
+    char num[4][24];
+};
+
+/* Fills row i; false when out of memory.  errata_row_free after. */
+static bool errata_row(const struct errata *e, size_t i, struct errata_row *row)
+{
+    const struct claim *c = e->claim[i];
+    const struct claim_result *r = &e->result[i];
+    memset(row, 0, sizeof *row);
+    source_text(&row->source, c, false);
+    examples_joined(&row->examples, r);
+    snprintf(row->num[0], sizeof row->num[0], "%" PRIu64, r->bound);
+    snprintf(row->num[1], sizeof row->num[1], "%" PRIu64, r->cases);
+    snprintf(row->num[2], sizeof row->num[2], "%" PRIu64, r->failures);
+    snprintf(row->num[3], sizeof row->num[3], "%" PRIu64, r->skipped);
+    const char *fields[ERRATA_NCOLUMNS] = {
+        /* The article by its authors and year, as a reader cites it. */
+        claim_articles[c->article].cite_en, c->id, row->source.s ? row->source.s : "",
+        outcome_name(r->outcome), row->num[0], r->range, row->num[1], row->num[2], row->num[3],
+        row->examples.s ? row->examples.s : "", c->statement_en, c->statement_ru,
+        c->correction_en ? c->correction_en : "", c->correction_ru ? c->correction_ru : "",
+    };
+    memcpy(row->field, fields, sizeof fields);
+    return !row->source.nomem && !row->examples.nomem;
+}
+
+static void errata_row_free(struct errata_row *row)
+{
+    free(row->source.s);
+    free(row->examples.s);
+}
+
 int errata_write_csv(const struct errata *e, struct output *out, struct gt_error *err)
 {
-    static const char *const header[] = {
-        "article", "id", "source", "result", "bound", "range", "cases", "failures", "skipped",
-        "counterexamples", "statement_en", "statement_ru", "correction_en", "correction_ru",
-    };
     struct text t = {0};
-    for (size_t i = 0; i < sizeof header / sizeof header[0]; i++)
-        csv_field(&t, header[i], i == 0);
+    /* UTF-8's byte-order mark: LibreOffice's and Excel's default import
+     * then read the Cyrillic and the math signs as UTF-8 (README, "Into a
+     * spreadsheet"). */
+    text_puts(&t, ERRATA_CSV_BOM);
+    for (size_t i = 0; i < ERRATA_NCOLUMNS; i++)
+        csv_field(&t, errata_columns[i].name, i == 0);
     text_puts(&t, "\n");
     int rc = GT_OK;
     for (size_t i = 0; i < e->n && rc == GT_OK; i++) {
-        const struct claim *c = e->claim[i];
-        const struct claim_result *r = &e->result[i];
-        struct text source = {0}, examples = {0};
-        source_text(&source, c, false);
-        examples_joined(&examples, r);
-        char num[4][24];
-        snprintf(num[0], sizeof num[0], "%" PRIu64, r->bound);
-        snprintf(num[1], sizeof num[1], "%" PRIu64, r->cases);
-        snprintf(num[2], sizeof num[2], "%" PRIu64, r->failures);
-        snprintf(num[3], sizeof num[3], "%" PRIu64, r->skipped);
-        const char *fields[] = {
-            claim_articles[c->article].seed, c->id, source.s ? source.s : "",
-            outcome_name(r->outcome), num[0], r->range, num[1], num[2], num[3],
-            examples.s ? examples.s : "", c->statement_en, c->statement_ru,
-            c->correction_en ? c->correction_en : "", c->correction_ru ? c->correction_ru : "",
-        };
-        t.nomem |= source.nomem || examples.nomem;
-        for (size_t f = 0; f < sizeof fields / sizeof fields[0]; f++)
-            csv_field(&t, fields[f], f == 0);
+        struct errata_row row;
+        t.nomem |= !errata_row(e, i, &row);
+        for (size_t f = 0; f < ERRATA_NCOLUMNS; f++)
+            csv_field(&t, row.field[f], f == 0);
         text_puts(&t, "\n");
-        free(source.s);
-        free(examples.s);
+        errata_row_free(&row);
         /* stream: a row at a time */
         if (t.nomem)
             rc = gt_fail(err, GT_ERR_RUNTIME, "errata: %s", strerror(ENOMEM));
@@ -247,6 +278,19 @@ int errata_write_csv(const struct errata *e, struct output *out, struct gt_error
                      : output_write(out, t.s, t.len, err);
     free(t.s);
     return rc;
+}
+
+int errata_write_sheet(const struct errata *e, struct xlsx_book *book, struct gt_error *err)
+{
+    struct xlsx_sheet *sheet;
+    int rc = xlsx_sheet_new(book, "errata", errata_columns, ERRATA_NCOLUMNS, &sheet, err);
+    for (size_t i = 0; i < e->n && rc == GT_OK; i++) {
+        struct errata_row row;
+        rc = errata_row(e, i, &row) ? xlsx_sheet_row(sheet, row.field, err)
+                                    : gt_fail(err, GT_ERR_RUNTIME, "errata: %s", strerror(ENOMEM));
+        errata_row_free(&row);
+    }
+    return rc == GT_OK ? xlsx_sheet_end(sheet, err) : rc;
 }
 
 /* ---- LaTeX ------------------------------------------------------------------------ */
