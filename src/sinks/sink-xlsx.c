@@ -336,6 +336,8 @@ static int find_beyond(const struct table_def *t, const struct table_args *args,
     struct table_stream s;
     if (table_stream_open(&s, t, args, err) != GT_OK)
         return err->status;
+    /* The progress line is the writing pass's: it starts again there. */
+    s.progress = NULL;
     bool any_integer = false;
     for (size_t c = 0; c < s.ncolumns; c++) {
         beyond[c] = false;
