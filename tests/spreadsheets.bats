@@ -2,8 +2,8 @@
 # Spreadsheets, checked with the real readers: LibreOffice Calc converts
 # gametab's csv.gz and xlsx files back to CSV, and every cell is compared
 # with gametab's own CSV (tests/compare-cells); openpyxl reads the xlsx
-# files' types, header, notes and chart; gzip, zcat, Python's gzip and
-# `gametab render` read the single-member csv.gz.  LibreOffice starts
+# files' types, header, notes and chart; gzip, zcat, Python's gzip, pandas
+# and `gametab render` read the single-member csv.gz.  LibreOffice starts
 # slowly, so setup_file makes every file and runs the five conversions
 # once; each test then checks one thing of their results.
 
@@ -33,7 +33,7 @@ setup_file() {
     for ext in csv csv.gz xlsx; do
         "$g" table wythoff-p-positions --count 100000 --quiet -o "$D/p.$ext"
     done
-    for ext in csv xlsx; do
+    for ext in csv csv.gz xlsx; do
         "$g" table wythoff-fibonacci --count 2000 -o "$D/fib.$ext"
         "$g" table wythoff-frequencies --count 3000 -o "$D/freq.$ext"
     done
@@ -53,8 +53,11 @@ setup_file() {
     # user in Russia.
     lo C.UTF-8 "$D/lo-en" "$D/x" --convert-to "csv:$EXPORT,-1" \
         "$D/p.xlsx" "$D/fib.xlsx" "$D/b53.xlsx" "$D/b64.xlsx" "$D/freq.xlsx" "$D/out/gametab.xlsx"
-    lo C.UTF-8 "$D/lo-en" "$D/g" --infilter=CSV:44,34,76,1 --convert-to "csv:$EXPORT" \
-        "$D/p.csv.gz" "$D/out/errata.csv.gz"
+    # The README's import: UTF-8, English (USA), columns 4 to 7 as text (the
+    # digit strings of wythoff-fibonacci; the other files' columns there
+    # export the same as text or as numbers).
+    lo C.UTF-8 "$D/lo-en" "$D/g" --infilter=CSV:44,34,76,1,4/2/5/2/6/2/7/2,1033 \
+        --convert-to "csv:$EXPORT" "$D/p.csv.gz" "$D/fib.csv.gz" "$D/out/errata.csv.gz"
     lo ru_RU.UTF-8 "$D/lo-ru" "$D/r" --convert-to "csv:${EXPORT/44,/59,},-1" "$D/freq.xlsx"
     # gametab's CSV under Russian settings: as "English (USA)" text (1033),
     # as the README says, and as Russian (1049), which reads p_N as text.
@@ -115,6 +118,38 @@ for row in ws.iter_rows(min_row=2):
         want = "s" if name.endswith(("_bin", "_fib")) else "n"
         assert c.data_type == want, (name, c.coordinate, c.value, c.data_type)
 ' "$D/fib.xlsx"
+}
+
+@test "LibreOffice imports wythoff-fibonacci.csv.gz as the README says: digit strings stay text" {
+    run "$COMPARE" "$D/fib.csv" "$D/g/fib.csv.csv"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [ "$output" = "2001 rows, 14007 cells equal" ]
+}
+
+@test "pandas reads csv.gz, joined shards and the workbook exactly, as the README says" {
+    "$GAMETAB" table wythoff-p-positions --from 0 --count 5 -o "$T/s0.csv.gz"
+    "$GAMETAB" table wythoff-p-positions --from 7046029254386353126 --count 5 -o "$T/s1.csv.gz"
+    cat "$T/s0.csv.gz" "$T/s1.csv.gz" >"$T/joined.csv.gz"
+    $PY -c '
+import sys, pandas as pd
+from decimal import Decimal
+t, d = sys.argv[1], sys.argv[2]
+j = pd.read_csv(t + "/joined.csv.gz")
+assert len(j) == 10 and str(j.b_n.dtype) == "uint64", (len(j), j.dtypes)
+assert int(j.b_n.iloc[-1]) == 2**64 - 1 and int(j.b_n.iloc[1]) == 2
+digits = {c: str for c in ("a_n_bin", "b_n_bin", "a_n_fib", "b_n_fib")}
+f = pd.read_csv(d + "/fib.csv.gz", dtype=digits)
+assert f.a_n_fib.iloc[988] == "1000000000000100", f.a_n_fib.iloc[988]
+assert str(f.a_n.dtype) == "int64"
+x = pd.read_excel(d + "/out/gametab.xlsx", sheet_name="wythoff-fibonacci", dtype=digits)
+c = pd.read_csv(d + "/out-wythoff-fibonacci.csv", dtype=digits)
+assert x.equals(c), (x, c)
+q = pd.read_csv(d + "/freq.csv")
+assert q.p_N.iloc[2] == 0.666666666667 and str(q.p_N.dtype) == "float64"
+e = pd.read_csv(d + "/freq.csv", dtype={"p_N": str})
+assert Decimal(e.p_N.iloc[2]) == Decimal("0.666666666667")
+' "$T" "$D"
 }
 
 @test "xlsx: integers are numbers up to 2^53 and text beyond, with a note on the column" {
