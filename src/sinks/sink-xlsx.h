@@ -2,12 +2,12 @@
  * written by libxlsxwriter in its constant-memory mode: a sheet's rows go
  * to a temporary file as they come, so memory does not grow with rows.
  *
- * How a cell is typed, by its column's type: an INTEGER is a number while a
- * double holds it exactly (|v| <= 2^53), else text, with a note on the
- * column's header saying why; a DECIMAL is a number, shown with the places
- * the article prints (table_column.places); TEXT (binary, base-4 and
- * Fibonacci digits, which a number would strip of leading zeros or round)
- * is text.  Each sheet has a bold, frozen header with an autofilter,
+ * How a cell is written, by its kind (table.h): an integer is a number
+ * while a double holds it exactly (v <= 2^53), else its digits as text,
+ * with a note on the column's header saying why; a decimal is a number,
+ * shown with the places the article prints (table_def.decimal_places);
+ * text (binary, base-4 and Fibonacci digits, which a number would strip of
+ * leading zeros or round) is text; an empty cell is no value.  Each sheet has a bold, frozen header with an autofilter,
  * columns as wide as their widest cell, and the table's name.  A table
  * with a chart (table_def.chart) gets it as a native chart beside the data,
  * its constant lines' points on a hidden sheet NAME-lines.  The workbook
