@@ -37,7 +37,7 @@ static int write_file(const char *path, enum output_encoding enc, int level, uns
                       struct gt_error *err)
 {
     struct output *out;
-    int rc = output_open(&out, path, enc, level, jobs, err);
+    int rc = output_open(&out, path, NULL, enc, level, jobs, err);
     assert_int_equal(rc, GT_OK);
     static char line[1024];
     memset(line, 'x', sizeof line);

@@ -31,9 +31,9 @@ static const struct option_spec table_options[O__N] = {
     COMMON_OPTIONS,
     [O_FORMAT] = {.name = "format", .kind = OPTION_CHOICE, .metavar = "F",
                   .choices = format_names, .nchoices = FORMAT__N, .choice_noun = "format",
-                  .help = "{}; default from the extension of\n"
-                          "-o (.csv, .csv.gz or .gz, .tex, .json, .xlsx), csv on\n"
-                          "standard output"},
+                  .help = "{}; default from the\n"
+                          "extension of -o (.csv, .csv.gz or .gz, .tex, .json,\n"
+                          ".xlsx), csv on standard output"},
     [O_LANG] = {.name = "lang", .kind = OPTION_CHOICE, .metavar = "L", .only_for = "tex",
                 .choices = template_languages, .nchoices = TEMPLATE_NLANGUAGES,
                 .choice_noun = "language",
