@@ -224,7 +224,7 @@ CASES
     diff "$T/figures" <(complete_words figure '')
     "$GAMETAB" verify --list | awk '{print $1}' | sort >"$T/claims"
     diff "$T/claims" <(complete_words verify --claim '')
-    [ "$(complete_words table x --format '' | tr '\n' ' ')" = "csv csv.gz json tex " ]
+    [ "$(complete_words table x --format '' | tr '\n' ' ')" = "csv csv.gz json tex xlsx " ]
     [ "$(complete_words build --paper = '' | tr '\n' ' ')" = "a4 a5 " ]
     # Options and their values are not arguments: the table name is still
     # the first, and table takes no second.

@@ -10,15 +10,16 @@ load helpers
     gt build -o "$T/out"
     [ "$status" -eq 0 ]
     # Each table as csv.gz and tex in two languages, two preambles, the
-    # errata (csv.gz and tex in two languages), and in each language the
-    # figures and the handout.
-    [ "$out" = "gametab: wrote $((3 * tables + 2 + 3 + 2 * (figures + 1))) files under $T/out/" ]
+    # errata (csv.gz and tex in two languages), the workbook gametab.xlsx,
+    # and in each language the figures and the handout.
+    [ "$out" = "gametab: wrote $((3 * tables + 2 + 3 + 1 + 2 * (figures + 1))) files under $T/out/" ]
     for f in wythoff-p-positions.csv.gz wythoff-frequencies.csv.gz \
              ru/preamble.tex ru/wythoff-p-positions.tex ru/wythoff-frequencies.tex \
              en/preamble.tex en/wythoff-p-positions.tex en/wythoff-frequencies.tex \
              misere-nim-p-positions.csv.gz kordemsky-grundy.csv.gz kordemsky-start.csv.gz \
              ru/misere-nim-p-positions.tex ru/kordemsky-grundy.tex ru/kordemsky-start.tex \
-             en/misere-nim-p-positions.tex en/kordemsky-grundy.tex en/kordemsky-start.tex; do
+             en/misere-nim-p-positions.tex en/kordemsky-grundy.tex en/kordemsky-start.tex \
+             gametab.xlsx; do
         [ -s "$T/out/$f" ] || { echo "missing $f" >&2; return 1; }
     done
     gzip -t "$T"/out/*.csv.gz

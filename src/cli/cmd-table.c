@@ -31,9 +31,9 @@ static const struct option_spec table_options[O__N] = {
     COMMON_OPTIONS,
     [O_FORMAT] = {.name = "format", .kind = OPTION_CHOICE, .metavar = "F",
                   .choices = format_names, .nchoices = FORMAT__N, .choice_noun = "format",
-                  .help = "{}; default from the extension of\n"
-                          "-o (.csv, .csv.gz or .gz, .tex, .json), csv on\n"
-                          "standard output"},
+                  .help = "{}; default from the\n"
+                          "extension of -o (.csv, .csv.gz or .gz, .tex, .json,\n"
+                          ".xlsx), csv on standard output"},
     [O_LANG] = {.name = "lang", .kind = OPTION_CHOICE, .metavar = "L", .only_for = "tex",
                 .choices = template_languages, .nchoices = TEMPLATE_NLANGUAGES,
                 .choice_noun = "language",
@@ -120,13 +120,14 @@ static int run_table(struct command_line *cl, struct gt_error *err)
 
 const struct command cmd_table = {
     .name = "table",
-    .summary = "write one table (CSV, CSV.gz or a LaTeX fragment)",
+    .summary = "write one table (CSV, CSV.gz, JSON, xlsx or a LaTeX fragment)",
     .usage = "table NAME [OPTIONS]",
     .about = "Write one table.  Its parameters (--count ... --start), their defaults\n"
              "and ranges, are listed below for each table.\n",
     .more = "An option that does not apply to the format asked for (--level with csv,\n"
             "--lang with csv.gz) is a usage error.  CSV rows stream: memory does not\n"
-            "grow with K.  A tex table is built whole, so it takes at most " XSTR(TEX_ROWS_MAX) " rows.\n",
+            "grow with K.  A tex table is built whole, so it takes at most " XSTR(TEX_ROWS_MAX) " rows;\n"
+            "an xlsx sheet holds at most 1048576 (the header included).\n",
     .help_more = print_table_params,
     .options = table_options,
     .noptions = O__N,

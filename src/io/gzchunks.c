@@ -3,6 +3,8 @@
 #include <errno.h>
 #include <pthread.h>
 #include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
@@ -20,7 +22,9 @@ struct slot {
     size_t in_len;
     unsigned char *out;
     size_t out_cap, out_len;
-    bool failed;
+    bool last;              /* the stream's last piece: ends with the final block */
+    uLong crc;              /* CRC-32 of in */
+    int zrc;                /* Z_OK, or what deflate answered when it failed */
 };
 
 struct gzchunks {
@@ -33,8 +37,11 @@ struct gzchunks {
     size_t fill;            /* the slot being filled */
     size_t oldest;          /* the oldest slot not yet written */
     size_t pending;         /* slots queued or done, not yet written */
-    size_t members;         /* chunks submitted so far */
-    bool failed;
+    bool header_written;
+    uLong crc;              /* CRC-32 of the input written so far */
+    uint32_t isize;         /* and its length mod 2^32 */
+    enum gzchunks_status status;
+    char msg[64];           /* GZCHUNKS_ZLIB: what deflate said */
     pthread_t *threads;
     unsigned nthreads;      /* started */
     pthread_mutex_t lock;
@@ -43,22 +50,29 @@ struct gzchunks {
     bool stop;
 };
 
-/* Compresses s->in into s->out as one gzip member. */
+/* Compresses s->in into s->out as raw deflate: a full flush after the
+ * data, or for the last piece the final block.  The CRC-32 is taken here
+ * too, on the worker's thread. */
 static void compress_slot(int level, struct slot *s)
 {
     z_stream z;
     memset(&z, 0, sizeof z);
-    s->failed = true;
-    if (deflateInit2(&z, level, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK)
+    s->crc = crc32(0L, s->in, (uInt)s->in_len);
+    s->zrc = deflateInit2(&z, level, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY);
+    if (s->zrc != Z_OK)
         return;
     z.next_in = s->in;
     z.avail_in = (uInt)s->in_len;
     z.next_out = s->out;
     z.avail_out = (uInt)s->out_cap;
-    /* out_cap is deflateBound: one call finishes the member. */
-    if (deflate(&z, Z_FINISH) == Z_STREAM_END) {
+    /* out_cap is deflateBound plus room for the flush marker: one call
+     * compresses the whole piece. */
+    int rc = deflate(&z, s->last ? Z_FINISH : Z_FULL_FLUSH);
+    if (s->last ? rc == Z_STREAM_END : rc == Z_OK && z.avail_in == 0 && z.avail_out > 0) {
         s->out_len = s->out_cap - z.avail_out;
-        s->failed = false;
+        s->zrc = Z_OK;
+    } else {
+        s->zrc = rc == Z_OK || rc == Z_STREAM_END ? Z_BUF_ERROR : rc;
     }
     deflateEnd(&z);
 }
@@ -130,6 +144,7 @@ struct gzchunks *gzchunks_new(int level, unsigned jobs, gzchunks_write_fn write,
     z->jobs = jobs;
     z->write = write;
     z->ud = ud;
+    z->crc = crc32(0L, Z_NULL, 0);
     pthread_mutex_init(&z->lock, NULL);
     pthread_cond_init(&z->work, NULL);
     pthread_cond_init(&z->done, NULL);
@@ -137,7 +152,7 @@ struct gzchunks *gzchunks_new(int level, unsigned jobs, gzchunks_write_fn write,
     z->nslots = jobs > 1 ? 2 * (size_t)jobs : 1;
     z->slots = calloc(z->nslots, sizeof *z->slots);
     bool ok = z->slots != NULL;
-    uLong bound = compressBound(GZCHUNKS_SIZE) + 64; /* + the gzip wrapper */
+    uLong bound = compressBound(GZCHUNKS_SIZE) + 64; /* + the flush marker */
     for (size_t i = 0; ok && i < z->nslots; i++) {
         z->slots[i].in = malloc(GZCHUNKS_SIZE);
         z->slots[i].out = malloc(bound);
@@ -166,7 +181,29 @@ struct gzchunks *gzchunks_new(int level, unsigned jobs, gzchunks_write_fn write,
     return z;
 }
 
-/* Writes the oldest slot once it is compressed, and frees it for filling. */
+/* Stops the stream: the first failure is the one reported. */
+static int fail(struct gzchunks *z, enum gzchunks_status status, int zrc)
+{
+    if (z->status == GZCHUNKS_OK) {
+        z->status = status;
+        if (status == GZCHUNKS_ZLIB)
+            snprintf(z->msg, sizeof z->msg, "zlib failed: %s", zError(zrc));
+    }
+    return -1;
+}
+
+/* The member's header, as zlib writes it: no name, no time stamp, the
+ * extra flags for the level (2 at 9, 4 at 0 and 1), OS 3 (Unix). */
+static int write_header(struct gzchunks *z)
+{
+    unsigned char h[10] = {0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3};
+    h[8] = z->level == 9 ? 2 : z->level < 2 ? 4 : 0;
+    z->header_written = true;
+    return z->write(z->ud, h, sizeof h) == 0 ? 0 : fail(z, GZCHUNKS_WRITE, Z_OK);
+}
+
+/* Writes the oldest slot once it is compressed, and frees it for filling;
+ * the header goes before the first. */
 static int write_oldest(struct gzchunks *z)
 {
     struct slot *s = &z->slots[z->oldest];
@@ -177,17 +214,20 @@ static int write_oldest(struct gzchunks *z)
         pthread_mutex_unlock(&z->lock);
     }
     int rc = 0;
-    if (s->failed) {
-        errno = EIO;
+    if (s->zrc != Z_OK)
+        rc = fail(z, GZCHUNKS_ZLIB, s->zrc);
+    else if (!z->header_written && write_header(z) != 0)
         rc = -1;
-    } else if (z->write(z->ud, s->out, s->out_len) != 0) {
-        rc = -1;
-    }
+    else if (z->write(z->ud, s->out, s->out_len) != 0)
+        rc = fail(z, GZCHUNKS_WRITE, Z_OK);
+    z->crc = crc32_combine(z->crc, s->crc, (z_off_t)s->in_len);
+    z->isize += (uint32_t)s->in_len;
     /* The workers read the states and `oldest` under the lock. */
     if (z->nthreads)
         pthread_mutex_lock(&z->lock);
     s->state = SLOT_FILLING;
     s->in_len = 0;
+    s->last = false;
     z->oldest = (z->oldest + 1) % z->nslots;
     z->pending--;
     if (z->nthreads)
@@ -195,12 +235,12 @@ static int write_oldest(struct gzchunks *z)
     return rc;
 }
 
-/* Hands the full slot on: to the workers, or compresses it here. */
-static int submit(struct gzchunks *z)
+/* Hands the full slot on: to the workers, or compresses it here.  A
+ * failure is in z->status. */
+static void submit(struct gzchunks *z)
 {
     struct slot *s = &z->slots[z->fill];
     z->pending++;
-    z->members++;
     z->fill = (z->fill + 1) % z->nslots;
     if (z->nthreads) {
         pthread_mutex_lock(&z->lock);
@@ -213,14 +253,13 @@ static int submit(struct gzchunks *z)
     }
     /* The next slot to fill must be free: write what occupies it. */
     if (z->pending == z->nslots)
-        return write_oldest(z);
-    return 0;
+        write_oldest(z);
 }
 
 int gzchunks_write(struct gzchunks *z, const void *buf, size_t len)
 {
     const unsigned char *p = buf;
-    while (len > 0 && !z->failed) {
+    while (len > 0 && z->status == GZCHUNKS_OK) {
         struct slot *s = &z->slots[z->fill];
         size_t n = GZCHUNKS_SIZE - s->in_len;
         n = n < len ? n : len;
@@ -228,21 +267,35 @@ int gzchunks_write(struct gzchunks *z, const void *buf, size_t len)
         s->in_len += n;
         p += n;
         len -= n;
-        if (s->in_len == GZCHUNKS_SIZE && submit(z) != 0)
-            z->failed = true;
+        if (s->in_len == GZCHUNKS_SIZE)
+            submit(z);
     }
-    return z->failed ? -1 : 0;
+    return z->status == GZCHUNKS_OK ? 0 : -1;
 }
 
 int gzchunks_finish(struct gzchunks *z)
 {
-    if (z->failed)
+    if (z->status != GZCHUNKS_OK)
         return -1;
-    /* The last, partial chunk; or an empty member when nothing came at all. */
-    if ((z->slots[z->fill].in_len > 0 || z->members == 0) && submit(z) != 0)
-        z->failed = true;
-    while (!z->failed && z->pending > 0)
-        if (write_oldest(z) != 0)
-            z->failed = true;
-    return z->failed ? -1 : 0;
+    /* The last piece, partial or empty (then its final block is the two
+     * bytes 03 00), so that the stream ends the same whatever its length. */
+    z->slots[z->fill].last = true;
+    submit(z);
+    while (z->status == GZCHUNKS_OK && z->pending > 0)
+        write_oldest(z);
+    if (z->status != GZCHUNKS_OK)
+        return -1;
+    unsigned char t[8];
+    for (int i = 0; i < 4; i++) {
+        t[i] = (unsigned char)(z->crc >> (8 * i));
+        t[4 + i] = (unsigned char)(z->isize >> (8 * i));
+    }
+    return z->write(z->ud, t, sizeof t) == 0 ? 0 : fail(z, GZCHUNKS_WRITE, Z_OK);
+}
+
+enum gzchunks_status gzchunks_error(const struct gzchunks *z, const char **msg)
+{
+    if (msg)
+        *msg = z->status == GZCHUNKS_ZLIB ? z->msg : "";
+    return z->status;
 }

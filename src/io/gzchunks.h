@@ -1,36 +1,55 @@
-/* gzchunks.h: gzip compression of a byte stream as a series of independent
- * gzip members, compressed on several threads and written in order.
+/* gzchunks.h: gzip compression of a byte stream as one gzip member
+ * (RFC 1952), its deflate data compressed in pieces on several threads and
+ * written in order, the way pigz does.
  *
  * The stream is cut every GZCHUNKS_SIZE input bytes, whatever the number of
- * threads, and each piece becomes one gzip member (RFC 1952; header with
- * mtime 0 and no name), so the file is byte-identical for every job count
- * and from run to run.  gzip -t, zcat, zlib's gzread and Python's gzip read
- * the members as one file.  Memory: about 2 x jobs x 2 x GZCHUNKS_SIZE. */
+ * threads.  Each piece is compressed on its own as raw deflate (RFC 1951),
+ * ended by a full flush (an empty stored block, so the next piece starts on
+ * a byte boundary and refers to nothing before it) except the last, which
+ * ends with the final block.  One 10-byte header (mtime 0, no name) goes
+ * before the pieces and one trailer after them: the CRC-32 of the whole
+ * input, combined from the pieces' (crc32_combine), and its length mod
+ * 2^32.  So the file is byte-identical for every job count and from run to
+ * run, and readers that take only the first member of a gzip file
+ * (LibreOffice, some Java and .NET libraries) get all of it.
+ * Memory: about 2 x jobs x 2 x GZCHUNKS_SIZE. */
 #ifndef GAMETAB_GZCHUNKS_H
 #define GAMETAB_GZCHUNKS_H
 
 #include <stddef.h>
 
-/* Input bytes per gzip member: 1 MiB costs well under 0.1% of ratio. */
+/* Input bytes per piece: 1 MiB costs well under 0.1% of ratio. */
 #define GZCHUNKS_SIZE (1u << 20)
 #define GZCHUNKS_JOBS_MAX 64
 
-/* Where the compressed bytes go, in order: return 0, or -1 to stop. */
+/* Where the compressed bytes go, in order: return 0, or -1 to stop (the
+ * callback keeps its own reason). */
 typedef int (*gzchunks_write_fn)(void *ud, const void *buf, size_t len);
 
 struct gzchunks;
+
+/* What stopped a stream, like zlib's gzerror: GZCHUNKS_WRITE when the
+ * write callback failed (its reason is the callback's to give),
+ * GZCHUNKS_ZLIB when deflate did. */
+enum gzchunks_status { GZCHUNKS_OK, GZCHUNKS_WRITE, GZCHUNKS_ZLIB };
 
 /* level 0..9, jobs 1..GZCHUNKS_JOBS_MAX (1: no threads).  NULL when out of
  * memory or a thread cannot be started (errno set). */
 struct gzchunks *gzchunks_new(int level, unsigned jobs, gzchunks_write_fn write, void *ud);
 
-/* Appends len bytes.  0, or -1 when the write callback failed (or zlib
- * did: errno EIO), after which only gzchunks_free is allowed. */
+/* Appends len bytes.  0, or -1 when the write callback or zlib failed
+ * (gzchunks_error says which), after which only gzchunks_error and
+ * gzchunks_free are allowed. */
 int gzchunks_write(struct gzchunks *z, const void *buf, size_t len);
 
-/* Compresses and writes what remains (an empty stream gives one empty
- * member, still a valid gzip file).  0 or -1 as above. */
+/* Compresses and writes what remains, then the trailer (an empty stream
+ * gives a valid gzip file of empty content).  0 or -1 as above. */
 int gzchunks_finish(struct gzchunks *z);
+
+/* Why the stream stopped (GZCHUNKS_OK while it has not), and *msg, when
+ * msg is not NULL, a short text for GZCHUNKS_ZLIB ("zlib failed: ...");
+ * "" otherwise. */
+enum gzchunks_status gzchunks_error(const struct gzchunks *z, const char **msg);
 
 /* Stops the threads and frees everything. */
 void gzchunks_free(struct gzchunks *z);

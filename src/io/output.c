@@ -69,6 +69,16 @@ static int write_compressed(void *ud, const void *buf, size_t len)
     return write_all(out, buf, len, out->err) == GT_OK ? 0 : -1;
 }
 
+/* The error of a failed gzip stream: the write callback has already put
+ * the disk's reason in err; a failure of zlib's own is told here. */
+static int gzip_failure(struct output *out, struct gt_error *err)
+{
+    const char *msg;
+    if (gzchunks_error(out->gz, &msg) == GZCHUNKS_ZLIB)
+        return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", out->path, msg);
+    return GT_ERR_RUNTIME;
+}
+
 /* Passes what waits in buf on: to the compressor, or to the file. */
 static int flush_buffer(struct output *out, struct gt_error *err)
 {
@@ -76,8 +86,7 @@ static int flush_buffer(struct output *out, struct gt_error *err)
     if (out->gz) {
         out->err = err;
         if (gzchunks_write(out->gz, out->buf, out->used) != 0)
-            rc = errno == EIO ? gt_fail(err, GT_ERR_RUNTIME, "%s: zlib failed", out->path)
-                              : GT_ERR_RUNTIME;
+            rc = gzip_failure(out, err);
     } else {
         rc = write_all(out, out->buf, out->used, err);
     }
@@ -254,8 +263,7 @@ int output_commit(struct output *out, struct gt_error *err)
     int done = flush_buffer(out, err);
     out->err = err;
     if (done == GT_OK && out->gz && gzchunks_finish(out->gz) != 0)
-        done = errno == EIO ? gt_fail(err, GT_ERR_RUNTIME, "%s: zlib failed", out->path)
-                            : GT_ERR_RUNTIME;
+        done = gzip_failure(out, err);
     if (done != GT_OK) {
         output_abort(out);
         return GT_ERR_RUNTIME;

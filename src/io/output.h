@@ -8,9 +8,11 @@
  * process's own descriptors; /dev/null, /dev/full, a FIFO) is written
  * directly, and nothing is created, renamed or removed beside it.  Every
  * write and the final flush and close are checked.  With OUTPUT_GZIP the
- * bytes become gzip members of fixed input size compressed on `jobs`
- * threads (gzchunks.h), whose headers carry no time stamp and no file name,
- * so the same input gives the same bytes whatever the number of jobs. */
+ * bytes become one gzip member, compressed in pieces of fixed input size
+ * on `jobs` threads (gzchunks.h), whose header carries no time stamp and
+ * no file name, so the same input gives the same bytes whatever the number
+ * of jobs.  A failed write() is reported with the disk's reason, a failure
+ * of zlib as "zlib failed". */
 #ifndef GAMETAB_OUTPUT_H
 #define GAMETAB_OUTPUT_H
 

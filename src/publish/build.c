@@ -17,6 +17,7 @@
 #include "publish/errata.h"
 #include "publish/figures.h"
 #include "publish/handout.h"
+#include "publish/workbook.h"
 #include "sinks/sink-tex.h"
 #include "sinks/sinks.h"
 #include "tables/table.h"
@@ -45,10 +46,12 @@ enum build_kind {
     BUILD_WORKSHEET_TABLE,
     BUILD_ERRATA_CSV, /* the checked claims as gzip-compressed CSV */
     BUILD_ERRATA_TEX, /* and as LaTeX in the request's language */
+    BUILD_WORKBOOK,   /* gametab.xlsx: every table and the errata */
 };
 
 struct build_item {
     enum build_kind kind;
+    const struct workbook_request *workbook; /* BUILD_WORKBOOK */
     const struct figure_def *figure; /* BUILD_FIGURE */
     bool worksheet;                  /* BUILD_FIGURE, BUILD_HANDOUT: the worksheet's */
 };
@@ -69,6 +72,7 @@ static int write_build_file(const struct build *b, const struct table_request *r
     switch (item->kind) {
     case BUILD_ERRATA_CSV: rc = errata_write_csv(&b->errata, out, err); break;
     case BUILD_ERRATA_TEX: rc = errata_write_tex(&b->errata, &r->tex, out, err); break;
+    case BUILD_WORKBOOK: rc = workbook_write(item->workbook, out, err); break;
     case BUILD_FIGURE:
         rc = figure_write(item->figure, &r->args, &r->tex, item->worksheet, out, err);
         break;
@@ -267,6 +271,26 @@ static int run_build(struct build *b, const char *only_lang, struct gt_error *er
     if (errata_run(&b->errata, claim_registry, claim_registry_size, 1, err) != GT_OK)
         return GT_ERR_RUNTIME;
     if (build_file(b, &(struct table_request){0}, BUILD_ERRATA_CSV, "errata.csv.gz", err) != GT_OK)
+        return GT_ERR_RUNTIME;
+    /* The workbook: the build's languages' contents, every table at the
+     * article's parameters, the errata. */
+    const char *langs[TEMPLATE_NLANGUAGES];
+    size_t nlangs = 0;
+    for (size_t i = 0; i < TEMPLATE_NLANGUAGES; i++)
+        if (!only_lang || strcmp(only_lang, template_languages[i]) == 0)
+            langs[nlangs++] = template_languages[i];
+    struct table_args *args = calloc(table_registry_size, sizeof *args);
+    if (!args)
+        return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", b->dir, strerror(ENOMEM));
+    for (size_t i = 0; i < table_registry_size; i++)
+        build_args(b, table_registry[i], table_registry[i]->params, &args[i]);
+    struct workbook_request w = {.langs = langs, .nlangs = nlangs, .dirs = b->dirs,
+                                 .args = args, .errata = &b->errata};
+    int rc = build_write(b, &(struct table_request){0},
+                         &(struct build_item){.kind = BUILD_WORKBOOK, .workbook = &w},
+                         "gametab.xlsx", err);
+    free(args);
+    if (rc != GT_OK)
         return GT_ERR_RUNTIME;
     for (size_t i = 0; i < TEMPLATE_NLANGUAGES; i++)
         if ((!only_lang || strcmp(only_lang, template_languages[i]) == 0) &&

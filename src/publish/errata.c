@@ -80,8 +80,9 @@ static void source_text(struct text *t, const struct claim *c, const char *lang)
 
 /* ---- the CSV -------------------------------------------------------------------- */
 
-/* The columns of errata.csv.gz, in order; after counterexamples, the
- * statement and then the correction in each of claim_languages. */
+/* The columns of errata.csv.gz and of the errata sheet, in order; after
+ * counterexamples, the statement and then the correction in each of
+ * claim_languages ("en", "ru": the names below say so). */
 enum {
     ERRATA_ARTICLE, ERRATA_ID, ERRATA_SOURCE, ERRATA_RESULT, ERRATA_BOUND, ERRATA_RANGE,
     ERRATA_CASES, ERRATA_FAILURES, ERRATA_SKIPPED, ERRATA_COUNTEREXAMPLES, ERRATA_STATEMENT,
@@ -89,56 +90,102 @@ enum {
     ERRATA_NCOLUMNS = ERRATA_CORRECTION + CLAIM_NLANGUAGES
 };
 
-static const char *const errata_columns[ERRATA_STATEMENT] = {
-    "article", "id", "source", "result", "bound", "range", "cases", "failures", "skipped",
-    "counterexamples",
+static const struct table_column errata_columns[ERRATA_NCOLUMNS] = {
+    {"article", COLUMN_TEXT}, {"id", COLUMN_TEXT}, {"source", COLUMN_TEXT},
+    {"result", COLUMN_TEXT}, {"bound", COLUMN_INTEGER}, {"range", COLUMN_TEXT},
+    {"cases", COLUMN_INTEGER}, {"failures", COLUMN_INTEGER}, {"skipped", COLUMN_INTEGER},
+    {"counterexamples", COLUMN_TEXT}, {"statement_en", COLUMN_TEXT},
+    {"statement_ru", COLUMN_TEXT}, {"correction_en", COLUMN_TEXT},
+    {"correction_ru", COLUMN_TEXT},
 };
+
+/* One claim's row, for the CSV and the sheet: the fields point into the
+ * claim, its result and the buffers. */
+struct errata_row {
+    const char *field[ERRATA_NCOLUMNS];
+    uint64_t number[ERRATA_NCOLUMNS]; /* the integer columns' values */
+    struct text source, examples;
+    char num[4][24];
+};
+
+/* Fills row i; false when out of memory.  errata_row_free after. */
+static bool errata_row(const struct errata *e, size_t i, struct errata_row *row)
+{
+    const struct claim *c = e->claim[i];
+    const struct claim_result *r = &e->result[i];
+    memset(row, 0, sizeof *row);
+    source_text(&row->source, c, "en"); /* the source as the header: in English */
+    examples_joined(&row->examples, r);
+    const size_t integer[4] = {ERRATA_BOUND, ERRATA_CASES, ERRATA_FAILURES, ERRATA_SKIPPED};
+    const uint64_t num[4] = {r->bound, r->cases, r->failures, r->skipped};
+    for (size_t k = 0; k < 4; k++) {
+        snprintf(row->num[k], sizeof row->num[k], "%" PRIu64, num[k]);
+        row->number[integer[k]] = num[k];
+    }
+    const char **f = row->field;
+    /* The article by its authors and year, as a reader cites it. */
+    f[ERRATA_ARTICLE] = claim_articles[c->article].cite_en;
+    f[ERRATA_ID] = c->id;
+    f[ERRATA_SOURCE] = row->source.s ? row->source.s : "";
+    f[ERRATA_RESULT] = outcome_name(r->outcome);
+    f[ERRATA_BOUND] = row->num[0];
+    f[ERRATA_RANGE] = r->range;
+    f[ERRATA_CASES] = row->num[1];
+    f[ERRATA_FAILURES] = row->num[2];
+    f[ERRATA_SKIPPED] = row->num[3];
+    f[ERRATA_COUNTEREXAMPLES] = row->examples.s ? row->examples.s : "";
+    for (size_t l = 0; l < CLAIM_NLANGUAGES; l++) {
+        struct claim_words w = {"", "", NULL};
+        claim_words(c, claim_languages[l], &w);
+        f[ERRATA_STATEMENT + l] = w.statement;
+        f[ERRATA_CORRECTION + l] = w.correction ? w.correction : "";
+    }
+    return !row->source.nomem && !row->examples.nomem;
+}
+
+static void errata_row_free(struct errata_row *row)
+{
+    free(row->source.s);
+    free(row->examples.s);
+}
 
 int errata_write_csv(const struct errata *e, struct output *out, struct gt_error *err)
 {
+    /* UTF-8's byte-order mark: LibreOffice's and Excel's default import
+     * then read the Cyrillic and the math signs as UTF-8 (README, "Into a
+     * spreadsheet"). */
+    int rc = output_puts(out, ERRATA_CSV_BOM, err);
     struct csv_value v[ERRATA_NCOLUMNS];
-    char names[2 * CLAIM_NLANGUAGES][32];
-    for (size_t i = 0; i < ERRATA_STATEMENT; i++)
-        v[i] = csv_text(errata_columns[i]);
-    for (size_t l = 0; l < CLAIM_NLANGUAGES; l++) {
-        snprintf(names[l], sizeof names[l], "statement_%s", claim_languages[l]);
-        snprintf(names[CLAIM_NLANGUAGES + l], sizeof names[0], "correction_%s",
-                 claim_languages[l]);
-        v[ERRATA_STATEMENT + l] = csv_text(names[l]);
-        v[ERRATA_CORRECTION + l] = csv_text(names[CLAIM_NLANGUAGES + l]);
-    }
-    int rc = sink_csv_write_values(out, v, ERRATA_NCOLUMNS, err);
+    for (size_t i = 0; i < ERRATA_NCOLUMNS; i++)
+        v[i] = csv_text(errata_columns[i].name);
+    if (rc == GT_OK)
+        rc = sink_csv_write_values(out, v, ERRATA_NCOLUMNS, err);
     for (size_t i = 0; i < e->n && rc == GT_OK; i++) {
-        const struct claim *c = e->claim[i];
-        const struct claim_result *r = &e->result[i];
-        struct text source = {0}, examples = {0};
-        source_text(&source, c, "en"); /* the source as the header: in English */
-        examples_joined(&examples, r);
-        v[ERRATA_ARTICLE] = csv_text(claim_articles[c->article].seed);
-        v[ERRATA_ID] = csv_text(c->id);
-        v[ERRATA_SOURCE] = csv_text(source.s ? source.s : "");
-        v[ERRATA_RESULT] = csv_text(outcome_name(r->outcome));
-        v[ERRATA_BOUND] = csv_integer(r->bound);
-        v[ERRATA_RANGE] = csv_text(r->range);
-        v[ERRATA_CASES] = csv_integer(r->cases);
-        v[ERRATA_FAILURES] = csv_integer(r->failures);
-        v[ERRATA_SKIPPED] = csv_integer(r->skipped);
-        v[ERRATA_COUNTEREXAMPLES] = csv_text(examples.s ? examples.s : "");
-        for (size_t l = 0; l < CLAIM_NLANGUAGES; l++) {
-            struct claim_words w = {"", "", NULL};
-            claim_words(c, claim_languages[l], &w);
-            v[ERRATA_STATEMENT + l] = csv_text(w.statement);
-            v[ERRATA_CORRECTION + l] = csv_text(w.correction ? w.correction : "");
-        }
-        /* stream: a row at a time */
-        if (source.nomem || examples.nomem)
+        struct errata_row row;
+        if (!errata_row(e, i, &row)) {
             rc = gt_fail(err, GT_ERR_RUNTIME, "errata: %s", strerror(ENOMEM));
-        else
-            rc = sink_csv_write_values(out, v, ERRATA_NCOLUMNS, err);
-        free(source.s);
-        free(examples.s);
+        } else {
+            for (size_t f = 0; f < ERRATA_NCOLUMNS; f++)
+                v[f] = errata_columns[f].type == COLUMN_INTEGER ? csv_integer(row.number[f])
+                                                                : csv_text(row.field[f]);
+            rc = sink_csv_write_values(out, v, ERRATA_NCOLUMNS, err); /* a row at a time */
+        }
+        errata_row_free(&row);
     }
     return rc;
+}
+
+int errata_write_sheet(const struct errata *e, struct xlsx_book *book, struct gt_error *err)
+{
+    struct xlsx_sheet *sheet;
+    int rc = xlsx_sheet_new(book, "errata", errata_columns, ERRATA_NCOLUMNS, &sheet, err);
+    for (size_t i = 0; i < e->n && rc == GT_OK; i++) {
+        struct errata_row row;
+        rc = errata_row(e, i, &row) ? xlsx_sheet_row(sheet, row.field, err)
+                                    : gt_fail(err, GT_ERR_RUNTIME, "errata: %s", strerror(ENOMEM));
+        errata_row_free(&row);
+    }
+    return rc == GT_OK ? xlsx_sheet_end(sheet, err) : rc;
 }
 
 /* ---- LaTeX ------------------------------------------------------------------------ */

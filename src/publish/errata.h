@@ -12,6 +12,7 @@
 #include "claims/claim.h"
 #include "io/output.h"
 #include "sinks/sink-tex.h"
+#include "sinks/sink-xlsx.h"
 
 struct errata {
     size_t n;
@@ -39,10 +40,20 @@ size_t errata_failures(const struct errata *e);
 int errata_write_report(const struct errata *e, const struct template_dirs *dirs,
                         const char *lang, struct output *out, struct gt_error *err);
 
-/* The CSV: a header and a row per claim (article, id, source, result,
- * bound, range, cases, failures, skipped, counterexamples, statement_en,
- * statement_ru, correction_en, correction_ru).  GT_OK or GT_ERR_RUNTIME. */
+/* The UTF-8 byte-order mark errata.csv.gz starts with. */
+#define ERRATA_CSV_BOM "\xEF\xBB\xBF"
+
+/* The CSV: a byte-order mark (ERRATA_CSV_BOM: the file holds Cyrillic and
+ * math signs, and spreadsheets' default import needs it to read UTF-8),
+ * a header and a row per claim (article: authors and year; id, source,
+ * result, bound, range, cases, failures, skipped, counterexamples,
+ * statement_en, statement_ru, correction_en, correction_ru).  GT_OK or
+ * GT_ERR_RUNTIME. */
 int errata_write_csv(const struct errata *e, struct output *out, struct gt_error *err);
+
+/* The same columns and rows as a sheet "errata" of book (bound, cases,
+ * failures and skipped as numbers).  GT_OK or GT_ERR_RUNTIME. */
+int errata_write_sheet(const struct errata *e, struct xlsx_book *book, struct gt_error *err);
 
 /* The LaTeX table, rendered by the template errata.tex in opt->lang.
  * GT_OK or GT_ERR_RUNTIME. */

@@ -4,9 +4,10 @@
 #include "io/output.h"
 #include "sinks/sink-csv.h"
 #include "sinks/sink-json.h"
+#include "sinks/sink-xlsx.h"
 #include "sinks/sinks.h"
 
-const char *const format_names[FORMAT__N] = {"csv", "csv.gz", "tex", "json"};
+const char *const format_names[FORMAT__N] = {"csv", "csv.gz", "tex", "json", "xlsx"};
 
 int sink_write_table(const struct table_request *r, const char *path, const char *name,
                      struct gt_error *err)
@@ -19,6 +20,7 @@ int sink_write_table(const struct table_request *r, const char *path, const char
     switch (r->format) {
     case FORMAT_TEX: rc = sink_tex_write(r->table, &r->args, &r->tex, out, err); break;
     case FORMAT_JSON: rc = sink_json_write(r->table, &r->args, out, err); break;
+    case FORMAT_XLSX: rc = sink_xlsx_write(r->table, &r->args, out, err); break;
     default: rc = sink_csv_write(r->table, &r->args, out, err); break;
     }
     if (rc != GT_OK) {

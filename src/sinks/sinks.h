@@ -11,10 +11,10 @@
 #include "sinks/sink-tex.h"
 #include "tables/table.h"
 
-enum format { FORMAT_CSV, FORMAT_CSV_GZ, FORMAT_TEX, FORMAT_JSON, FORMAT__N };
+enum format { FORMAT_CSV, FORMAT_CSV_GZ, FORMAT_TEX, FORMAT_JSON, FORMAT_XLSX, FORMAT__N };
 
 /* The name of each format, as --format takes it: "csv", "csv.gz", "tex",
- * "json". */
+ * "json", "xlsx". */
 extern const char *const format_names[FORMAT__N];
 
 /* What to write: a table with its arguments, in a format. */

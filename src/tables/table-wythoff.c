@@ -195,12 +195,34 @@ static const struct table_column frequencies_columns[] = {
     [FREQUENCIES_Q] = {"q_N", COLUMN_DECIMAL},
 };
 
+/* 1/φ and 1/φ² = 1 - 1/φ to the CSV's 12 places, rounded half up from the
+ * exact ⌊10^13/φ⌋ (as for the tex limits above: no tie). */
+static struct decimal frequency_limit(bool q)
+{
+    const uint64_t scale = 10000000000000ull; /* 10^13 */
+    uint64_t inv_phi = wythoff_count_lower(scale - 1); /* ⌊10^13/φ⌋ */
+    uint64_t v = q ? scale - (inv_phi + 1) : inv_phi;  /* ⌊10^13/φ²⌋ for q */
+    return (struct decimal){.frac = (v + 5) / 10, .places = FREQUENCY_PLACES};
+}
+static struct decimal limit_p(void) { return frequency_limit(false); }
+static struct decimal limit_q(void) { return frequency_limit(true); }
+
+/* Matulis & Savukinas 1984, «Частоты чисел a_n и b_n»: p_N → 1/φ, q_N → 1/φ². */
+static const struct table_chart frequencies_chart = {
+    .title = "p_N, q_N and their limits 1/φ, 1/φ²",
+    .x = FREQUENCIES_N, .y = {FREQUENCIES_P, FREQUENCIES_Q}, .ny = 2,
+    .line = {{"1/φ", limit_p}, {"1/φ²", limit_q}},
+    .nlines = 2,
+};
+
 const struct table_def table_wythoff_frequencies = {
     .name = "wythoff-frequencies",
     .summary = "A_N, B_N: how many a_n, b_n are <= N, and the frequencies p_N = A_N/N, q_N = B_N/N",
     .source = {MATULIS_SAVUKINAS_1984, .item = "list of p_N, q_N, section «Частоты чисел a_n и b_n»"},
     .columns = frequencies_columns,
     .ncolumns = 5,
+    .decimal_places = FREQUENCY_TEX_PLACES, /* as printed: p_3 = 2/3 ≈ 0,6667 */
+    .chart = &frequencies_chart,
     .params = {
         [PARAM_COUNT] = {true, 11, 1, WYTHOFF_FREQ_N_MAX, "rows N = 1..K"},
         [PARAM_FROM] = {true, 0, 0, WYTHOFF_FREQ_N_MAX - 1, "the first row: N = N0 + 1"},

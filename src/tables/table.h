@@ -109,6 +109,22 @@ struct table_cell {
     };
 };
 
+/* A line of a chart at a constant height: its name and its value. */
+struct table_chart_line {
+    const char *name;
+    struct decimal (*value)(void);
+};
+
+/* A chart a spreadsheet draws of a table (xlsx): columns y[] against
+ * column x, and constant lines (a limit) across the same range of x. */
+struct table_chart {
+    const char *title;
+    size_t x;
+    size_t y[2], ny;
+    struct table_chart_line line[2];
+    size_t nlines;
+};
+
 struct table_row {
     struct table_cell cell[TABLE_MAX_COLUMNS];
 };
@@ -243,6 +259,13 @@ struct table_def {
     int (*start)(void *state, const struct table_args *args, struct gt_error *err);
     bool (*next)(void *state, struct table_row *row);
     void (*finish)(void *state);
+
+    /* The decimal places the article prints for the DECIMAL columns (a
+     * spreadsheet's number format shows as many); 0: all the CSV's. */
+    unsigned decimal_places;
+
+    /* NULL, or the chart a spreadsheet of the table carries. */
+    const struct table_chart *chart;
 
     /* The LaTeX layout: a template file name under templates/; the shape the
      * sink draws for it from the rows; "number" 1.. on each row and "index"

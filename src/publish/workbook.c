@@ -1,0 +1,91 @@
+/* workbook.c: `gametab build`'s gametab.xlsx (workbook.h). */
+#include <config.h>
+
+#include <jansson.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "publish/workbook.h"
+#include "sinks/sink-xlsx.h"
+
+/* The language string key, or fallback when the language has none. */
+static const char *lang_text(json_t *strings, const char *key, const char *fallback)
+{
+    const char *s = json_string_value(json_object_get(strings, key));
+    return s ? s : fallback;
+}
+
+/* Where a table comes from, in one line: "Matulis & Savukinas, Kvant 1984
+ * no. 7, Theorem 1". */
+static void source_line(const struct table_source *src, char *buf, size_t size)
+{
+    char year[16] = "", issue[16] = "";
+    if (src->year)
+        snprintf(year, sizeof year, " %d", src->year);
+    if (src->issue)
+        snprintf(issue, sizeof issue, " no. %d", src->issue);
+    if (*src->journal)
+        snprintf(buf, size, "%s, %s%s%s, %s", src->authors, src->journal, year, issue, src->item);
+    else
+        snprintf(buf, size, "%s, %s, %s", src->authors, src->title, src->item);
+}
+
+/* The contents sheet of one language: a row per sheet of the workbook. */
+static int write_contents(struct xlsx_book *book, const struct workbook_request *w,
+                          const char *lang, struct gt_error *err)
+{
+    json_t *strings = lang_strings_load(w->dirs, lang, err);
+    if (!strings)
+        return GT_ERR_RUNTIME;
+    const struct table_column columns[] = {
+        {lang_text(strings, "xlsx_sheet", "sheet"), COLUMN_TEXT},
+        {lang_text(strings, "xlsx_holds", "what it holds"), COLUMN_TEXT},
+        {lang_text(strings, "xlsx_source", "source"), COLUMN_TEXT},
+    };
+    char name[64];
+    snprintf(name, sizeof name, "%s", lang_text(strings, "xlsx_contents", "contents"));
+    struct xlsx_sheet *sheet;
+    int rc = xlsx_sheet_new(book, name, columns, 3, &sheet, err);
+    for (size_t i = 0; rc == GT_OK && i < table_registry_size; i++) {
+        const struct table_def *t = table_registry[i];
+        char key[96], source[512];
+        snprintf(key, sizeof key, "xlsx_summary_%s", t->name);
+        source_line(&t->source, source, sizeof source);
+        const char *cells[] = {t->name, lang_text(strings, key, t->summary), source};
+        rc = xlsx_sheet_row(sheet, cells, err);
+    }
+    if (rc == GT_OK) {
+        const char *cells[] = {"errata", lang_text(strings, "xlsx_errata", ""),
+                               lang_text(strings, "xlsx_errata_source", "")};
+        rc = xlsx_sheet_row(sheet, cells, err);
+    }
+    if (rc == GT_OK)
+        rc = xlsx_sheet_end(sheet, err);
+    json_decref(strings);
+    return rc;
+}
+
+int workbook_write(const struct workbook_request *w, struct output *out, struct gt_error *err)
+{
+    struct xlsx_book *book;
+    if (xlsx_book_new(&book, "gametab: tables of impartial games",
+                      "The article tables of Wythoff's game, Nim, misère Nim and Grundy "
+                      "functions, and the errata of the four articles",
+                      "gametab",
+                      "Matulis & Savukinas, Kvant 1984 no. 7; Yaglom, Kvant 1971 no. 2; "
+                      "Feng Yuefeng, the three-colour game; Teterko, Kordemsky's problem 286",
+                      err) != GT_OK)
+        return err->status;
+    int rc = GT_OK;
+    for (size_t i = 0; rc == GT_OK && i < w->nlangs; i++)
+        rc = write_contents(book, w, w->langs[i], err);
+    for (size_t i = 0; rc == GT_OK && i < table_registry_size; i++)
+        rc = xlsx_book_add_table(book, table_registry[i], &w->args[i], err);
+    if (rc == GT_OK)
+        rc = errata_write_sheet(w->errata, book, err);
+    if (rc != GT_OK) {
+        xlsx_book_free(book);
+        return rc;
+    }
+    return xlsx_book_commit(book, out, err);
+}

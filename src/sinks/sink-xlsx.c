@@ -1,0 +1,470 @@
+/* sink-xlsx.c: tables as an xlsx workbook (sink-xlsx.h). */
+#include <config.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <xlsxwriter.h>
+
+#include "sinks/sink-xlsx.h"
+
+/* The widest a column is made, in characters: longer text (an errata
+ * statement) runs on past it, as in any sheet. */
+#define WIDTH_MAX 60
+
+/* The creation time in the document properties: SOURCE_DATE_EPOCH when
+ * set, else 1980-01-01 00:00 UTC, the date the zip entries carry, so that
+ * the same table gives the same bytes. */
+#define CREATED_DEFAULT 315532800
+
+struct xlsx_book {
+    lxw_workbook *wb;
+    char *path;                 /* the workbook's temporary file */
+    lxw_format *bold, *integer;
+    lxw_format *decimal[DECIMAL_PLACES_MAX + 1]; /* by places, made when first needed */
+    struct xlsx_sheet *sheet;   /* the sheet being written, or NULL */
+};
+
+struct xlsx_sheet {
+    struct xlsx_book *b;
+    lxw_worksheet *ws;
+    char name[32];
+    const struct table_column *columns;
+    size_t ncolumns;
+    uint32_t rows;              /* written, the header included */
+    size_t width[TABLE_MAX_COLUMNS];
+    unsigned places;            /* of the DECIMAL columns; 0: as in the text */
+};
+
+static int fail_lxw(struct gt_error *err, const char *what, lxw_error e)
+{
+    return gt_fail(err, GT_ERR_RUNTIME, "%s: libxlsxwriter: %s", what, lxw_strerror(e));
+}
+
+static int fail_rows(struct gt_error *err, const char *name)
+{
+    return gt_fail(err, GT_ERR_USAGE,
+                   "%s: a spreadsheet holds at most %u rows (a header and %u of data); "
+                   "use csv.gz for more", name, XLSX_ROWS_MAX, XLSX_ROWS_MAX - 1);
+}
+
+/* ---- the workbook ----------------------------------------------------------- */
+
+int xlsx_book_new(struct xlsx_book **bp, const char *title, const char *subject,
+                  const char *author, const char *comments, struct gt_error *err)
+{
+    *bp = NULL;
+    struct xlsx_book *b = calloc(1, sizeof *b);
+    const char *tmpdir = getenv("TMPDIR");
+    if (!tmpdir || !*tmpdir)
+        tmpdir = "/tmp";
+    size_t n = strlen(tmpdir) + sizeof "/gametab-XXXXXX.xlsx";
+    if (b)
+        b->path = malloc(n);
+    if (!b || !b->path) {
+        free(b);
+        return gt_fail(err, GT_ERR_RUNTIME, "xlsx: %s", strerror(ENOMEM));
+    }
+    snprintf(b->path, n, "%s/gametab-XXXXXX.xlsx", tmpdir);
+    int fd = mkstemps(b->path, 5);
+    if (fd < 0) {
+        int rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", tmpdir, strerror(errno));
+        free(b->path);
+        free(b);
+        return rc;
+    }
+    close(fd);
+    lxw_workbook_options opt = {.constant_memory = LXW_TRUE, .tmpdir = (char *)tmpdir};
+    b->wb = workbook_new_opt(b->path, &opt);
+    if (!b->wb) {
+        xlsx_book_free(b);
+        return gt_fail(err, GT_ERR_RUNTIME, "%s: cannot start a workbook", tmpdir);
+    }
+    const char *epoch = getenv("SOURCE_DATE_EPOCH");
+    lxw_doc_properties props = {
+        .title = (char *)title, .subject = (char *)subject, .author = (char *)author,
+        .comments = (char *)comments, .company = "gametab",
+        .created = epoch && *epoch ? (time_t)strtoll(epoch, NULL, 10) : CREATED_DEFAULT,
+    };
+    lxw_error e = workbook_set_properties(b->wb, &props);
+    b->bold = workbook_add_format(b->wb);
+    b->integer = workbook_add_format(b->wb);
+    if (e != LXW_NO_ERROR || !b->bold || !b->integer) {
+        xlsx_book_free(b);
+        return fail_lxw(err, "xlsx", e != LXW_NO_ERROR ? e : LXW_ERROR_MEMORY_MALLOC_FAILED);
+    }
+    format_set_bold(b->bold);
+    /* "0", not General: General shows 16 digits as 1.23457E+15. */
+    format_set_num_format(b->integer, "0");
+    *bp = b;
+    return GT_OK;
+}
+
+void xlsx_book_free(struct xlsx_book *b)
+{
+    if (!b)
+        return;
+    free(b->sheet);
+    if (b->wb) {
+        /* libxlsxwriter has no discard: closing writes the file, removed next. */
+        workbook_close(b->wb);
+    }
+    unlink(b->path);
+    free(b->path);
+    free(b);
+}
+
+/* The number format of a decimal with `places` places, made once. */
+static lxw_format *number_format_places(struct xlsx_book *b, size_t places)
+{
+    if (places > DECIMAL_PLACES_MAX)
+        places = DECIMAL_PLACES_MAX;
+    if (!b->decimal[places]) {
+        char fmt[DECIMAL_PLACES_MAX + 3] = "0";
+        if (places) {
+            fmt[1] = '.';
+            memset(fmt + 2, '0', places);
+            fmt[2 + places] = '\0';
+        }
+        b->decimal[places] = workbook_add_format(b->wb);
+        if (b->decimal[places])
+            format_set_num_format(b->decimal[places], fmt);
+    }
+    return b->decimal[places];
+}
+
+int xlsx_book_commit(struct xlsx_book *b, struct output *out, struct gt_error *err)
+{
+    lxw_error e = workbook_close(b->wb);
+    b->wb = NULL;
+    int rc = e == LXW_NO_ERROR ? GT_OK : fail_lxw(err, output_name(out), e);
+    FILE *f = rc == GT_OK ? fopen(b->path, "rb") : NULL;
+    if (rc == GT_OK && !f)
+        rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", b->path, strerror(errno));
+    char buf[1 << 16];
+    size_t n;
+    while (rc == GT_OK && (n = fread(buf, 1, sizeof buf, f)) > 0)
+        rc = output_write(out, buf, n, err);
+    if (rc == GT_OK && ferror(f))
+        rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", b->path, strerror(errno));
+    if (f)
+        fclose(f);
+    xlsx_book_free(b);
+    return rc;
+}
+
+/* ---- sheets ----------------------------------------------------------------- */
+
+/* Characters of a UTF-8 text (continuation bytes not counted). */
+static size_t text_width(const char *s)
+{
+    size_t n = 0;
+    for (; *s; s++)
+        n += ((unsigned char)*s & 0xc0) != 0x80;
+    return n;
+}
+
+/* True when an integer cell needs text: a double holds it inexactly. */
+static bool beyond_double(const struct table_cell *cell)
+{
+    return cell->kind == CELL_INTEGER && cell->integer > XLSX_EXACT_MAX;
+}
+
+/* The one place a cell becomes a spreadsheet value, by its kind
+ * (sink-xlsx.h): text as text, an empty cell as no value, an integer as a
+ * number while a double holds it (else its digits as text), a decimal as
+ * the nearest double, shown with the article's places (the sheet's, else
+ * the cell's own). */
+static lxw_error write_cell(struct xlsx_sheet *s, size_t c, const struct table_cell *cell)
+{
+    lxw_row_t r = s->rows;
+    lxw_col_t cc = (lxw_col_t)c;
+    char text[TABLE_CELL_TEXT_SIZE];
+    switch (cell->kind) {
+    case CELL_EMPTY:
+        return LXW_NO_ERROR;
+    case CELL_INTEGER:
+        if (!beyond_double(cell))
+            return worksheet_write_number(s->ws, r, cc, (double)cell->integer, s->b->integer);
+        table_integer_format(cell->integer, text);
+        return worksheet_write_string(s->ws, r, cc, text, NULL);
+    case CELL_DECIMAL:
+        /* strtod of the exact digits: the double nearest the decimal. */
+        table_cell_format(cell, text);
+        return worksheet_write_number(s->ws, r, cc, strtod(text, NULL),
+                                      number_format_places(s->b, s->places ? s->places
+                                                                     : cell->decimal.places));
+    default: /* CELL_TEXT; CELL_BOOLEAN is never in a row */
+        table_cell_format(cell, text);
+        return *text ? worksheet_write_string(s->ws, r, cc, text, NULL) : LXW_NO_ERROR;
+    }
+}
+
+/* Widens column c to hold a text of that many characters. */
+static void fit_width(struct xlsx_sheet *s, size_t c, size_t width)
+{
+    if (s->columns[c].type == COLUMN_DECIMAL && s->places)
+        width = s->places + 3;
+    if (width > s->width[c])
+        s->width[c] = width;
+}
+
+/* The note on the header of an INTEGER column that holds text. */
+static const char beyond_note[] =
+    "Values above 2^53 = 9007199254740992 are stored as text: a spreadsheet "
+    "number is a double, which would round them. Their digits are exact.";
+
+/* Starts a sheet: its header, bold and frozen, with the note above on the
+ * columns marked in beyond (may be NULL). */
+static int sheet_start(struct xlsx_book *b, const char *name, const struct table_column *columns,
+                       size_t ncolumns, const bool *beyond, struct xlsx_sheet **sp,
+                       struct gt_error *err)
+{
+    *sp = NULL;
+    if (ncolumns > TABLE_MAX_COLUMNS)
+        return gt_fail(err, GT_ERR_RUNTIME, "%s: more than %d columns", name, TABLE_MAX_COLUMNS);
+    struct xlsx_sheet *s = calloc(1, sizeof *s);
+    if (!s)
+        return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", name, strerror(ENOMEM));
+    snprintf(s->name, sizeof s->name, "%s", name);
+    s->b = b;
+    s->columns = columns;
+    s->ncolumns = ncolumns;
+    s->ws = workbook_add_worksheet(b->wb, s->name);
+    if (!s->ws) {
+        free(s);
+        return gt_fail(err, GT_ERR_RUNTIME, "%s: libxlsxwriter cannot add the sheet", name);
+    }
+    lxw_error e = LXW_NO_ERROR;
+    for (size_t c = 0; c < ncolumns && e == LXW_NO_ERROR; c++) {
+        e = worksheet_write_string(s->ws, 0, (lxw_col_t)c, columns[c].name, b->bold);
+        /* Room for the filter's button. */
+        s->width[c] = text_width(columns[c].name) + 3;
+        if (e == LXW_NO_ERROR && beyond && beyond[c])
+            e = worksheet_write_comment(s->ws, 0, (lxw_col_t)c, beyond_note);
+    }
+    if (e != LXW_NO_ERROR) {
+        free(s);
+        return fail_lxw(err, name, e);
+    }
+    worksheet_freeze_panes(s->ws, 1, 0);
+    s->rows = 1;
+    free(b->sheet);
+    b->sheet = s;
+    *sp = s;
+    return GT_OK;
+}
+
+int xlsx_sheet_new(struct xlsx_book *b, const char *name, const struct table_column *columns,
+                   size_t ncolumns, struct xlsx_sheet **sp, struct gt_error *err)
+{
+    return sheet_start(b, name, columns, ncolumns, NULL, sp, err);
+}
+
+/* Appends one row of typed cells (a table's). */
+static int sheet_row_cells(struct xlsx_sheet *s, const struct table_cell *cells,
+                           struct gt_error *err)
+{
+    if (s->rows == XLSX_ROWS_MAX)
+        return fail_rows(err, s->name);
+    char text[TABLE_CELL_TEXT_SIZE];
+    for (size_t c = 0; c < s->ncolumns; c++) {
+        lxw_error e = write_cell(s, c, &cells[c]);
+        if (e != LXW_NO_ERROR)
+            return fail_lxw(err, s->name, e);
+        table_cell_format(&cells[c], text);
+        fit_width(s, c, text_width(text));
+    }
+    s->rows++;
+    return GT_OK;
+}
+
+int xlsx_sheet_row(struct xlsx_sheet *s, const char *const *cells, struct gt_error *err)
+{
+    if (s->rows == XLSX_ROWS_MAX)
+        return fail_rows(err, s->name);
+    for (size_t c = 0; c < s->ncolumns; c++) {
+        /* An INTEGER column's digits become an integer cell; any other text
+         * (of any length: an errata statement) is written as it is. */
+        const char *text = cells[c];
+        struct table_cell cell;
+        size_t len = strlen(text);
+        bool digits = len > 0 && len < 20 && strspn(text, "0123456789") == len;
+        lxw_error e;
+        if (s->columns[c].type == COLUMN_INTEGER && digits) {
+            cell_set_integer(&cell, strtoull(text, NULL, 10));
+            e = write_cell(s, c, &cell);
+        } else {
+            e = *text ? worksheet_write_string(s->ws, s->rows, (lxw_col_t)c, text, NULL)
+                      : LXW_NO_ERROR;
+        }
+        if (e != LXW_NO_ERROR)
+            return fail_lxw(err, s->name, e);
+        fit_width(s, c, text_width(text));
+    }
+    s->rows++;
+    return GT_OK;
+}
+
+int xlsx_sheet_end(struct xlsx_sheet *s, struct gt_error *err)
+{
+    lxw_error e = LXW_NO_ERROR;
+    for (size_t c = 0; c < s->ncolumns && e == LXW_NO_ERROR; c++) {
+        size_t w = s->width[c] + 1;
+        e = worksheet_set_column(s->ws, (lxw_col_t)c, (lxw_col_t)c,
+                                 (double)(w < WIDTH_MAX ? w : WIDTH_MAX), NULL);
+    }
+    if (e == LXW_NO_ERROR && s->ncolumns)
+        e = worksheet_autofilter(s->ws, 0, 0, s->rows > 1 ? s->rows - 1 : 0,
+                                 (lxw_col_t)(s->ncolumns - 1));
+    return e == LXW_NO_ERROR ? GT_OK : fail_lxw(err, s->name, e);
+}
+
+/* ---- a table's sheet -------------------------------------------------------- */
+
+/* Marks the INTEGER columns of t's rows for args that hold a value a
+ * double cannot, reading the rows once before they are written (the note
+ * goes on the header, which constant-memory mode writes first). */
+static int find_beyond(const struct table_def *t, const struct table_args *args, bool *beyond,
+                       struct gt_error *err)
+{
+    struct table_stream s;
+    if (table_stream_open(&s, t, args, err) != GT_OK)
+        return err->status;
+    /* The progress line is the writing pass's: it starts again there. */
+    s.progress = NULL;
+    bool any_integer = false;
+    for (size_t c = 0; c < s.ncolumns; c++) {
+        beyond[c] = false;
+        any_integer |= s.columns[c].type == COLUMN_INTEGER;
+    }
+    while (any_integer && s.rows < XLSX_ROWS_MAX && table_stream_next(&s))
+        for (size_t c = 0; c < s.ncolumns; c++)
+            beyond[c] |= beyond_double(&s.row.cell[c]);
+    table_stream_close(&s);
+    return GT_OK;
+}
+
+/* The chart of t (t->chart) beside its sheet's data, rows 1..last: the y
+ * columns against x, and each constant line through two points (the first
+ * and the last x) taken from a hidden sheet NAME-lines. */
+static int add_chart(struct xlsx_book *b, const struct table_def *t, struct xlsx_sheet *data,
+                     const struct table_cell *first_x, const struct table_cell *last_x,
+                     struct gt_error *err)
+{
+    const struct table_chart *ch = t->chart;
+    /* The data sheet's own, kept: starting the next sheet frees `data`. */
+    lxw_row_t last = data->rows - 1;
+    lxw_worksheet *dws = data->ws;
+    lxw_col_t chart_col = (lxw_col_t)(data->ncolumns + 1);
+    const char *x_name = data->columns[ch->x].name, *y_name[2] = {NULL, NULL};
+    for (size_t i = 0; i < ch->ny; i++)
+        y_name[i] = data->columns[ch->y[i]].name;
+    char dname[32], lname[32];
+    snprintf(dname, sizeof dname, "%s", data->name);
+    snprintf(lname, sizeof lname, "%.25s-lines", data->name);
+    struct table_column lcols[3] = {{x_name, COLUMN_INTEGER}};
+    for (size_t i = 0; i < ch->nlines; i++)
+        lcols[1 + i] = (struct table_column){ch->line[i].name, COLUMN_DECIMAL};
+    struct xlsx_sheet *ls;
+    int rc = sheet_start(b, lname, lcols, 1 + ch->nlines, NULL, &ls, err);
+    struct table_cell cells[3];
+    for (size_t i = 0; i < ch->nlines; i++)
+        cell_set_decimal(&cells[1 + i], ch->line[i].value());
+    for (int p = 0; rc == GT_OK && p < 2; p++) {
+        cells[0] = p ? *last_x : *first_x;
+        rc = sheet_row_cells(ls, cells, err);
+    }
+    if (rc == GT_OK)
+        rc = xlsx_sheet_end(ls, err);
+    if (rc != GT_OK)
+        return rc;
+    worksheet_hide(ls->ws);
+
+    lxw_chart *chart = workbook_add_chart(b->wb, LXW_CHART_SCATTER_STRAIGHT);
+    if (!chart)
+        return fail_lxw(err, dname, LXW_ERROR_MEMORY_MALLOC_FAILED);
+    chart_title_set_name(chart, ch->title);
+    for (size_t i = 0; i < ch->ny; i++) {
+        lxw_chart_series *se = chart_add_series(chart, NULL, NULL);
+        if (!se)
+            return fail_lxw(err, dname, LXW_ERROR_MEMORY_MALLOC_FAILED);
+        chart_series_set_categories(se, dname, 1, (lxw_col_t)ch->x, last, (lxw_col_t)ch->x);
+        chart_series_set_values(se, dname, 1, (lxw_col_t)ch->y[i], last, (lxw_col_t)ch->y[i]);
+        chart_series_set_name(se, y_name[i]);
+    }
+    lxw_chart_line dashed = {.dash_type = LXW_CHART_LINE_DASH_DASH, .width = 1.25};
+    for (size_t i = 0; i < ch->nlines; i++) {
+        lxw_chart_series *se = chart_add_series(chart, NULL, NULL);
+        if (!se)
+            return fail_lxw(err, dname, LXW_ERROR_MEMORY_MALLOC_FAILED);
+        chart_series_set_categories(se, ls->name, 1, 0, 2, 0);
+        chart_series_set_values(se, ls->name, 1, (lxw_col_t)(1 + i), 2, (lxw_col_t)(1 + i));
+        chart_series_set_name(se, ch->line[i].name);
+        chart_series_set_line(se, &dashed);
+    }
+    chart_axis_set_name(chart_axis_get(chart, LXW_CHART_AXIS_TYPE_X), x_name);
+    lxw_chart_options where = {.x_offset = 10, .y_offset = 4};
+    lxw_error e = worksheet_insert_chart_opt(dws, 1, chart_col, chart, &where);
+    return e == LXW_NO_ERROR ? GT_OK : fail_lxw(err, dname, e);
+}
+
+int xlsx_book_add_table(struct xlsx_book *b, const struct table_def *t,
+                        const struct table_args *args, struct gt_error *err)
+{
+    /* A --count past the limit is refused before any row is made. */
+    if (t->params[PARAM_COUNT].accepted && args->param[PARAM_COUNT] > XLSX_ROWS_MAX - 1)
+        return fail_rows(err, t->name);
+    bool beyond[TABLE_MAX_COLUMNS];
+    if (find_beyond(t, args, beyond, err) != GT_OK)
+        return err->status;
+    struct table_stream s;
+    if (table_stream_open(&s, t, args, err) != GT_OK)
+        return err->status;
+    struct xlsx_sheet *sheet;
+    int rc = sheet_start(b, t->name, s.columns, s.ncolumns, beyond, &sheet, err);
+    if (rc == GT_OK)
+        sheet->places = t->decimal_places;
+    struct table_cell first_x = {.kind = CELL_EMPTY}, last_x = {.kind = CELL_EMPTY};
+    while (rc == GT_OK && table_stream_next(&s)) {
+        rc = sheet_row_cells(sheet, s.row.cell, err);
+        if (t->chart) {
+            if (first_x.kind == CELL_EMPTY)
+                first_x = s.row.cell[t->chart->x];
+            last_x = s.row.cell[t->chart->x];
+        }
+    }
+    table_stream_close(&s);
+    if (rc == GT_OK)
+        rc = xlsx_sheet_end(sheet, err);
+    if (rc == GT_OK && t->chart && sheet->rows > 1)
+        rc = add_chart(b, t, sheet, &first_x, &last_x, err);
+    return rc;
+}
+
+int sink_xlsx_write(const struct table_def *t, const struct table_args *args,
+                    struct output *out, struct gt_error *err)
+{
+    const struct table_source *src = &t->source;
+    char source[1024], issue[32] = "", year[16] = "";
+    if (src->year)
+        snprintf(year, sizeof year, " %d", src->year);
+    if (src->issue)
+        snprintf(issue, sizeof issue, " no. %d", src->issue);
+    snprintf(source, sizeof source, "%s, %s, %s%s%s, %s", src->authors, src->title,
+             src->journal, year, issue, src->item);
+    struct xlsx_book *b;
+    if (xlsx_book_new(&b, t->name, t->summary, src->authors, source, err) != GT_OK)
+        return err->status;
+    int rc = xlsx_book_add_table(b, t, args, err);
+    if (rc != GT_OK) {
+        xlsx_book_free(b);
+        return rc;
+    }
+    return xlsx_book_commit(b, out, err);
+}

@@ -1,0 +1,74 @@
+/* sink-xlsx.h: tables as an Excel workbook (.xlsx, Office Open XML),
+ * written by libxlsxwriter in its constant-memory mode: a sheet's rows go
+ * to a temporary file as they come, so memory does not grow with rows.
+ *
+ * How a cell is written, by its kind (table.h): an integer is a number
+ * while a double holds it exactly (v <= 2^53), else its digits as text,
+ * with a note on the column's header saying why; a decimal is a number,
+ * shown with the places the article prints (table_def.decimal_places);
+ * text (binary, base-4 and Fibonacci digits, which a number would strip of
+ * leading zeros or round) is text; an empty cell is no value.  Each sheet has a bold, frozen header with an autofilter,
+ * columns as wide as their widest cell, and the table's name.  A table
+ * with a chart (table_def.chart) gets it as a native chart beside the data,
+ * its constant lines' points on a hidden sheet NAME-lines.  The workbook
+ * is built in a temporary file and then copied into an output (output.h),
+ * so it is written atomically like every other file; it is the same bytes
+ * from run to run (a fixed creation time). */
+#ifndef GAMETAB_SINK_XLSX_H
+#define GAMETAB_SINK_XLSX_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "io/output.h"
+#include "tables/table.h"
+
+/* The rows of a sheet, the header included (Excel's and LibreOffice's
+ * limit): a table of more rows is a usage error. */
+#define XLSX_ROWS_MAX 1048576u
+
+/* The largest integer a spreadsheet number (an IEEE double) holds with
+ * every integer below it: 2^53. */
+#define XLSX_EXACT_MAX 9007199254740992ull
+
+struct xlsx_book;
+struct xlsx_sheet;
+
+/* Starts a workbook with document properties: title, subject (what it
+ * holds), author and comments (the source), any of them NULL.  GT_OK, or
+ * GT_ERR_RUNTIME with err set (no temporary directory, out of memory). */
+int xlsx_book_new(struct xlsx_book **bp, const char *title, const char *subject,
+                  const char *author, const char *comments, struct gt_error *err);
+
+/* Adds t's rows for args as a sheet named after t, with t's chart if it
+ * has one.  GT_OK; GT_ERR_USAGE when the table has more rows than a sheet
+ * holds (err names the limit and suggests csv.gz); GT_ERR_RUNTIME. */
+int xlsx_book_add_table(struct xlsx_book *b, const struct table_def *t,
+                        const struct table_args *args, struct gt_error *err);
+
+/* Starts a sheet of rows the caller gives as text (the contents, the
+ * errata): name at most 31 characters, columns as for a table (an INTEGER
+ * cell must hold digits only).  GT_OK with *sp, or GT_ERR_RUNTIME. */
+int xlsx_sheet_new(struct xlsx_book *b, const char *name, const struct table_column *columns,
+                   size_t ncolumns, struct xlsx_sheet **sp, struct gt_error *err);
+
+/* Appends one row of ncolumns cells.  GT_OK, GT_ERR_USAGE (a full sheet)
+ * or GT_ERR_RUNTIME. */
+int xlsx_sheet_row(struct xlsx_sheet *s, const char *const *cells, struct gt_error *err);
+
+/* Finishes the sheet: column widths, autofilter.  GT_OK or GT_ERR_RUNTIME. */
+int xlsx_sheet_end(struct xlsx_sheet *s, struct gt_error *err);
+
+/* Closes the workbook and copies its bytes into out; frees b whatever
+ * happens.  GT_OK or GT_ERR_RUNTIME with err set. */
+int xlsx_book_commit(struct xlsx_book *b, struct output *out, struct gt_error *err);
+
+/* Discards b and its temporary files. */
+void xlsx_book_free(struct xlsx_book *b);
+
+/* One table as a workbook of one sheet (and its chart's hidden sheet)
+ * into out: `gametab table NAME -o FILE.xlsx`.  As xlsx_book_add_table. */
+int sink_xlsx_write(const struct table_def *t, const struct table_args *args,
+                    struct output *out, struct gt_error *err);
+
+#endif

@@ -1,0 +1,287 @@
+#!/usr/bin/env bats
+# Spreadsheets, checked with the real readers: LibreOffice Calc converts
+# gametab's csv.gz and xlsx files back to CSV, and every cell is compared
+# with gametab's own CSV (tests/compare-cells); openpyxl reads the xlsx
+# files' types, header, notes and chart; gzip, zcat, Python's gzip, pandas
+# and `gametab render` read the single-member csv.gz.  LibreOffice starts
+# slowly, so setup_file makes every file and runs the five conversions
+# once; each test then checks one thing of their results.
+
+load helpers
+
+# Debian's python3, the one python3-openpyxl is installed for.
+PY=/usr/bin/python3
+COMPARE=$BATS_TEST_DIRNAME/compare-cells
+
+# The CSV export of LibreOffice: separator, quote, UTF-8, from line 1,
+# cells as shown (so an integer formatted "0" keeps all its digits and p_N
+# shows the article's 4 places), every sheet to FILE-SHEET.csv.
+EXPORT='Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,true,false,false'
+
+# lo LOCALE PROFILE OUTDIR [SOFFICE OPTIONS] FILE...: converts to CSV.
+lo() {
+    local locale=$1 profile=$2 outdir=$3
+    shift 3
+    LANG=$locale LC_ALL=$locale soffice -env:UserInstallation="file://$profile" --headless \
+        "$@" --outdir "$outdir" >>"$D/soffice.log" 2>&1
+}
+
+setup_file() {
+    D=$BATS_FILE_TMPDIR
+    export D
+    local g=${GAMETAB:-$BATS_TEST_DIRNAME/../gametab}
+    for ext in csv csv.gz xlsx; do
+        "$g" table wythoff-p-positions --count 100000 --quiet -o "$D/p.$ext"
+    done
+    for ext in csv csv.gz xlsx; do
+        "$g" table wythoff-fibonacci --count 2000 -o "$D/fib.$ext"
+        "$g" table wythoff-frequencies --count 3000 -o "$D/freq.$ext"
+    done
+    # b_n crosses 2^53 between n = 3440443971868336 and ...37; the last
+    # rows there are, b_n up to 2^64 - 1.  A shard's CSV has no header:
+    # the sheet has, so the CSV to compare with gets one.
+    for f in b53:3440443971868320 b64:7046029254386353101; do
+        "$g" table wythoff-p-positions --from "${f#*:}" --count 30 -o "$D/${f%:*}.xlsx"
+        { echo n,a_n,b_n; "$g" table wythoff-p-positions --from "${f#*:}" --count 30; } >"$D/${f%:*}.csv"
+    done
+    "$g" build -o "$D/out" >/dev/null 2>&1
+    for t in $("$g" list | cut -d' ' -f1); do
+        zcat "$D/out/$t.csv.gz" >"$D/out-$t.csv"
+    done
+    # The first two in the C.UTF-8 locale (LibreOffice's en-US; UTF-8, so
+    # that it can name the file of the sheet «содержание»), the others as a
+    # user in Russia.
+    lo C.UTF-8 "$D/lo-en" "$D/x" --convert-to "csv:$EXPORT,-1" \
+        "$D/p.xlsx" "$D/fib.xlsx" "$D/b53.xlsx" "$D/b64.xlsx" "$D/freq.xlsx" "$D/out/gametab.xlsx"
+    # The README's import: UTF-8, English (USA), columns 4 to 7 as text (the
+    # digit strings of wythoff-fibonacci; the other files' columns there
+    # export the same as text or as numbers).
+    lo C.UTF-8 "$D/lo-en" "$D/g" --infilter=CSV:44,34,76,1,4/2/5/2/6/2/7/2,1033 \
+        --convert-to "csv:$EXPORT" "$D/p.csv.gz" "$D/fib.csv.gz" "$D/out/errata.csv.gz"
+    lo ru_RU.UTF-8 "$D/lo-ru" "$D/r" --convert-to "csv:${EXPORT/44,/59,},-1" "$D/freq.xlsx"
+    # gametab's CSV under Russian settings: as "English (USA)" text (1033),
+    # as the README says, and as Russian (1049), which reads p_N as text.
+    lo ru_RU.UTF-8 "$D/lo-ru" "$D/rc" --infilter=CSV:44,34,76,1,,1033 \
+        --convert-to "csv:${EXPORT/44,/59,}" "$D/freq.csv"
+    lo ru_RU.UTF-8 "$D/lo-ru" "$D/rr" --infilter=CSV:44,34,76,1,,1049 \
+        --convert-to "csv:${EXPORT/44,/59,}" "$D/freq.csv"
+}
+
+@test "csv.gz is one gzip member that gzip, zcat, Python's gzip and render read whole" {
+    gzip -t "$D/p.csv.gz"
+    cmp "$D/p.csv" <(zcat "$D/p.csv.gz")
+    # One member: zlib's decompressor stops at the end of the first, and
+    # nothing is left after it.
+    $PY -c '
+import sys, zlib
+d = zlib.decompressobj(31)
+data = open(sys.argv[1], "rb").read()
+out = d.decompress(data)
+assert d.eof and d.unused_data == b"", "more than one gzip member"
+assert out == open(sys.argv[2], "rb").read(), "content differs"
+' "$D/p.csv.gz" "$D/p.csv"
+    $PY -c 'import gzip, sys; assert gzip.open(sys.argv[1]).read() == open(sys.argv[2], "rb").read()' \
+        "$D/p.csv.gz" "$D/p.csv"
+    printf '{{#rows}}{{b_n}}\n{{/rows}}' >"$T/t.txt"
+    gt render "$T/t.txt" "$D/p.csv.gz" -o "$T/b.txt"
+    [ "$status" -eq 0 ]
+    cmp "$T/b.txt" <(cut -d, -f3 "$D/p.csv" | tail -n +2)
+}
+
+@test "LibreOffice reads the 100 000-row csv.gz whole: every cell" {
+    run "$COMPARE" "$D/p.csv" "$D/g/p.csv.csv"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [ "$output" = "100001 rows, 300003 cells equal" ]
+}
+
+@test "LibreOffice reads the 100 000-row xlsx whole: every cell" {
+    run "$COMPARE" "$D/p.csv" "$D/x/p-wythoff-p-positions.csv"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [ "$output" = "100001 rows, 300003 cells equal" ]
+}
+
+@test "xlsx: Fibonacci and binary digit strings stay text past n = 989" {
+    run "$COMPARE" "$D/fib.csv" "$D/x/fib-wythoff-fibonacci.csv"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [ "$output" = "2001 rows, 14007 cells equal" ]
+    grep -qx '989,1600,2589,11001000000,101000011101,1000000000000100,10000000000001000' \
+        "$D/x/fib-wythoff-fibonacci.csv"
+    $PY -c '
+import openpyxl, sys
+ws = openpyxl.load_workbook(sys.argv[1]).active
+header = [c.value for c in ws[1]]
+for row in ws.iter_rows(min_row=2):
+    for name, c in zip(header, row):
+        want = "s" if name.endswith(("_bin", "_fib")) else "n"
+        assert c.data_type == want, (name, c.coordinate, c.value, c.data_type)
+' "$D/fib.xlsx"
+}
+
+@test "LibreOffice imports wythoff-fibonacci.csv.gz as the README says: digit strings stay text" {
+    run "$COMPARE" "$D/fib.csv" "$D/g/fib.csv.csv"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [ "$output" = "2001 rows, 14007 cells equal" ]
+}
+
+@test "pandas reads csv.gz, joined shards and the workbook exactly, as the README says" {
+    "$GAMETAB" table wythoff-p-positions --from 0 --count 5 -o "$T/s0.csv.gz"
+    "$GAMETAB" table wythoff-p-positions --from 7046029254386353126 --count 5 -o "$T/s1.csv.gz"
+    cat "$T/s0.csv.gz" "$T/s1.csv.gz" >"$T/joined.csv.gz"
+    $PY -c '
+import sys, pandas as pd
+from decimal import Decimal
+t, d = sys.argv[1], sys.argv[2]
+j = pd.read_csv(t + "/joined.csv.gz")
+assert len(j) == 10 and str(j.b_n.dtype) == "uint64", (len(j), j.dtypes)
+assert int(j.b_n.iloc[-1]) == 2**64 - 1 and int(j.b_n.iloc[1]) == 2
+digits = {c: str for c in ("a_n_bin", "b_n_bin", "a_n_fib", "b_n_fib")}
+f = pd.read_csv(d + "/fib.csv.gz", dtype=digits)
+assert f.a_n_fib.iloc[988] == "1000000000000100", f.a_n_fib.iloc[988]
+assert str(f.a_n.dtype) == "int64"
+x = pd.read_excel(d + "/out/gametab.xlsx", sheet_name="wythoff-fibonacci", dtype=digits)
+c = pd.read_csv(d + "/out-wythoff-fibonacci.csv", dtype=digits)
+assert x.equals(c), (x, c)
+q = pd.read_csv(d + "/freq.csv")
+assert q.p_N.iloc[2] == 0.666666666667 and str(q.p_N.dtype) == "float64"
+e = pd.read_csv(d + "/freq.csv", dtype={"p_N": str})
+assert Decimal(e.p_N.iloc[2]) == Decimal("0.666666666667")
+' "$T" "$D"
+}
+
+@test "xlsx: integers are numbers up to 2^53 and text beyond, with a note on the column" {
+    for f in b53 b64; do
+        run "$COMPARE" "$D/$f.csv" "$D/x/$f-wythoff-p-positions.csv"
+        echo "$output"
+        [ "$status" -eq 0 ]
+        [ "$output" = "31 rows, 93 cells equal" ]
+    done
+    # The last row: b_n = 2^64 - 1, every digit kept.
+    grep -qx '7046029254386353130,11400714819323198485,18446744073709551615' \
+        "$D/x/b64-wythoff-p-positions.csv"
+    $PY -c '
+import openpyxl, sys
+ws = openpyxl.load_workbook(sys.argv[1]).active
+seen = set()
+for row in ws.iter_rows(min_row=2):
+    for c in row:
+        v = int(c.value)
+        kind = "n" if v <= 2**53 else "s"
+        assert c.data_type == kind, (c.coordinate, c.value, c.data_type)
+        if c.data_type == "n":
+            assert c.number_format == "0", c.number_format
+        seen.add(kind)
+assert seen == {"n", "s"}, seen
+# b_n holds text: its header has the note; n and a_n (< 2^53) have none.
+assert "2^53" in ws["C1"].comment.text, ws["C1"].comment
+assert ws["A1"].comment is None and ws["B1"].comment is None
+' "$D/b53.xlsx"
+}
+
+@test "xlsx in a Russian locale: p_N, q_N are numbers, shown with 4 places and a comma" {
+    run "$COMPARE" "$D/freq.csv" "$D/r/freq-wythoff-frequencies.csv" --sep ';' \
+        --decimal p_N,q_N --places 4 --comma
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [ "$output" = "3001 rows, 15005 cells equal" ]
+    grep -q '^3;2;1;0,6667;0,3333$' "$D/r/freq-wythoff-frequencies.csv"
+}
+
+@test "CSV in a Russian locale: imported as English (USA), p_N and q_N are numbers" {
+    run "$COMPARE" "$D/freq.csv" "$D/rc/freq.csv" --sep ';' --decimal p_N,q_N --comma
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [ "$output" = "3001 rows, 15005 cells equal" ]
+    # Imported as Russian, the same cells are text: the point stays.
+    grep -q '^3;2;1;0.666666666667;0.333333333333$' "$D/rr/freq.csv"
+}
+
+@test "the errata with Cyrillic: from errata.csv.gz and from gametab.xlsx, every cell" {
+    run "$COMPARE" "$D/out/errata.csv.gz" "$D/g/errata.csv.csv"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    run "$COMPARE" "$D/out/errata.csv.gz" "$D/x/gametab-errata.csv"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    grep -q 'Проигрышные поля' "$D/x/gametab-errata.csv"
+    grep -q '^Feng Yuefeng,feng-theorem-2,' "$D/x/gametab-errata.csv"
+}
+
+@test "gametab.xlsx: every table's sheet equals the build's csv.gz, cell by cell" {
+    n=0
+    for t in $("$GAMETAB" list | cut -d' ' -f1); do
+        if [ "$t" = wythoff-frequencies ]; then
+            run "$COMPARE" "$D/out-$t.csv" "$D/x/gametab-$t.csv" --decimal p_N,q_N --places 4
+        else
+            run "$COMPARE" "$D/out-$t.csv" "$D/x/gametab-$t.csv"
+        fi
+        echo "$t: $output"
+        [ "$status" -eq 0 ]
+        n=$((n + 1))
+    done
+    [ "$n" -eq 13 ]
+    grep -q '^wythoff-p-positions,"Проигрышные позиции (a_n, b_n)' "$D/x/gametab-содержание.csv"
+    grep -q "^wythoff-p-positions,\"P-positions (a_n, b_n) of Wythoff's game" "$D/x/gametab-contents.csv"
+}
+
+@test "gametab.xlsx: sheets, frozen bold headers, filters, types, properties and the chart" {
+    $PY -c '
+import openpyxl, sys
+from openpyxl.chart import ScatterChart
+wb = openpyxl.load_workbook(sys.argv[1])
+tables = sys.argv[2].split()
+names = wb.sheetnames
+assert names[:2] == ["содержание", "contents"], names
+assert [n for n in names[2:] if not n.endswith("-lines")] == tables + ["errata"], names
+assert wb["wythoff-frequencies-lines"].sheet_state == "hidden"
+for name in tables + ["errata", "contents"]:
+    ws = wb[name]
+    assert ws.freeze_panes == "A2", (name, ws.freeze_panes)
+    assert all(c.font.b for c in ws[1]), name
+    assert ws.auto_filter.ref == "A1:%s%d" % (ws.cell(1, ws.max_column).column_letter, ws.max_row), (name, ws.auto_filter.ref)
+    assert all(ws.column_dimensions[c.column_letter].width > len(str(c.value)) for c in ws[1]), name
+f = wb["wythoff-frequencies"]
+assert [c.value for c in f[4]] == [3, 2, 1, 0.666666666667, 0.333333333333], [c.value for c in f[4]]
+assert f["D4"].number_format == "0.0000" and f["A4"].number_format == "0"
+e = wb["errata"]
+assert e["E2"].data_type == "n" and e["A2"].value == "Matulis & Savukinas 1984", (e["E2"].value, e["A2"].value)
+charts = f._charts
+assert len(charts) == 1 and isinstance(charts[0], ScatterChart)
+series = charts[0].series
+assert [s.tx.v for s in series] == ["p_N", "q_N", "1/φ", "1/φ²"], [s.tx.v for s in series]
+refs = [(s.xVal.numRef.f, s.yVal.numRef.f) for s in series]
+assert refs[0] == ("'"'"'wythoff-frequencies'"'"'!$A$2:$A$12", "'"'"'wythoff-frequencies'"'"'!$D$2:$D$12"), refs[0]
+assert refs[2][1] == "'"'"'wythoff-frequencies-lines'"'"'!$B$2:$B$3", refs[2]
+lines = wb["wythoff-frequencies-lines"]
+assert [c.value for c in lines[2]] == [1, 0.61803398875, 0.38196601125], [c.value for c in lines[2]]
+assert [c.value for c in lines[3]][0] == 11
+p = wb.properties
+assert p.title.startswith("gametab") and "Kvant 1984" in p.description, (p.title, p.description)
+' "$D/out/gametab.xlsx" "$("$GAMETAB" list | cut -d' ' -f1 | tr '\n' ' ')"
+}
+
+@test "xlsx: more rows than a sheet holds is a usage error, and nothing is written" {
+    gt table wythoff-p-positions --count 1048576 -o "$T/p.xlsx"
+    assert_error 2
+    [ "$err" = "gametab: wythoff-p-positions: a spreadsheet holds at most 1048576 rows (a header and 1048575 of data); use csv.gz for more" ]
+    [ ! -e "$T/p.xlsx" ]
+    # A table whose rows are not --count: stopped at the limit.
+    gt table wythoff-grundy --max 1025 -o "$T/g.xlsx"
+    assert_error 2
+    [ ! -e "$T/g.xlsx" ]
+    # No temporary left beside the targets either.
+    [ "$(ls -A "$T" | grep -cvx 'stdout\|stderr')" -eq 0 ]
+}
+
+@test "xlsx: the same bytes every time; --format xlsx, -o NAME.XLSX" {
+    gt table wythoff-p-positions --count 1000 -o "$T/a.xlsx"
+    [ "$status" -eq 0 ]
+    gt table wythoff-p-positions --count 1000 -o "$T/B.XLSX"
+    [ "$status" -eq 0 ]
+    "$GAMETAB" table wythoff-p-positions --count 1000 --format xlsx >"$T/c"
+    cmp "$T/a.xlsx" "$T/B.XLSX"
+    cmp "$T/a.xlsx" "$T/c"
+}
