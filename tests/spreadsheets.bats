@@ -82,7 +82,7 @@ assert out == open(sys.argv[2], "rb").read(), "content differs"
 ' "$D/p.csv.gz" "$D/p.csv"
     $PY -c 'import gzip, sys; assert gzip.open(sys.argv[1]).read() == open(sys.argv[2], "rb").read()' \
         "$D/p.csv.gz" "$D/p.csv"
-    printf '{{#rows}}{{b_n}}\n{{/rows}}' >"$T/t.txt"
+    printf '{{#rows}}{{data.b_n}}\n{{/rows}}' >"$T/t.txt"
     gt render "$T/t.txt" "$D/p.csv.gz" -o "$T/b.txt"
     [ "$status" -eq 0 ]
     cmp "$T/b.txt" <(cut -d, -f3 "$D/p.csv" | tail -n +2)

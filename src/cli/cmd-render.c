@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "base/text.h"
 #include "cli/command.h"
 #include "cli/options.h"
 #include "io/csv-read.h"
@@ -119,12 +120,6 @@ static bool is_directory(const char *path)
     return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-static bool ends_with(const char *s, const char *suffix)
-{
-    size_t n = strlen(s), m = strlen(suffix);
-    return n >= m && strcmp(s + n - m, suffix) == 0;
-}
-
 static int run_render(struct command_line *cl, struct gt_error *err)
 {
     const struct option_value *opt = cl->opt;
@@ -142,7 +137,7 @@ static int run_render(struct command_line *cl, struct gt_error *err)
     json_t *strings = lang_strings_load(&dirs, lang, err);
     if (!strings)
         return GT_ERR_RUNTIME;
-    json_t *ctx = render_context(data, ends_with(template, ".tex"),
+    json_t *ctx = render_context(data, text_ends_with(template, ".tex", false),
                                  (unsigned)opt[O_BLOCK_COLUMNS].number[0], strings, err);
     json_decref(strings);
     if (!ctx)

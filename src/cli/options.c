@@ -27,7 +27,7 @@ int format_of_path(const char *path, enum format *f, struct gt_error *err)
         *f = FORMAT_TEX;
     else if (text_ends_with(base, ".json", true))
         *f = FORMAT_JSON;
-    else if (has_suffix(base, ".xlsx"))
+    else if (text_ends_with(base, ".xlsx", true))
         *f = FORMAT_XLSX;
     else
         return gt_fail(err, GT_ERR_USAGE,
