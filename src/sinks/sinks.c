@@ -4,9 +4,10 @@
 #include "io/output.h"
 #include "sinks/sink-csv.h"
 #include "sinks/sink-json.h"
+#include "sinks/sink-pdf.h"
 #include "sinks/sinks.h"
 
-const char *const format_names[FORMAT__N] = {"csv", "csv.gz", "tex", "json"};
+const char *const format_names[FORMAT__N] = {"csv", "csv.gz", "tex", "json", "pdf"};
 
 int sink_write_table(const struct table_request *r, const char *path, const char *name,
                      struct gt_error *err)
@@ -17,7 +18,11 @@ int sink_write_table(const struct table_request *r, const char *path, const char
         return GT_ERR_RUNTIME;
     int rc;
     switch (r->format) {
-    case FORMAT_TEX: rc = sink_tex_write(r->table, &r->args, &r->tex, out, err); break;
+    case FORMAT_TEX:
+        rc = r->standalone ? sink_tex_document(r->table, &r->args, &r->tex, out, err)
+                           : sink_tex_write(r->table, &r->args, &r->tex, out, err);
+        break;
+    case FORMAT_PDF: rc = sink_pdf_write(r->table, &r->args, &r->tex, out, err); break;
     case FORMAT_JSON: rc = sink_json_write(r->table, &r->args, out, err); break;
     default: rc = sink_csv_write(r->table, &r->args, out, err); break;
     }
