@@ -243,7 +243,7 @@ blanks() { # FILE
     }
     local pa bu
     pa=$(p_blanks "$ws/worksheet-wythoff-p-positions.tex" '^\\gametabstrut\$a_n\$' 0 | awk '$1 >= 1')
-    bu=$(p_blanks "$ws/worksheet-wythoff-beatty.tex" 'lfloor nu' 1 | awk '$1 <= 12')
+    bu=$(p_blanks "$ws/worksheet-wythoff-beatty.tex" '^\\gametabstrut\$\\lfloor nu' 1 | awk '$1 <= 12')
     [ -n "$pa" ] && [ "$pa" = "$bu" ] || { echo "a_n blank at n = $pa, [nu] at n = $bu" >&2; return 1; }
     # Every kind of value is asked for: each Grundy value of the starting
     # positions (0, 1 and 3) and each winning take (2 and 4).
