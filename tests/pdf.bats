@@ -70,7 +70,7 @@ without_tex() {
 @test "--standalone goes with --format tex only" {
     gt table wythoff-p-positions --standalone
     assert_error 2
-    [[ "$err" == *"--standalone: only with --format tex"* ]]
+    [[ "$err" == *"--standalone: does not apply to --format csv (only to tex)"* ]]
     gt table wythoff-p-positions --standalone --format pdf -o "$T/x.pdf"
     assert_error 2
     [ ! -e "$T/x.pdf" ]
