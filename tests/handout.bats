@@ -213,13 +213,13 @@ blanks() { # FILE
         cmp "$f" "$T/b/en/$(basename "$f")"
     done
     # Another seed, other blanks.
-    ! cmp -s "$ws/worksheet-wythoff-p-positions.tex" "$T/c/en/worksheet-wythoff-p-positions.tex"
+    refute cmp -s "$ws/worksheet-wythoff-p-positions.tex" "$T/c/en/worksheet-wythoff-p-positions.tex"
     # Every table with blanks has some, Wythoff's binary Table IIa too, and
     # the plain fragments none.
     for t in wythoff-p-positions wythoff-beatty wythoff-property3 wythoff-zeckendorf-shift \
              wythoff-grundy nim-p-positions wythoff-fibonacci kordemsky-grundy kordemsky-start; do
         [ -n "$(blanks "$ws/worksheet-$t.tex")" ] || { echo "no blanks in $t" >&2; return 1; }
-        ! grep -q 'gametabblank' "$ws/$t.tex"
+        refute grep -q 'gametabblank' "$ws/$t.tex"
     done
     grep -q 'color{red}\\gametabblank' "$ws/worksheet-wythoff-fibonacci.tex"
     # A blank is the answer in \gametabblank, which the worksheet draws as a
@@ -244,7 +244,9 @@ blanks() { # FILE
     local pa bu
     pa=$(p_blanks "$ws/worksheet-wythoff-p-positions.tex" '^\\gametabstrut\$a_n\$' 0 | awk '$1 >= 1')
     bu=$(p_blanks "$ws/worksheet-wythoff-beatty.tex" '^\\gametabstrut\$\\lfloor nu' 1 | awk '$1 <= 12')
-    [ -n "$pa" ] && [ "$pa" = "$bu" ] || { echo "a_n blank at n = $pa, [nu] at n = $bu" >&2; return 1; }
+    echo "a_n blank at n = $pa, [nu] at n = $bu"
+    [ -n "$pa" ]
+    [ "$pa" = "$bu" ]
     # Every kind of value is asked for: each Grundy value of the starting
     # positions (0, 1 and 3) and each winning take (2 and 4).
     local start=$ws/worksheet-kordemsky-start.tex
@@ -284,7 +286,8 @@ blanks() { # FILE
     [ "$(pdfinfo "$T/a4/ru/handout.pdf" | sed -n 's/^Page size: *\([0-9.]*\) x \([0-9.]*\).*/\1x\2/p')" = 595.276x841.89 ]
     [ "$(pdfinfo "$T/a5/en/worksheet.pdf" | sed -n 's/^Page size: *\([0-9.]*\) x \([0-9.]*\).*/\1x\2/p')" = 419.528x595.276 ]
     for pdf in "$T"/a4/*/*.pdf "$T"/a5/*/*.pdf "$T/k60.pdf"; do
-        ! pdffonts "$pdf" | grep -q 'Type 3' || { echo "$pdf: bitmap fonts" >&2; return 1; }
+        fonts=$(pdffonts "$pdf")
+        refute grep -q 'Type 3' <<<"$fonts"
     done
     # The English handout cites the articles by their English titles, the
     # originals in parentheses, the Chinese one transliterated.
@@ -321,13 +324,17 @@ plant() { # DIR NAME LINE...
     plant "$T/doc" good "$ink" '\newpage' "$ink"
     local check=("$BATS_TEST_DIRNAME/check-pages" --lang "$T/lang.json")
     run "${check[@]}" "$T/doc/heading.pdf"
-    [ "$status" -eq 1 ] && [[ "$output" == *"heading.pdf: page 1: ends with the heading or caption «A stranded heading»"* ]]
+    [ "$status" -eq 1 ]
+    [[ "$output" == *"heading.pdf: page 1: ends with the heading or caption «A stranded heading»"* ]]
     run "${check[@]}" "$T/doc/split.pdf"
-    [ "$status" -eq 1 ] && [[ "$output" == *"split.pdf: page 1: a table split 2 + 12 rows (at least 4 on either side)"* ]]
+    [ "$status" -eq 1 ]
+    [[ "$output" == *"split.pdf: page 1: a table split 2 + 12 rows (at least 4 on either side)"* ]]
     run "${check[@]}" "$T/doc/empty.pdf"
-    [ "$status" -eq 1 ] && [[ "$output" =~ empty.pdf:\ page\ 1:\ [0-9]+%\ blank\ \(at\ most\ 35%\) ]]
+    [ "$status" -eq 1 ]
+    [[ "$output" =~ empty.pdf:\ page\ 1:\ [0-9]+%\ blank\ \(at\ most\ 35%\) ]]
     run "${check[@]}" "$T/doc/good.pdf"
-    [ "$status" -eq 0 ] && [ -z "$output" ]
+    [ "$status" -eq 0 ]
+    [ -z "$output" ]
 }
 
 @test "the checks catch a blank page and a box over 1pt" {

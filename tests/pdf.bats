@@ -8,7 +8,9 @@ load helpers
 
 @test "--format pdf and -o x.pdf write a complete PDF of the table, on one page for the frequencies" {
     gt table wythoff-frequencies --format pdf -o "$T/f.pdf"
-    [ "$status" -eq 0 ] && [ -z "$out" ] && [ -z "$err" ]
+    [ "$status" -eq 0 ]
+    [ -z "$out" ]
+    [ -z "$err" ]
     [ "$(pdfinfo "$T/f.pdf" | awk '/^Pages:/ { print $2 }')" -eq 1 ]
     pdftotext "$T/f.pdf" - | grep -q 'Частоты чисел'
     # The source under the table.
@@ -21,7 +23,8 @@ load helpers
     # The same document as --format tex --standalone writes.
     gt table wythoff-p-positions --count 40 --lang en --format tex --standalone -o "$T/p.tex"
     [ "$status" -eq 0 ]
-    grep -q '^\\documentclass' "$T/p.tex" && grep -q '^\\end{document}' "$T/p.tex"
+    grep -q '^\\documentclass' "$T/p.tex"
+    grep -q '^\\end{document}' "$T/p.tex"
     (cd "$T" && latexmk -pdf -interaction=nonstopmode -halt-on-error p.tex >/dev/null 2>&1)
     "$GAMETAB" table wythoff-p-positions --count 40 --lang en -o "$T/direct.pdf"
     diff <(pdftotext "$T/p.pdf" -) <(pdftotext "$T/direct.pdf" -)
