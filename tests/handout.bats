@@ -194,45 +194,147 @@ compile_all() { # DIR LANG/DOC...
     [ "$(grep -c 'fill\[gametabzero\]' "$T/w.tex")" -eq "$(grep -c ' 0$' "$T/want")" ]
 }
 
-@test "the worksheet blanks a third of the cells, on diagonals; the answer key is the full table" {
-    gt build -o "$T/out" --worksheet --lang en
-    [ "$status" -eq 0 ]
-    local full=$T/out/en/wythoff-p-positions.tex ws=$T/out/en/worksheet-wythoff-p-positions.tex
-    "$GAMETAB" table wythoff-p-positions --format tex --lang en | cmp - "$full"
-    # Row n, key k (a_n 0, b_n 1): blank where n + k = 2 (mod 3).
-    "$GAMETAB" table wythoff-p-positions | tail -n +2 |
-        awk -F, '{ a = a "&" ($1 % 3 == 2 ? "" : $2); b = b "&" (($1 + 1) % 3 == 2 ? "" : $3) }
-                 END { print "\\gametabstrut$a_n$" a "\\\\\\hline"; print "\\gametabstrut$b_n$" b "\\\\\\hline" }' >"$T/want"
-    grep '^\\gametabstrut\$[ab]_n\$' "$ws" >"$T/got"
-    diff "$T/want" "$T/got"
-    # Blanks in the other tables too, and the full ones in the answer key.
-    [ "$(grep -c '&&' "$T/out/en/worksheet-kordemsky-grundy.tex")" -gt 0 ]
-    grep -q '\\input{wythoff-p-positions}' "$T/out/en/worksheet.tex"
+# The cells of a worksheet fragment left blank: "KEY=answer" for each
+# \gametabblank, in order.
+blanks() { # FILE
+    grep -o '\\gametabblank{[^}]*}' "$1" | sed 's/\\gametabblank{\(.*\)}/\1/'
 }
 
-@test "the A4 handouts compile in Russian and in English: no error, no box over 1pt, no blank page" {
-    gt build -o "$T/out"
+@test "the worksheet: blanks drawn from --seed, the same every build, in every table that shows the number" {
+    gt build -o "$T/a" --worksheet --lang en
     [ "$status" -eq 0 ]
-    compile_all "$T/out" ru/handout en/handout
-    pdftotext "$T/out/ru/handout.pdf" - | grep -q 'Проигрышные поля'
-    pdftotext "$T/out/en/handout.pdf" - | grep -q 'Queen to the corner'
-    # Russian typography: a decimal comma in the plot's labels and the text.
-    pdftotext "$T/out/ru/handout.pdf" - | grep -q '0,6180'
-    [ "$(pdfinfo "$T/out/ru/handout.pdf" | sed -n 's/^Page size: *\([0-9.]*\) x \([0-9.]*\).*/\1x\2/p')" = 595.276x841.89 ]
-    # Type 1 fonts only: no bitmap (Type 3) fonts.
-    for lang in ru en; do
-        fonts=$(pdffonts "$T/out/$lang/handout.pdf")
+    gt build -o "$T/b" --worksheet --lang en --seed 1
+    [ "$status" -eq 0 ]
+    gt build -o "$T/c" --worksheet --lang en --seed 2
+    [ "$status" -eq 0 ]
+    local ws=$T/a/en
+    # The default seed is fixed: the same worksheet every build.
+    for f in "$ws"/worksheet-*.tex; do
+        cmp "$f" "$T/b/en/$(basename "$f")"
+    done
+    # Another seed, other blanks.
+    refute cmp -s "$ws/worksheet-wythoff-p-positions.tex" "$T/c/en/worksheet-wythoff-p-positions.tex"
+    # Every table with blanks has some, Wythoff's binary Table IIa too, and
+    # the plain fragments none.
+    for t in wythoff-p-positions wythoff-beatty wythoff-property3 wythoff-zeckendorf-shift \
+             wythoff-grundy nim-p-positions wythoff-fibonacci kordemsky-grundy kordemsky-start; do
+        [ -n "$(blanks "$ws/worksheet-$t.tex")" ] || { echo "no blanks in $t" >&2; return 1; }
+        refute grep -q 'gametabblank' "$ws/$t.tex"
+    done
+    grep -q 'color{red}\\gametabblank' "$ws/worksheet-wythoff-fibonacci.tex"
+    # A blank is the answer in \gametabblank, which the worksheet draws as a
+    # box and its answer key frames: the answer key inputs the same fragments.
+    grep -q 'renewcommand{\\gametabblank}\[1\]{\\gametabblankbox{#1}}' "$ws/worksheet.tex"
+    sed -n '/gametabblankanswer/,$p' "$ws/worksheet.tex" | grep -q '\\input{worksheet-wythoff-p-positions}'
+    # A blank cell holds nothing else: its row's values equal the full
+    # table's with the blanks filled in.
+    "$GAMETAB" table wythoff-p-positions --format tex --lang en |
+        grep '^\\gametabstrut\$[ab]_n\$' >"$T/full"
+    grep '^\\gametabstrut\$[ab]_n\$' "$ws/worksheet-wythoff-p-positions.tex" |
+        sed 's/&\\gametabblank{\([0-9]*\)}/\&\1/g' >"$T/filled"
+    diff "$T/full" "$T/filled"
+    # The same numbers are blank in every table that shows them: a_n and
+    # b_n of the P-positions, Theorem 1's [nu] and [nv], Table II.
+    # The n whose cell is blank on the first line matching LINE of FILE,
+    # whose first column is n = FIRST.
+    p_blanks() { # FILE LINE FIRST
+        grep "$2" "$1" | head -1 | tr '&' '\n' | tail -n +2 | sed 's/\\\\.*//' |
+            awk -v first="$3" '/gametabblank/ { print NR - 1 + first }'
+    }
+    local pa bu
+    pa=$(p_blanks "$ws/worksheet-wythoff-p-positions.tex" '^\\gametabstrut\$a_n\$' 0 | awk '$1 >= 1')
+    bu=$(p_blanks "$ws/worksheet-wythoff-beatty.tex" '^\\gametabstrut\$\\lfloor nu' 1 | awk '$1 <= 12')
+    echo "a_n blank at n = $pa, [nu] at n = $bu"
+    [ -n "$pa" ]
+    [ "$pa" = "$bu" ]
+    # Every kind of value is asked for: each Grundy value of the starting
+    # positions (0, 1 and 3) and each winning take (2 and 4).
+    local start=$ws/worksheet-kordemsky-start.tex
+    for v in 0 1 3; do
+        grep -q "^[0-9]* & \\\\gametabblank{$v} &" "$start" || { echo "no blank Gr = $v" >&2; return 1; }
+    done
+    for v in 2 4; do
+        grep -q "& \\\\gametabblank{$v}\\\\" "$start" || { echo "no blank take = $v" >&2; return 1; }
+    done
+    gt build -o "$T/d" --worksheet --seed x
+    assert_error 2
+    [[ "$err" == *"--seed: 'x' is not a non-negative whole number"* ]]
+}
+
+# The documents of the page test: the handouts and worksheets, both
+# languages, both papers, and a table straight to PDF.
+@test "every page of the handouts, the worksheets and a PDF table as a teacher would print it" {
+    gt build -o "$T/a4" --worksheet
+    [ "$status" -eq 0 ]
+    gt build -o "$T/a5" --paper a5 --worksheet --start 7,13
+    [ "$status" -eq 0 ]
+    compile_all "$T/a4" ru/handout en/handout ru/worksheet en/worksheet
+    compile_all "$T/a5" ru/handout en/handout ru/worksheet en/worksheet
+    gt table kordemsky-grundy --max 60 --lang en -o "$T/k60.pdf"
+    [ "$status" -eq 0 ]
+    check_pages "$T/k60.pdf"
+    "$BATS_TEST_DIRNAME/check-pages" --lang "$BATS_TEST_DIRNAME/../templates/lang/ru.json" \
+        --lang "$BATS_TEST_DIRNAME/../templates/lang/en.json" \
+        "$T"/a4/*/handout.pdf "$T"/a4/*/worksheet.pdf "$T"/a5/*/handout.pdf "$T"/a5/*/worksheet.pdf \
+        "$T/k60.pdf"
+    # What each document is.
+    pdftotext "$T/a4/ru/handout.pdf" - | grep -q 'Проигрышные поля'
+    pdftotext "$T/a4/en/handout.pdf" - | grep -q 'Queen to the corner'
+    pdftotext "$T/a4/ru/handout.pdf" - | grep -q '0,6180'
+    pdftotext "$T/a5/en/handout.pdf" - | grep -q 'A game from the square (7, 13)'
+    pdftotext "$T/a5/ru/worksheet.pdf" - | grep -q 'Ответы'
+    [ "$(pdfinfo "$T/a4/ru/handout.pdf" | sed -n 's/^Page size: *\([0-9.]*\) x \([0-9.]*\).*/\1x\2/p')" = 595.276x841.89 ]
+    [ "$(pdfinfo "$T/a5/en/worksheet.pdf" | sed -n 's/^Page size: *\([0-9.]*\) x \([0-9.]*\).*/\1x\2/p')" = 419.528x595.276 ]
+    for pdf in "$T"/a4/*/*.pdf "$T"/a5/*/*.pdf "$T/k60.pdf"; do
+        fonts=$(pdffonts "$pdf")
         refute grep -q 'Type 3' <<<"$fonts"
     done
+    # The English handout cites the articles by their English titles, the
+    # originals in parentheses, the Chinese one transliterated.
+    pdftotext "$T/a4/en/handout.pdf" - | tr '\n' ' ' >"$T/en.txt"
+    grep -q 'Two games with matches.*(Russian: «Две игры со спичками»)' "$T/en.txt"
+    grep -q 'And yet, Grundy!.*(Russian: «И все-таки, Гранди!»)' "$T/en.txt"
+    grep -q 'Sanse qi boyi wenti' "$T/en.txt"
+    # The Kordemsky table of 61 piles: 18 fit a block, so four balanced
+    # blocks of 16, widened to a multiple of the period 6: 18 + 18 + 18 + 7,
+    # no one-column last block, on one page with its caption.
+    [ "$(pdfinfo "$T/k60.pdf" | awk '/^Pages:/ { print $2 }')" -eq 1 ]
+    pdftotext -layout "$T/k60.pdf" - | grep -q '^ *n  *54 *55 *56 *57 *58 *59 *60'
 }
 
-@test "the A5 handouts and worksheets compile in Russian and in English" {
-    gt build -o "$T/out" --paper a5 --worksheet --start 7,13
+# Compiles DIR/NAME.tex, an A4 article page by page from the lines given.
+plant() { # DIR NAME LINE...
+    local dir=$1 name=$2
+    shift 2
+    printf '%s\n' '\documentclass[11pt]{article}' '\usepackage[a4paper,bottom=25mm]{geometry}' \
+        '\begin{document}' "$@" '\end{document}' >"$dir/$name.tex"
+    (cd "$dir" && pdflatex -interaction=nonstopmode -halt-on-error "$name.tex" >/dev/null 2>&1)
+}
+
+@test "the page check catches a stranded heading, a table split 2 + 12 and a mostly empty page" {
+    mkdir "$T/doc"
+    printf '{"answers": "Answers", "x_section": "A stranded heading"}\n' >"$T/lang.json"
+    local ink='\noindent\rule{\linewidth}{0.78\textheight}\par' rows12='' i
+    for i in $(seq 3 14); do rows12="$rows12\\noindent $i\\quad $((i * 2))\\par "; done
+    plant "$T/doc" heading "$ink" '\vfill\section*{A stranded heading}' '\newpage' \
+        'The body of the section.' "$ink"
+    plant "$T/doc" split "$ink" '\vfill\noindent n\quad m\par\noindent 1\quad 2\par\noindent 2\quad 4\par' \
+        '\newpage\noindent n\quad m\par' "$rows12" "$ink"
+    plant "$T/doc" empty 'One line of text.' '\newpage' "$ink"
+    plant "$T/doc" good "$ink" '\newpage' "$ink"
+    local check=("$BATS_TEST_DIRNAME/check-pages" --lang "$T/lang.json")
+    run "${check[@]}" "$T/doc/heading.pdf"
+    [ "$status" -eq 1 ]
+    [[ "$output" == *"heading.pdf: page 1: ends with the heading or caption «A stranded heading»"* ]]
+    run "${check[@]}" "$T/doc/split.pdf"
+    [ "$status" -eq 1 ]
+    [[ "$output" == *"split.pdf: page 1: a table split 2 + 12 rows (at least 4 on either side)"* ]]
+    run "${check[@]}" "$T/doc/empty.pdf"
+    [ "$status" -eq 1 ]
+    [[ "$output" =~ empty.pdf:\ page\ 1:\ [0-9]+%\ blank\ \(at\ most\ 35%\) ]]
+    run "${check[@]}" "$T/doc/good.pdf"
     [ "$status" -eq 0 ]
-    compile_all "$T/out" ru/handout en/handout ru/worksheet en/worksheet
-    [ "$(pdfinfo "$T/out/en/worksheet.pdf" | sed -n 's/^Page size: *\([0-9.]*\) x \([0-9.]*\).*/\1x\2/p')" = 419.528x595.276 ]
-    pdftotext "$T/out/en/handout.pdf" - | grep -q 'A game from the square (7, 13)'
-    pdftotext "$T/out/ru/worksheet.pdf" - | grep -q 'Ответы'
+    [ -z "$output" ]
 }
 
 @test "the checks catch a blank page and a box over 1pt" {

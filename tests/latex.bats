@@ -4,11 +4,19 @@
 
 load helpers
 
-compile_fragment() { # DIR LANG NAME
-    local dir=$1 lang=$2 name=$3
+# The document is LaTeX's article at 10pt (the page of `gametab table
+# --format tex`), or with PAGE a4 the A4 handout's page (11pt, 25mm side
+# margins), which `gametab build` sizes its fragments for by default.
+compile_fragment() { # DIR LANG NAME [PAGE]
+    local dir=$1 lang=$2 name=$3 class='[a4paper]{article}' geometry=''
+    if [ "${4:-}" = a4 ]; then
+        class='[11pt,a4paper]{article}'
+        geometry='\usepackage[a4paper,hmargin=25mm,top=20mm,bottom=25mm]{geometry}'
+    fi
     cat > "$dir/$lang/doc-$name.tex" <<DOC
-\\documentclass[a4paper]{article}
+\\documentclass$class
 \\input{preamble}
+$geometry
 \\begin{document}
 \\input{$name}
 \\end{document}
@@ -46,14 +54,14 @@ DOC
             name=$(basename "$f" .tex)
             # Documents, and figures needing TikZ: tests/handout.bats.
             case $name in preamble | handout | worksheet | figure-*) continue ;; esac
-            compile_fragment "$T/out" "$lang" "$name"
+            compile_fragment "$T/out" "$lang" "$name" a4
         done
     done
 }
 
 @test "the Russian caption is real text in the PDF" {
     gt build -o "$T/out" --lang ru
-    compile_fragment "$T/out" ru wythoff-p-positions
+    compile_fragment "$T/out" ru wythoff-p-positions a4
     pdftotext "$T/out/ru/doc-wythoff-p-positions.pdf" - | grep -q 'Проигрышные поля'
 }
 

@@ -79,14 +79,19 @@ load helpers
     specs() {
         grep -o 'begin{tabular}{.*}\\hline$' <<<"$out" | sed 's/wc{\\gametabcell}/c/g; s/^begin{tabular}{//; s/}\\hline$//'
     }
-    # period 6 from n = 0, blocks of 12: the frame is piles 0..5, the first
-    # six columns of the first block, closed by one rule before pile 6
+    # period 6 from n = 0, 28 piles in two balanced blocks of 14: the frame
+    # is piles 0..5, the first six columns of the first block, closed by one
+    # rule before pile 6
     gt table kordemsky-grundy --format tex --lang en
     [ "$status" -eq 0 ]
-    [ "$(specs | tr '\n' ' ')" = "|c|cccccc|cccccc| |c|cccccccccccc| |c|cccccccccccc| " ]
+    [ "$(specs | tr '\n' ' ')" = "|c|cccccc|cccccccc| |c|cccccccccccccc| " ]
+    [[ "$out" == *'(one period framed)'* ]]
+    # blocks of 7, as asked (12 would not fit): the same rule in the first block
+    gt table kordemsky-grundy --format tex --lang en --block-columns 7
+    [ "$(specs | tr '\n' ' ')" = "|c|cccccc|c| |c|ccccccc| |c|ccccccc| |c|ccccccc| " ]
     [[ "$out" == *'(one period framed)'* ]]
     # blocks of 6: the frame is the first block, ruled by the table's own rules
-    gt table kordemsky-grundy --format tex --lang en --block-columns 7
+    gt table kordemsky-grundy --format tex --lang en --block-columns 6
     [ "$(specs | sort -u)" = "|c|cccccc|" ]
     [[ "$out" == *'(one period framed)'* ]]
     # blocks of 4 cannot hold a period: no rule, and the caption says so

@@ -22,6 +22,7 @@
 #include "io/output.h"
 #include "sinks/sink-csv.h"
 #include "sinks/sink-json.h"
+#include "sinks/sink-pdf.h"
 #include "sinks/sink-tex.h"
 #include "tables/table.h"
 #include "tables/table-wythoff.h"
@@ -408,12 +409,51 @@ static void test_p_positions_blocks(void **state)
     assert_non_null(strstr(text, "$a_n$&0&1&3&4&6&8&9&11&12&14&16&17&19\\\\"));
     assert_non_null(strstr(text, "$b_n$&0&2&5&7&10&13&15&18&20&23&26&28&31\\\\"));
     assert_non_null(strstr(text, "Проигрышные поля"));
-    /* 30 columns in blocks of 13: 13 + 13 + 4. */
+    /* 30 columns of two digits: 14 fit a 345pt text width, so three
+     * balanced blocks of 10, no padding. */
     text = render("wythoff-p-positions", "en", 30, 0);
     assert_int_equal(count(text, "\\begin{tabular}"), 3);
-    assert_non_null(strstr(text, "$n$&26&27&28&29&&&&&&&&&\\\\"));
+    assert_non_null(strstr(text, "$n$&20&21&22&23&24&25&26&27&28&29\\\\"));
+    /* 31: 11 + 11 + 9, the last padded with two blank cells. */
+    text = render("wythoff-p-positions", "en", 31, 0);
+    assert_int_equal(count(text, "\\begin{tabular}"), 3);
+    assert_non_null(strstr(text, "$n$&22&23&24&25&26&27&28&29&30&&\\\\"));
+    /* --block-columns 7 is used as given: 7 + 7 + 7 + 7 + 2. */
     text = render("wythoff-p-positions", "en", 30, 7);
     assert_int_equal(count(text, "\\begin{tabular}"), 5);
+}
+
+/* The one page-width formula (context.c), for the default page and the A4
+ * handout's: columns of `widest` digits beside a six-digit label. */
+static void test_fit_columns(void **state)
+{
+    (void)state;
+    static const struct {
+        const struct context_page *page;
+        size_t widest, fit;
+    } cases[] = {
+        /* (3450 - 412) / (2 * 45 + 120) = 14.5 */
+        {&context_page_default, 2, 14},
+        /* (3450 - 412) / (8 * 45 + 120) = 6.3: Fibonacci words of b_15 = 39 */
+        {&context_page_default, 8, 6},
+        /* (4550 - 442) / (2 * 50 + 120) = 18.7 */
+        {&sink_tex_a4_page, 2, 18},
+        {&sink_tex_a4_page, 8, 7},
+        /* never less than one column */
+        {&context_page_default, 200, 1},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        size_t fit = context_fit_columns(cases[i].page, cases[i].widest);
+        if (fit != cases[i].fit)
+            fail_msg("case %zu: %zu digits: %zu columns fit, want %zu", i, cases[i].widest, fit,
+                     cases[i].fit);
+    }
+    /* Balanced: 61 piles at 18 a block are 16 + 16 + 16 + 13, not
+     * 18 + 18 + 18 + 7; 15 at 6 are 5 + 5 + 5. */
+    assert_int_equal(context_balanced_columns(61, 18), 16);
+    assert_int_equal(context_balanced_columns(15, 6), 5);
+    assert_int_equal(context_balanced_columns(15, 15), 15);
+    assert_int_equal(context_balanced_columns(14, 13), 7);
 }
 
 static void test_wide_numbers_narrow_blocks(void **state)
@@ -561,6 +601,7 @@ int main(void)
         cmocka_unit_test(test_json),
         cmocka_unit_test(test_frequencies_as_printed),
         cmocka_unit_test(test_p_positions_blocks),
+        cmocka_unit_test(test_fit_columns),
         cmocka_unit_test(test_wide_numbers_narrow_blocks),
         cmocka_unit_test(test_tex_rows_bounded),
         cmocka_unit_test(test_cells_typed),

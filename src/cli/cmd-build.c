@@ -14,7 +14,7 @@
 #include "tables/table.h"
 #include "template/templates.h"
 
-enum { O_OUTPUT = OPT_COMMON__N, O_LANG, O_PAPER, O_WORKSHEET, O_START, O_TEMPLATES, O__N };
+enum { O_OUTPUT = OPT_COMMON__N, O_LANG, O_PAPER, O_WORKSHEET, O_SEED, O_START, O_TEMPLATES, O__N };
 
 static const struct option_spec build_options[O__N] = {
     COMMON_OPTIONS,
@@ -26,6 +26,9 @@ static const struct option_spec build_options[O__N] = {
                  .nchoices = HANDOUT_NPAPERS, .choice_noun = "paper",
                  .help = "{}: the handout's paper (default a4)"},
     [O_WORKSHEET] = {.name = "worksheet", .kind = OPTION_FLAG, .help = "write the worksheet too"},
+    [O_SEED] = {.name = "seed", .kind = OPTION_NUMBER, .metavar = "S",
+                .help = "the worksheet's draw of blank cells, 0..2^64-1\n"
+                        "(default " XSTR(WORKSHEET_SEED_DEFAULT) ": the same blanks every build)"},
     /* The same square for the table wythoff-game and figure 1: the
      * figure's range, the narrower (checked by run_build). */
     [O_START] = {.name = "start", .kind = OPTION_PAIR, .metavar = "A,B",
@@ -41,6 +44,8 @@ static int run_build(struct command_line *cl, struct gt_error *err)
     const struct figure_def *game = figure_find("wythoff-game");
     struct build_options bo = {.paper = handout_papers[opt[O_PAPER].choice],
                                .worksheet = opt[O_WORKSHEET].given,
+                               .seed = opt[O_SEED].given ? opt[O_SEED].number[0]
+                                                         : WORKSHEET_SEED_DEFAULT,
                                .templates = opt[O_TEMPLATES].text,
                                .start = {game->params[PARAM_START_A].def,
                                          game->params[PARAM_START_B].def}};

@@ -27,8 +27,7 @@ static const struct option_spec render_options[O__N] = {
     [O_BLOCK_COLUMNS] = {.name = "block-columns", .kind = OPTION_NUMBER, .metavar = "N",
                          .min = 1, .max = CONTEXT_BLOCK_COLUMNS_MAX,
                          .help = "rows per block of the horizontal layout, 1.." XSTR(
-                                     CONTEXT_BLOCK_COLUMNS_MAX) "\n(default " XSTR(
-                                     CONTEXT_BLOCK_COLUMNS_DEFAULT) ", fewer when the cells are too wide)"},
+                                     CONTEXT_BLOCK_COLUMNS_MAX) "\n(default: as many as fit a 345pt text width, balanced)"},
     [O_LANG] = LANG_OPTION("{}: the language strings offered as lang"),
     [O_TEMPLATES] = TEMPLATES_OPTION,
     [O_OUTPUT] = OUTPUT_OPTION("write to FILE (default -, standard output)"),

@@ -10,6 +10,7 @@
 #include "cli/options.h"
 #include "io/gzchunks.h"
 #include "io/output.h"
+#include "sinks/sink-pdf.h"
 #include "sinks/sinks.h"
 #include "tables/table.h"
 #include "template/context.h"
@@ -24,6 +25,7 @@ enum {
     O_JOBS,
     O_QUIET,
     O_OUTPUT,
+    O_STANDALONE,
     O__N
 };
 
@@ -31,20 +33,20 @@ static const struct option_spec table_options[O__N] = {
     COMMON_OPTIONS,
     [O_FORMAT] = {.name = "format", .kind = OPTION_CHOICE, .metavar = "F",
                   .choices = format_names, .nchoices = FORMAT__N, .choice_noun = "format",
-                  .help = "{}; default from the\n"
-                          "extension of -o (.csv, .csv.gz or .gz, .tex, .json,\n"
-                          ".xlsx), csv on standard output"},
-    [O_LANG] = {.name = "lang", .kind = OPTION_CHOICE, .metavar = "L", .only_for = "tex",
+                  .help = "{}; default from the extension of\n"
+                          "-o (.csv, .csv.gz or .gz, .tex, .json, .xlsx, .pdf),\n"
+                          "csv on standard output; pdf compiles the table's\n"
+                          "LaTeX document with latexmk"},
+    [O_LANG] = {.name = "lang", .kind = OPTION_CHOICE, .metavar = "L", .only_for = "tex,pdf",
                 .choices = template_languages, .nchoices = TEMPLATE_NLANGUAGES,
                 .choice_noun = "language",
                 .help = "{}: the language of a tex table (default ru)"},
     [O_BLOCK_COLUMNS] = {.name = "block-columns", .kind = OPTION_NUMBER, .metavar = "N",
-                         .min = 1, .max = CONTEXT_BLOCK_COLUMNS_MAX, .only_for = "tex",
+                         .min = 1, .max = CONTEXT_BLOCK_COLUMNS_MAX, .only_for = "tex,pdf",
                          .help = "columns per block of a horizontal LaTeX table, 1.." XSTR(
-                                     CONTEXT_BLOCK_COLUMNS_MAX) "\n(default " XSTR(
-                                     CONTEXT_BLOCK_COLUMNS_DEFAULT) ", fewer when the numbers are too wide)"},
+                                     CONTEXT_BLOCK_COLUMNS_MAX) "\n(default: as many as fit the text width, balanced)"},
     [O_TEMPLATES] = {.name = "templates", .kind = OPTION_STRING, .metavar = "DIR",
-                     .only_for = "tex", .complete = "directory",
+                     .only_for = "tex,pdf", .complete = "directory",
                      .help = "look for templates in DIR first"},
     [O_LEVEL] = {.name = "level", .kind = OPTION_NUMBER, .metavar = "L", .min = 0, .max = 9,
                  .only_for = "csv.gz", .help = "gzip level 0..9 (default 6)"},
@@ -56,6 +58,9 @@ static const struct option_spec table_options[O__N] = {
                  .help = "no progress line (shown on a terminal for jobs\n"
                          "longer than a second)"},
     [O_OUTPUT] = OUTPUT_OPTION("write to FILE (default -, standard output)"),
+    [O_STANDALONE] = {.name = "standalone", .kind = OPTION_FLAG, .only_for = "tex",
+                      .help = "a complete document (the one pdf compiles), not a\n"
+                              "fragment to \\input"},
 };
 
 static void print_table_params(FILE *f)
@@ -89,11 +94,12 @@ static int run_table(struct command_line *cl, struct gt_error *err)
     snprintf(asked, sizeof asked, "--format %s", format_names[format]);
     if (options_check_applies(groups, ngroups, format_names[format], asked, err) != GT_OK)
         return GT_ERR_USAGE;
-    if (format == FORMAT_TEX && r.args.param[PARAM_COUNT] > TEX_ROWS_MAX)
+    bool latex = format == FORMAT_TEX || format == FORMAT_PDF;
+    if (latex && r.args.param[PARAM_COUNT] > TEX_ROWS_MAX)
         return gt_fail(err, GT_ERR_USAGE,
                        "--count: a LaTeX table holds at most %d rows; use csv or csv.gz for more",
                        TEX_ROWS_MAX);
-    for (int p = 0; p < PARAM__N && format == FORMAT_TEX; p++) {
+    for (int p = 0; p < PARAM__N && latex; p++) {
         const struct table_param_spec *s = &r.table->params[p];
         if (s->accepted && s->tex_max && r.args.param[p] > s->tex_max)
             return gt_fail(err, GT_ERR_USAGE,
@@ -106,7 +112,7 @@ static int run_table(struct command_line *cl, struct gt_error *err)
         return err->status;
     /* A progress line for long CSV and JSON jobs on a terminal. */
     struct progress progress;
-    if (!opt[O_QUIET].given && format != FORMAT_TEX)
+    if (!opt[O_QUIET].given && !latex)
         table_set_progress(&progress);
     r.format = format;
     r.level = opt[O_LEVEL].given ? (int)opt[O_LEVEL].number[0] : OUTPUT_GZIP_LEVEL_DEFAULT;
@@ -115,6 +121,10 @@ static int run_table(struct command_line *cl, struct gt_error *err)
         .lang = opt[O_LANG].given ? template_languages[opt[O_LANG].choice] : "ru",
         .block_columns = (unsigned)opt[O_BLOCK_COLUMNS].number[0],
         .dirs = &dirs};
+    /* A document has its page: the blocks fit it. */
+    r.standalone = opt[O_STANDALONE].given;
+    if (r.standalone || format == FORMAT_PDF)
+        r.tex.page = &sink_tex_a4_page;
     return sink_write_table(&r, path, NULL, err);
 }
 

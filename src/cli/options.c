@@ -29,6 +29,8 @@ int format_of_path(const char *path, enum format *f, struct gt_error *err)
         *f = FORMAT_JSON;
     else if (text_ends_with(base, ".xlsx", true))
         *f = FORMAT_XLSX;
+    else if (text_ends_with(base, ".pdf", true))
+        *f = FORMAT_PDF;
     else
         return gt_fail(err, GT_ERR_USAGE,
                        "-o: cannot tell the format of '%s' from its extension: give --format", path);

@@ -34,6 +34,8 @@ struct build {
     struct errata errata; /* the claims, checked at their default bounds */
     const char *paper;    /* the handout's: "a4" or "a5" */
     bool worksheet;       /* write the worksheet too */
+    uint64_t seed;        /* the worksheet's blanks (--seed) */
+    uint64_t draw;        /* and the draw chosen from it (worksheet_draw) */
     uint64_t start[2];    /* the game's starting square (--start) */
 };
 
@@ -78,7 +80,7 @@ static int write_build_file(const struct build *b, const struct table_request *r
         break;
     case BUILD_HANDOUT: rc = handout_write(&r->tex, b->paper, item->worksheet, out, err); break;
     case BUILD_WORKSHEET_TABLE:
-        rc = worksheet_table_write(r->table, &r->args, &r->tex, out, err);
+        rc = worksheet_table_write(r->table, &r->args, &r->tex, b->draw, out, err);
         break;
     default: rc = sink_tex_preamble(&r->tex, out, err); break;
     }
@@ -143,7 +145,8 @@ static void build_args(const struct build *b, const struct table_def *t,
  * fragments, of one language. */
 static int build_handout(struct build *b, const char *lang, struct gt_error *err)
 {
-    struct table_request r = {.format = FORMAT_TEX, .tex = {.lang = lang, .dirs = b->dirs}};
+    struct table_request r = {.format = FORMAT_TEX,
+                              .tex = {.lang = lang, .dirs = b->dirs, .page = handout_page(b->paper)}};
     char rel[256];
     int rc = GT_OK;
     for (size_t i = 0; rc == GT_OK && i < figure_registry_size; i++) {
@@ -160,14 +163,23 @@ static int build_handout(struct build *b, const char *lang, struct gt_error *err
             rc = build_write(b, &r, &item, rel, err);
         }
     }
-    for (size_t i = 0; rc == GT_OK && b->worksheet && i < table_registry_size; i++) {
-        const struct table_def *t = table_registry[i];
-        if (!worksheet_has_blanks(t))
-            continue;
+    /* The worksheet's tables, their blanks drawn once for them all. */
+    struct table_args args[16];
+    struct worksheet_table ws[16];
+    size_t nws = 0;
+    for (size_t i = 0; b->worksheet && i < table_registry_size && nws < 16; i++)
+        if (worksheet_has_blanks(table_registry[i])) {
+            build_args(b, table_registry[i], table_registry[i]->params, &args[nws]);
+            ws[nws] = (struct worksheet_table){table_registry[i], &args[nws]};
+            nws++;
+        }
+    if (rc == GT_OK && nws)
+        rc = worksheet_draw(ws, nws, &r.tex, b->seed, &b->draw, err);
+    for (size_t i = 0; rc == GT_OK && i < nws; i++) {
         struct build_item item = {.kind = BUILD_WORKSHEET_TABLE};
-        r.table = t;
-        build_args(b, t, t->params, &r.args);
-        snprintf(rel, sizeof rel, "%s/worksheet-%s.tex", lang, t->name);
+        r.table = ws[i].table;
+        r.args = args[i];
+        snprintf(rel, sizeof rel, "%s/worksheet-%s.tex", lang, r.table->name);
         rc = build_write(b, &r, &item, rel, err);
     }
     r.table = NULL;
@@ -186,7 +198,8 @@ static int build_language(struct build *b, const char *lang, struct gt_error *er
         return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", b->dir, strerror(ENOMEM));
     int rc = make_directories(langdir, err);
     free(langdir);
-    struct table_request r = {.format = FORMAT_TEX, .tex = {.lang = lang, .dirs = b->dirs}};
+    struct table_request r = {.format = FORMAT_TEX,
+                              .tex = {.lang = lang, .dirs = b->dirs, .page = handout_page(b->paper)}};
     char rel[256];
     snprintf(rel, sizeof rel, "%s/preamble.tex", lang);
     if (rc == GT_OK)
@@ -311,7 +324,7 @@ int build_directory(const struct build_options *bo, size_t *nfiles, struct gt_er
     if (make_directories(dir, err) != GT_OK)
         return GT_ERR_RUNTIME;
     struct build b = {.dir = dir, .dirs = &dirs, .staging = path_join(dir, ".gametab-build.XXXXXX"),
-                      .paper = bo->paper, .worksheet = bo->worksheet,
+                      .paper = bo->paper, .worksheet = bo->worksheet, .seed = bo->seed,
                       .start = {bo->start[0], bo->start[1]}};
     if (!b.staging || !mkdtemp(b.staging)) {
         int rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", dir, strerror(b.staging ? errno : ENOMEM));

@@ -20,6 +20,7 @@ struct build_options {
     const char *only_lang; /* one of template_languages, or NULL for all */
     const char *paper;     /* the handout's paper: one of handout_papers */
     bool worksheet;        /* write the worksheet too */
+    uint64_t seed;         /* the worksheet's draw of blanks (--seed) */
     uint64_t start[2];     /* the square of the game of figure 1 and of the
                             * table wythoff-game, each in the figure's range */
 };

@@ -1,10 +1,21 @@
 #include <config.h>
 
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "publish/handout.h"
+#include "sinks/sink-pdf.h"
 
 const char *const handout_papers[HANDOUT_NPAPERS] = {"a4", "a5"};
+
+/* handout.tex's geometry: A4 as the table documents have it (sink-pdf.h);
+ * A5 at 345pt of 10pt type, the default page of the fragments. */
+const struct context_page *handout_page(const char *paper)
+{
+    return strcmp(paper, "a4") == 0 ? &sink_tex_a4_page : &context_page_default;
+}
 
 int handout_write(const struct tex_options *opt, const char *paper, bool worksheet,
                   struct output *out, struct gt_error *err)
@@ -23,28 +34,49 @@ int handout_write(const struct tex_options *opt, const char *paper, bool workshe
     return rc;
 }
 
-/* Where a table's answer cells are in its template context: the lists to
- * walk down from the top ("rows"; "board" then each line's "cells"), the
- * keys of the cells in each object reached, and a flag to clear (the board's
- * bold zero) or to set (a winning move that is there, so that no dash
- * shows) with each blank. */
+/* ---- the worksheet's blanks -------------------------------------------- */
+
+/* A cell the worksheet may leave blank: the key of its value in a row
+ * object, and the quantity it shows with the key of that quantity's index,
+ * so that a quantity blanked in one table is blanked in every table that
+ * shows it (a_5 in the P-positions, in Theorem 1's [5u], in property 3's
+ * pairs and in Yaglom's Table II alike). */
+struct blank_key {
+    const char *key;      /* "a_n" */
+    const char *quantity; /* "a": a_n of Wythoff's game */
+    const char *index;    /* "n": the row key holding the quantity's index */
+};
+
+/* How a table's cells are laid out in its context. */
+enum blank_layout {
+    BLANK_ROWS,  /* "rows": the keys of each row */
+    BLANK_BOARD, /* wythoff-grundy's "board": lines {b, cells: [{value, zero}]} */
+    BLANK_GRID,  /* kordemsky-grundy's "grid": blocks {cols, lines {m, p, cells}} */
+};
+
 struct blanks {
     const char *table;
-    const char *path[3];
-    const char *keys[3];
-    const char *clear, *set;
+    enum blank_layout layout;
+    struct blank_key keys[6];
 };
 
 static const struct blanks worksheet_blanks[] = {
-    {.table = "wythoff-p-positions", .path = {"rows"}, .keys = {"a_n", "b_n"}},
-    {.table = "wythoff-beatty", .path = {"rows"}, .keys = {"floor_nu", "floor_nv"}},
-    {.table = "wythoff-property3", .path = {"rows"}, .keys = {"a_k2", "b_k2"}},
-    {.table = "wythoff-zeckendorf-shift", .path = {"rows"}, .keys = {"a_n_minus_1_fib"}},
-    {.table = "wythoff-grundy", .path = {"board", "cells"}, .keys = {"value"}, .clear = "zero"},
-    {.table = "nim-p-positions", .path = {"rows"}, .keys = {"a_digits", "b_digits", "c_digits"}},
-    {.table = "wythoff-fibonacci", .path = {"rows"}, .keys = {"a_n_fib", "b_n_fib"}},
-    {.table = "kordemsky-grundy", .path = {"grid", "lines", "cells"}, .keys = {"value"}},
-    {.table = "kordemsky-start", .path = {"rows"}, .keys = {"grundy", "take"}, .set = "has_take"},
+    {"wythoff-p-positions", BLANK_ROWS, {{"a_n", "a", "n"}, {"b_n", "b", "n"}}},
+    {"wythoff-beatty", BLANK_ROWS, {{"floor_nu", "a", "n"}, {"floor_nv", "b", "n"}}},
+    {"wythoff-property3", BLANK_ROWS,
+     {{"a_n", "a", "n"}, {"b_n", "b", "n"}, {"a_k1", "a", "k1"}, {"b_k1", "b", "k1"},
+      {"a_k2", "a", "k2"}, {"b_k2", "b", "k2"}}},
+    {"wythoff-zeckendorf-shift", BLANK_ROWS,
+     {{"a_n", "a", "n"}, {"a_n_minus_1", "a", "n"}, {"a_n_minus_1_fib", "a-1 fib", "n"}}},
+    {"wythoff-grundy", BLANK_BOARD, {{"value", "grundy", NULL}}},
+    {"nim-p-positions", BLANK_ROWS,
+     {{"a_digits", "nim a digits", "number"}, {"b_digits", "nim b digits", "number"},
+      {"c_digits", "nim c digits", "number"}}},
+    {"wythoff-fibonacci", BLANK_ROWS,
+     {{"a_n", "a", "n"}, {"b_n", "b", "n"}, {"a_n_bin", "a bin", "n"}, {"b_n_bin", "b bin", "n"},
+      {"a_n_fib", "a fib", "n"}, {"b_n_fib", "b fib", "n"}}},
+    {"kordemsky-grundy", BLANK_GRID, {{"value", "kordemsky gr", NULL}}},
+    {"kordemsky-start", BLANK_ROWS, {{"grundy", "kordemsky gr", "n"}, {"take", "take", "n"}}},
 };
 
 static const struct blanks *blanks_of(const struct table_def *t)
@@ -60,41 +92,240 @@ bool worksheet_has_blanks(const struct table_def *t)
     return blanks_of(t) != NULL;
 }
 
-/* Blanks the answer cells under node, path[depth..] still to walk, whose
- * place is 2 mod 3: the place is the sum of the indices on the way down (a
- * row; or a block, a line and a column) and of the key's, so that the
- * blanks run along diagonals, a third of every row and every column
- * whatever the widths.  Nonzero when out of memory. */
-static int blank_cells(json_t *node, const struct blanks *b, int depth, size_t place)
+/* splitmix64 (Steele, Lea & Flood 2014): a well-mixed 64-bit hash. */
+static uint64_t mix64(uint64_t x)
 {
-    if (depth < 3 && b->path[depth]) {
-        json_t *list = json_object_get(node, b->path[depth]);
-        for (size_t i = 0; i < json_array_size(list); i++)
-            if (blank_cells(json_array_get(list, i), b, depth + 1, place + i) != 0)
-                return -1;
-        return 0;
+    x += 0x9E3779B97F4A7C15u;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9u;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBu;
+    return x ^ (x >> 31);
+}
+
+/* Is quantity q at index i blank in the draw?  A third of them are. */
+static bool drawn(uint64_t draw, const char *q, uint64_t i)
+{
+    uint64_t h = draw;
+    for (; *q; q++)
+        h = mix64(h ^ (unsigned char)*q);
+    return mix64(h ^ mix64(i)) % 3 == 0;
+}
+
+static uint64_t key_u64(json_t *o, const char *key)
+{
+    json_t *v = json_object_get(o, key);
+    return json_is_integer(v) ? (uint64_t)json_integer_value(v)
+                              : strtoull(json_string_value(v) ? json_string_value(v) : "0", NULL, 10);
+}
+
+/* A cell that may be blank: where it is, its value and whether the draw
+ * blanks it. */
+struct blank_cell {
+    json_t *obj;
+    const char *key;
+    size_t k; /* the index of its key in the table's keys */
+    const char *value;
+    bool blank;
+};
+
+typedef int (*cell_fn)(const struct blank_cell *c, void *data);
+
+/* Calls fn for every cell of ctx that holds an answer (a value, not an
+ * absent cell), with the draw's verdict; stops at the first nonzero. */
+static int walk_cells(json_t *ctx, const struct blanks *b, uint64_t draw, cell_fn fn, void *data)
+{
+    int rc = 0;
+    if (b->layout == BLANK_ROWS) {
+        json_t *rows = json_object_get(ctx, "rows");
+        for (size_t i = 0; !rc && i < json_array_size(rows); i++) {
+            json_t *row = json_array_get(rows, i);
+            for (size_t k = 0; !rc && k < 6 && b->keys[k].key; k++) {
+                const struct blank_key *bk = &b->keys[k];
+                const char *v = json_string_value(json_object_get(row, bk->key));
+                if (!v || !*v)
+                    continue;
+                struct blank_cell c = {row, bk->key, k, v,
+                                       drawn(draw, bk->quantity, key_u64(row, bk->index))};
+                rc = fn(&c, data);
+            }
+        }
+    } else if (b->layout == BLANK_BOARD) {
+        json_t *board = json_object_get(ctx, "board");
+        for (size_t i = 0; !rc && i < json_array_size(board); i++) {
+            json_t *line = json_array_get(board, i), *cells = json_object_get(line, "cells");
+            uint64_t y = key_u64(line, "b");
+            for (size_t x = 0; !rc && x < json_array_size(cells); x++) {
+                json_t *cell = json_array_get(cells, x);
+                const char *v = json_string_value(json_object_get(cell, "value"));
+                if (!v)
+                    continue;
+                /* A zero is the P-position n = |a - b|: blank where a_n or
+                 * b_n is, so that the board does not give them away. */
+                uint64_t n = x > y ? x - y : y - x;
+                bool blank = strcmp(v, "0") == 0
+                                 ? drawn(draw, "a", n) || drawn(draw, "b", n)
+                                 : drawn(draw, b->keys[0].quantity, ((uint64_t)x << 32) | y);
+                struct blank_cell c = {cell, "value", 0, v, blank};
+                rc = fn(&c, data);
+            }
+        }
+    } else {
+        json_t *grid = json_object_get(ctx, "grid");
+        for (size_t i = 0; !rc && i < json_array_size(grid); i++) {
+            json_t *block = json_array_get(grid, i), *cols = json_object_get(block, "cols");
+            json_t *lines = json_object_get(block, "lines");
+            for (size_t l = 0; !rc && l < json_array_size(lines); l++) {
+                json_t *line = json_array_get(lines, l), *cells = json_object_get(line, "cells");
+                uint64_t mp = 2 * key_u64(line, "m") + key_u64(line, "p");
+                for (size_t j = 0; !rc && j < json_array_size(cells); j++) {
+                    json_t *cell = json_array_get(cells, j);
+                    const char *v = json_string_value(json_object_get(cell, "value"));
+                    if (!v || !*v)
+                        continue;
+                    uint64_t n = key_u64(json_array_get(cols, j), "n");
+                    struct blank_cell c = {cell, "value", 0, v,
+                                           drawn(draw, b->keys[0].quantity, 4 * n + mp)};
+                    rc = fn(&c, data);
+                }
+            }
+        }
     }
-    for (size_t k = 0; k < 3 && b->keys[k]; k++) {
-        const char *v = json_string_value(json_object_get(node, b->keys[k]));
-        if (!v || !*v || (place + k) % 3 != 2)
-            continue;
-        if (json_object_set_new(node, b->keys[k], json_string("")) != 0 ||
-            (b->clear && json_object_set_new(node, b->clear, json_false()) != 0) ||
-            (b->set && json_object_set_new(node, b->set, json_true()) != 0))
-            return -1;
+    return rc;
+}
+
+/* The kinds of value a table's column holds: each value where there are at
+ * most BLANK_KINDS_MAX distinct ones (Grundy values, the stones to take),
+ * else zero and nonzero; a draw covers a table when each kind of each key
+ * that occurs has a blank. */
+#define BLANK_KINDS_MAX 6
+
+struct coverage {
+    size_t nkinds[6];
+    char kind[6][BLANK_KINDS_MAX + 2][24];
+    bool seen_blank[6][BLANK_KINDS_MAX + 2];
+    bool many[6];
+};
+
+static int count_kinds(const struct blank_cell *c, void *data)
+{
+    struct coverage *cv = data;
+    size_t k = c->k, i;
+    if (cv->many[k])
+        return 0;
+    for (i = 0; i < cv->nkinds[k] && strcmp(cv->kind[k][i], c->value) != 0; i++)
+        ;
+    if (i == cv->nkinds[k]) {
+        if (i == BLANK_KINDS_MAX) {
+            cv->many[k] = true;
+            return 0;
+        }
+        snprintf(cv->kind[k][i], sizeof cv->kind[k][i], "%s", c->value);
+        cv->nkinds[k]++;
     }
     return 0;
 }
 
+static int mark_covered(const struct blank_cell *c, void *data)
+{
+    struct coverage *cv = data;
+    size_t k = c->k;
+    if (!c->blank)
+        return 0;
+    if (cv->many[k]) {
+        cv->seen_blank[k][strcmp(c->value, "0") == 0] = true;
+        return 0;
+    }
+    for (size_t i = 0; i < cv->nkinds[k]; i++)
+        if (strcmp(cv->kind[k][i], c->value) == 0)
+            cv->seen_blank[k][i] = true;
+    return 0;
+}
+
+static int note_zero(const struct blank_cell *c, void *data)
+{
+    bool *zero = data;
+    zero[c->k] |= strcmp(c->value, "0") == 0;
+    return 0;
+}
+
+/* The kinds of ctx's cells that the draw leaves without a blank. */
+static size_t uncovered(json_t *ctx, const struct blanks *b, uint64_t draw)
+{
+    struct coverage cv = {0};
+    bool zero[6] = {0};
+    walk_cells(ctx, b, draw, count_kinds, &cv);
+    walk_cells(ctx, b, draw, note_zero, zero);
+    walk_cells(ctx, b, draw, mark_covered, &cv);
+    size_t missing = 0;
+    for (size_t k = 0; k < 6 && b->keys[k].key; k++) {
+        if (cv.many[k])
+            missing += !cv.seen_blank[k][0] + (zero[k] && !cv.seen_blank[k][1]);
+        else
+            for (size_t i = 0; i < cv.nkinds[k]; i++)
+                missing += !cv.seen_blank[k][i];
+    }
+    return missing;
+}
+
+int worksheet_draw(const struct worksheet_table *tables, size_t n, const struct tex_options *opt,
+                   uint64_t seed, uint64_t *draw, struct gt_error *err)
+{
+    json_t *ctx[16];
+    if (n > sizeof ctx / sizeof ctx[0])
+        return gt_fail(err, GT_ERR_RUNTIME, "worksheet: too many tables");
+    size_t made = 0;
+    int rc = GT_OK;
+    for (; rc == GT_OK && made < n; made++)
+        if (!(ctx[made] = sink_tex_context(tables[made].table, tables[made].args, opt, err)))
+            rc = GT_ERR_RUNTIME;
+    if (rc != GT_OK)
+        made--;
+    size_t best = SIZE_MAX;
+    for (uint64_t attempt = 0; rc == GT_OK && best > 0 && attempt < WORKSHEET_DRAWS_MAX; attempt++) {
+        uint64_t d = mix64(seed ^ mix64(attempt));
+        size_t missing = 0;
+        for (size_t i = 0; i < n; i++)
+            missing += uncovered(ctx[i], blanks_of(tables[i].table), d);
+        if (missing < best) {
+            best = missing;
+            *draw = d;
+        }
+    }
+    for (size_t i = 0; i < made; i++)
+        json_decref(ctx[i]);
+    return rc;
+}
+
+/* Blanks the cell: its value moves to KEY_blank (the answer, for the
+ * template's \gametabblank), KEY itself is emptied; a blank zero of the
+ * board is no longer bold; a blank Grundy value of a start with no winning
+ * move hides the dash that would give it away. */
+static int blank_cell(const struct blank_cell *c, void *data)
+{
+    (void)data;
+    if (!c->blank)
+        return 0;
+    char key[64];
+    snprintf(key, sizeof key, "%s_blank", c->key);
+    json_t *o = c->obj;
+    int rc = json_object_set_new(o, key, json_string(c->value)) != 0 ||
+             json_object_set_new(o, c->key, json_string("")) != 0;
+    if (!rc && json_object_get(o, "zero"))
+        rc = json_object_set_new(o, "zero", json_false()) != 0;
+    if (!rc && strcmp(c->key, "grundy") == 0 && json_is_false(json_object_get(o, "has_take")))
+        rc = json_object_set_new(o, "has_take", json_true()) != 0 ||
+             json_object_set_new(o, "take_blank", json_string("---")) != 0;
+    return rc ? -1 : 0;
+}
+
 int worksheet_table_write(const struct table_def *t, const struct table_args *args,
-                          const struct tex_options *opt, struct output *out,
+                          const struct tex_options *opt, uint64_t draw, struct output *out,
                           struct gt_error *err)
 {
     const struct blanks *b = blanks_of(t);
     json_t *ctx = sink_tex_context(t, args, opt, err);
     if (!ctx)
         return GT_ERR_RUNTIME;
-    if (b && blank_cells(ctx, b, 0, 0) != 0) {
+    if (b && walk_cells(ctx, b, draw, blank_cell, NULL) != 0) {
         json_decref(ctx);
         return gt_fail(err, GT_ERR_RUNTIME, "%s: out of memory building the worksheet", t->name);
     }

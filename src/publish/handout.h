@@ -6,6 +6,8 @@
 #define GAMETAB_HANDOUT_H
 
 #include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
 
 #include "io/output.h"
 #include "sinks/sink-tex.h"
@@ -16,6 +18,10 @@
 extern const char *const handout_papers[];
 #define HANDOUT_NPAPERS 2
 
+/* The page of `paper` (one of handout_papers) for the horizontal tables'
+ * blocks: A4's 160mm of 11pt type, A5's 345pt of 10pt type. */
+const struct context_page *handout_page(const char *paper);
+
 /* Renders templates/handout.tex into out: the handout (worksheet false) or
  * the worksheet, on `paper` (one of handout_papers).  GT_OK or
  * GT_ERR_RUNTIME. */
@@ -25,13 +31,37 @@ int handout_write(const struct tex_options *opt, const char *paper, bool workshe
 /* True when table t has cells to leave blank in the worksheet. */
 bool worksheet_has_blanks(const struct table_def *t);
 
-/* Renders t's own template with a third of its answer cells blank, along
- * diagonals: those whose row (or line) and column add up to 2 mod 3, the
- * same every time.
- * The widths of the columns are those of the full table, the answer key.
- * GT_OK or GT_ERR_RUNTIME. */
+/* A table of the worksheet with its arguments. */
+struct worksheet_table {
+    const struct table_def *table; /* one for which worksheet_has_blanks */
+    const struct table_args *args;
+};
+
+/* --seed's default: a fixed draw, so that builds are deterministic. */
+#define WORKSHEET_SEED_DEFAULT 1
+
+/* Draws from seed (--seed) tried before settling for the draw that misses
+ * the fewest kinds of value. */
+#define WORKSHEET_DRAWS_MAX 1000
+
+/* The worksheet's draw for seed: the blanks are a third of the quantities
+ * (a_n, b_n, a Grundy value, a binary word...), each blank in every table
+ * that shows it, chosen by a hash of the draw, the quantity and its index.
+ * Of the draws seed gives in turn, the first whose blanks cover every kind
+ * of value of every key of the n tables (each Grundy value, each number of
+ * stones to take, zeros and other values), or failing that the one that
+ * misses fewest.  The same seed gives the same draw.  GT_OK and *draw, or
+ * GT_ERR_RUNTIME (out of memory). */
+int worksheet_draw(const struct worksheet_table *tables, size_t n, const struct tex_options *opt,
+                   uint64_t seed, uint64_t *draw, struct gt_error *err);
+
+/* Renders t's own template with the cells the draw blanks empty and their
+ * answers beside them (KEY_blank), which the template sets in
+ * \gametabblank: a box in the worksheet, the answer framed in its answer
+ * key.  The widths of the columns are those of the full table.  GT_OK or
+ * GT_ERR_RUNTIME. */
 int worksheet_table_write(const struct table_def *t, const struct table_args *args,
-                          const struct tex_options *opt, struct output *out,
+                          const struct tex_options *opt, uint64_t draw, struct output *out,
                           struct gt_error *err);
 
 #endif

@@ -1,5 +1,6 @@
 #include <config.h>
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -67,7 +68,7 @@ static int set_values(json_t *obj, const struct tex_values *vs)
 /* The rows of t through a context builder, with the values of the table's
  * row hook; the rows' integers are kept in *ints for the shapes. */
 static json_t *table_rows_context(const struct table_def *t, const struct table_args *args,
-                                  unsigned block_columns, struct tex_rows *ints,
+                                  const struct tex_options *opt, struct tex_rows *ints,
                                   struct gt_error *err)
 {
     struct table_stream s;
@@ -114,7 +115,7 @@ static json_t *table_rows_context(const struct table_def *t, const struct table_
         ints->ints = NULL;
         return NULL;
     }
-    json_t *ctx = context_finish(b, block_columns);
+    json_t *ctx = context_finish_page(b, opt->block_columns, opt->page);
     if (!ctx) {
         fail_nomem(err, t->name);
         free(row_ints);
@@ -123,11 +124,74 @@ static json_t *table_rows_context(const struct table_def *t, const struct table_
     return ctx;
 }
 
+/* Sets "keep" on each row: true on the first TEX_KEEP_ROWS - 1 rows and on
+ * the last TEX_KEEP_ROWS, where a page break after the row would leave
+ * fewer than TEX_KEEP_ROWS rows on one side. */
+static int mark_keep(json_t *ctx)
+{
+    json_t *rows = json_object_get(ctx, "rows");
+    size_t n = json_array_size(rows);
+    for (size_t i = 0; i < n; i++) {
+        bool keep = i + 1 < TEX_KEEP_ROWS || i + TEX_KEEP_ROWS >= n;
+        if (json_object_set_new(json_array_get(rows, i), "keep", json_boolean(keep)) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* A table drawn as several horizontal tables from the same rows (Yaglom's
+ * Tables II, IIa and IIb: decimal, binary, Fibonacci) names the widest
+ * value of each, "widest_X" (a run of zeros).  Each gets its own blocks,
+ * "blocks_X", as many columns as fit the page (or --block-columns),
+ * balanced; and "cell_X", the width of its cells (a TeX length) that makes
+ * all of them as wide as the widest, so that the tables that belong
+ * together line up in blocks of one width. */
+static int group_blocks(json_t *ctx, const struct tex_options *opt)
+{
+    const struct context_page *page = opt->page ? opt->page : &context_page_default;
+    json_t *rows = json_object_get(ctx, "rows"), *columns = json_object_get(ctx, "columns");
+    size_t n = json_array_size(rows), widest_all = 0;
+    struct { const char *suffix; size_t width, widest; } g[8];
+    size_t ng = 0;
+    const char *key;
+    json_t *v;
+    json_object_foreach(ctx, key, v) {
+        if (strncmp(key, "widest_", 7) != 0 || strcmp(key, "widest_cell") == 0 || ng == 8 ||
+            !json_is_string(v))
+            continue;
+        size_t widest = strlen(json_string_value(v));
+        size_t fit = opt->block_columns ? opt->block_columns : context_fit_columns(page, widest);
+        g[ng].suffix = key + 7;
+        g[ng].widest = widest;
+        g[ng].width = opt->block_columns ? fit : context_balanced_columns(n, fit);
+        size_t total = g[ng].width * (widest * page->digit + 120);
+        widest_all = total > widest_all ? total : widest_all;
+        ng++;
+    }
+    for (size_t i = 0; i < ng; i++) {
+        char name[64], cell[32];
+        /* Tenths of a point: the group's width over the columns, less the
+         * 12pt of separation of each. */
+        size_t tenths = widest_all / g[i].width - 120;
+        snprintf(cell, sizeof cell, "%zu.%zupt", tenths / 10, tenths % 10);
+        snprintf(name, sizeof name, "blocks_%s", g[i].suffix);
+        json_t *blocks = context_blocks(columns, rows, g[i].width);
+        if (!blocks || json_object_set_new(ctx, name, blocks) != 0)
+            return -1;
+        snprintf(name, sizeof name, "cell_%s", g[i].suffix);
+        if (json_object_set_new(ctx, name, json_string(cell)) != 0)
+            return -1;
+    }
+    return 0;
+}
+
 /* What the table declares beyond the rows: its context hook's values, row
- * numbers, widths and its shape, in that order (the widths measure the
- * numbers; the grid reads the period the hook found). */
+ * numbers, widths, the blocks of each width and its shape, in that order
+ * (the widths measure the numbers; the grid reads the period the hook
+ * found). */
 static int add_table_extras(json_t *ctx, const struct table_def *t, const struct table_args *args,
-                            const struct tex_rows *ints, struct gt_error *err)
+                            const struct tex_rows *ints, const struct tex_options *opt,
+                            struct gt_error *err)
 {
     if (t->tex_context) {
         struct tex_values vs = {0};
@@ -141,6 +205,8 @@ static int add_table_extras(json_t *ctx, const struct table_def *t, const struct
     for (size_t i = 0; i < 3 && t->tex_widest[i].name; i++)
         if (tex_set_widest(ctx, &t->tex_widest[i]) != 0)
             return fail_nomem(err, t->name);
+    if (group_blocks(ctx, opt) != 0)
+        return fail_nomem(err, t->name);
     return tex_shape_add(ctx, t->tex_shape, ints, args, t->name, err);
 }
 
@@ -151,14 +217,14 @@ json_t *sink_tex_context(const struct table_def *t, const struct table_args *arg
     if (!lang)
         return NULL;
     struct tex_rows ints;
-    json_t *ctx = table_rows_context(t, args, opt->block_columns, &ints, err);
+    json_t *ctx = table_rows_context(t, args, opt, &ints, err);
     if (ctx && (json_object_set_new(ctx, "table", table_object(t)) != 0 ||
-                json_object_set(ctx, "lang", lang) != 0)) {
+                json_object_set(ctx, "lang", lang) != 0 || mark_keep(ctx) != 0)) {
         json_decref(ctx);
         ctx = NULL;
         fail_nomem(err, t->name);
     }
-    if (ctx && add_table_extras(ctx, t, args, &ints, err) != GT_OK) {
+    if (ctx && add_table_extras(ctx, t, args, &ints, opt, err) != GT_OK) {
         json_decref(ctx);
         ctx = NULL;
     }

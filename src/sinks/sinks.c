@@ -4,10 +4,11 @@
 #include "io/output.h"
 #include "sinks/sink-csv.h"
 #include "sinks/sink-json.h"
+#include "sinks/sink-pdf.h"
 #include "sinks/sink-xlsx.h"
 #include "sinks/sinks.h"
 
-const char *const format_names[FORMAT__N] = {"csv", "csv.gz", "tex", "json", "xlsx"};
+const char *const format_names[FORMAT__N] = {"csv", "csv.gz", "tex", "json", "xlsx", "pdf"};
 
 int sink_write_table(const struct table_request *r, const char *path, const char *name,
                      struct gt_error *err)
@@ -18,7 +19,11 @@ int sink_write_table(const struct table_request *r, const char *path, const char
         return GT_ERR_RUNTIME;
     int rc;
     switch (r->format) {
-    case FORMAT_TEX: rc = sink_tex_write(r->table, &r->args, &r->tex, out, err); break;
+    case FORMAT_TEX:
+        rc = r->standalone ? sink_tex_document(r->table, &r->args, &r->tex, out, err)
+                           : sink_tex_write(r->table, &r->args, &r->tex, out, err);
+        break;
+    case FORMAT_PDF: rc = sink_pdf_write(r->table, &r->args, &r->tex, out, err); break;
     case FORMAT_JSON: rc = sink_json_write(r->table, &r->args, out, err); break;
     case FORMAT_XLSX: rc = sink_xlsx_write(r->table, &r->args, out, err); break;
     default: rc = sink_csv_write(r->table, &r->args, out, err); break;

@@ -11,10 +11,12 @@
 #include "sinks/sink-tex.h"
 #include "tables/table.h"
 
-enum format { FORMAT_CSV, FORMAT_CSV_GZ, FORMAT_TEX, FORMAT_JSON, FORMAT_XLSX, FORMAT__N };
+enum format {
+    FORMAT_CSV, FORMAT_CSV_GZ, FORMAT_TEX, FORMAT_JSON, FORMAT_XLSX, FORMAT_PDF, FORMAT__N
+};
 
 /* The name of each format, as --format takes it: "csv", "csv.gz", "tex",
- * "json", "xlsx". */
+ * "json", "xlsx", "pdf" (the LaTeX document compiled, sink-pdf.h). */
 extern const char *const format_names[FORMAT__N];
 
 /* What to write: a table with its arguments, in a format. */
@@ -22,7 +24,8 @@ struct table_request {
     const struct table_def *table;
     struct table_args args;
     enum format format;
-    struct tex_options tex; /* FORMAT_TEX: language, block columns, templates */
+    struct tex_options tex; /* FORMAT_TEX, FORMAT_PDF: language, block columns, templates */
+    bool standalone;        /* FORMAT_TEX: a complete document, not a fragment */
     int level;              /* FORMAT_CSV_GZ: the gzip level 0..9 */
     unsigned jobs;          /* FORMAT_CSV_GZ: compressing threads, 1..GZCHUNKS_JOBS_MAX */
 };

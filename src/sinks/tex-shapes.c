@@ -124,23 +124,24 @@ static int groups(json_t *ctx, const struct tex_rows *ints, const char *table,
 
 /* ---- period grid ---------------------------------------------------------- */
 
-/* Piles per block: at most --block-columns (the context's block_columns),
- * and no more than fit beside the (n;0;0) labels on an A4 article page:
- * about 302pt for the cells, a cell of `widest` \small digits taking 4.5pt a
- * digit plus 12.4pt of separation and rule (as context.c reckons).  Cut to
- * a multiple of the period P when that loses at most a third, so that the
- * columns of every block stand under the same residues mod P. */
-static uint64_t grid_width(json_t *ctx, uint64_t P)
+/* Piles per block for the N + 1 piles: no more than fit the page beside the
+ * (n;0;0) labels (the context's fit_columns, context.c's one page-width
+ * formula) nor than --block-columns, the blocks balanced; then widened to a
+ * multiple of the period P where that still fits, so that the columns of
+ * every block stand under the same residues mod P and one period can be
+ * framed whole. */
+static uint64_t grid_width(json_t *ctx, uint64_t columns, uint64_t P)
 {
-    uint64_t widest = strlen(json_string_value(json_object_get(ctx, "widest_cell")));
-    uint64_t width = 3020 / (45 * widest + 124);
+    uint64_t fit = (uint64_t)json_integer_value(json_object_get(ctx, "fit_columns"));
     uint64_t asked = (uint64_t)json_integer_value(json_object_get(ctx, "block_columns"));
-    if (asked < width)
-        width = asked;
-    if (width < 1)
-        width = 1;
-    if (P && width >= P && 3 * (width - width % P) >= 2 * width)
-        width -= width % P;
+    if (asked < fit)
+        fit = asked;
+    if (fit < 1)
+        fit = 1;
+    uint64_t blocks = (columns + fit - 1) / fit;
+    uint64_t width = (columns + blocks - 1) / blocks;
+    if (P && width % P != 0 && width + (P - width % P) <= fit)
+        width += P - width % P;
     return width;
 }
 
@@ -203,7 +204,7 @@ static int period_grid(json_t *ctx, const struct tex_rows *ints, const struct ta
     uint64_t P = periodic ? (uint64_t)json_integer_value(json_object_get(ctx, "period")) : 0;
     uint64_t start =
         periodic ? (uint64_t)json_integer_value(json_object_get(ctx, "period_start")) : 0;
-    uint64_t width = grid_width(ctx, P);
+    uint64_t width = grid_width(ctx, N + 1, P);
     if (width > N + 1)
         width = N + 1;
     uint64_t frame = start;

@@ -90,18 +90,32 @@ size_t context_row_count(const struct context_builder *b)
     return json_array_size(b->rows);
 }
 
-/* Columns per block: the requested number, or by default 13 cut down so
- * that a block still fits the text width of an A4 article page (about 318pt
- * for the cells beside the header column; a cell of `widest` \small digits
- * takes 4.5pt a digit plus 12.4pt of column separation and rule). */
-static size_t block_width(unsigned requested, size_t widest)
+const struct context_page context_page_default = {.text_width = 3450, .digit = 45};
+
+size_t context_fit_columns(const struct context_page *page, size_t widest)
 {
-    if (requested)
-        return requested;
-    size_t fit = 3180 / (45 * widest + 124);
-    if (fit < 1)
-        fit = 1;
-    return fit < CONTEXT_BLOCK_COLUMNS_DEFAULT ? fit : CONTEXT_BLOCK_COLUMNS_DEFAULT;
+    /* The label column: as wide as "(n;0;1)", the widest row label of the
+     * shipped tables (six digits), plus its separation and the three
+     * vertical rules (12pt + 2.2pt). */
+    size_t label = 6 * (size_t)page->digit + 142;
+    size_t cell = widest * page->digit + 120;
+    size_t fit = page->text_width > label ? (page->text_width - label) / cell : 0;
+    return fit < 1 ? 1 : fit > CONTEXT_BLOCK_COLUMNS_MAX ? CONTEXT_BLOCK_COLUMNS_MAX : fit;
+}
+
+size_t context_balanced_columns(size_t n, size_t fit)
+{
+    if (n == 0 || fit == 0)
+        return fit ? fit : 1;
+    size_t blocks = (n + fit - 1) / fit;
+    return (n + blocks - 1) / blocks;
+}
+
+/* Columns per block: the requested number, or as many as fit the page,
+ * balanced over the blocks. */
+static size_t block_width(unsigned requested, size_t fit, size_t n)
+{
+    return requested ? requested : context_balanced_columns(n, fit);
 }
 
 /* An array of n empty objects: blank cells. */
@@ -147,7 +161,7 @@ static json_t *block_lines(json_t *columns, json_t *rows, size_t start, size_t c
     return lines;
 }
 
-static json_t *blocks_of(json_t *columns, json_t *rows, size_t width)
+json_t *context_blocks(json_t *columns, json_t *rows, size_t width)
 {
     json_t *blocks = json_array();
     size_t n = json_array_size(rows);
@@ -181,15 +195,23 @@ static json_t *blocks_of(json_t *columns, json_t *rows, size_t width)
 
 json_t *context_finish(struct context_builder *b, unsigned block_columns)
 {
-    size_t width = block_width(block_columns, b->widest);
+    return context_finish_page(b, block_columns, NULL);
+}
+
+json_t *context_finish_page(struct context_builder *b, unsigned block_columns,
+                            const struct context_page *page)
+{
+    size_t fit = context_fit_columns(page ? page : &context_page_default, b->widest);
+    size_t width = block_width(block_columns, fit, json_array_size(b->rows));
     char *zeros = malloc(b->widest + 1);
     json_t *blocks = NULL, *ctx = NULL;
-    if (zeros && mark_ends(b->rows) == 0 && (blocks = blocks_of(b->columns, b->rows, width))) {
+    if (zeros && mark_ends(b->rows) == 0 && (blocks = context_blocks(b->columns, b->rows, width))) {
         memset(zeros, '0', b->widest);
         zeros[b->widest] = '\0';
-        ctx = json_pack("{s:O, s:O, s:I, s:O, s:I, s:s}", "columns", b->columns, "rows", b->rows,
-                        "row_count", (json_int_t)json_array_size(b->rows), "blocks", blocks,
-                        "block_columns", (json_int_t)width, "widest_cell", zeros);
+        ctx = json_pack("{s:O, s:O, s:I, s:O, s:I, s:I, s:s}", "columns", b->columns, "rows",
+                        b->rows, "row_count", (json_int_t)json_array_size(b->rows), "blocks",
+                        blocks, "block_columns", (json_int_t)width, "fit_columns",
+                        (json_int_t)fit, "widest_cell", zeros);
     }
     free(zeros);
     json_decref(blocks);

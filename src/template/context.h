@@ -16,7 +16,11 @@
  *                 the block transposed, [{name, cells: [{value}], pad,
  *                 first, last}], one per column; pad holds as many blank
  *                 cells as the block lacks to be as wide as the others
- *   block_columns the width of a block
+ *   block_columns the width of a block: as many columns as fit the page's
+ *                 text width (fit_columns), the blocks balanced so that the
+ *                 last is at most one column short of the others per block;
+ *                 or as asked (--block-columns)
+ *   fit_columns   the columns that fit the text width beside a row label
  *   widest_cell   a run of zeros as long as the widest cell (in characters),
  *                 to size fixed-width columns
  * Every value is a string.  The context is held whole: memory grows with
@@ -28,12 +32,30 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* Columns per block when none is asked for: 13, as printed in Kvant 1984
- * no. 7, or fewer when the cells are too wide for 13 to fit an A4 page. */
-#define CONTEXT_BLOCK_COLUMNS_DEFAULT 13
-/* Wider blocks than ~16 run off an A4 page; past about 500, pdflatex runs
- * out of memory: 100 is room enough for landscape and large paper. */
+/* Past about 500 columns pdflatex runs out of memory: 100 is room enough
+ * for landscape and large paper. */
 #define CONTEXT_BLOCK_COLUMNS_MAX 100
+
+/* The page a horizontal table is laid out for, in tenths of a point: the
+ * text width and the width of a digit of the tables' \small type. */
+struct context_page {
+    unsigned text_width; /* 3450: 345pt, LaTeX's article at 10pt, A5 handout */
+    unsigned digit;      /* 45: 4.5pt, \small digits of a 10pt document */
+};
+
+/* The default page: a fragment for a 10pt article (345pt of text, the A5
+ * handout's width too). */
+extern const struct context_page context_page_default;
+
+/* The columns of `widest` digits that fit page's text width beside a row
+ * label, at least 1: the one page-width formula of the horizontal tables
+ * (a cell is widest digits plus 12pt of column separation; the label
+ * column, rules and separation take 6 digits and 14.2pt). */
+size_t context_fit_columns(const struct context_page *page, size_t widest);
+
+/* The width of balanced blocks of at most `fit` columns for n columns: as
+ * few blocks as fit allows, as equal as they can be. */
+size_t context_balanced_columns(size_t n, size_t fit);
 
 struct context_builder;
 
@@ -50,10 +72,19 @@ json_t *context_add_row(struct context_builder *b, const char *const *cells);
 /* The number of rows added so far. */
 size_t context_row_count(const struct context_builder *b);
 
+/* The rows (a context's "rows", whose objects the blocks share) in blocks
+ * of width columns, as "blocks" is made (columns: the context's
+ * "columns").  A new reference, or NULL when out of memory. */
+json_t *context_blocks(json_t *columns, json_t *rows, size_t width);
+
 /* Completes the context (a new reference) and frees b.  block_columns:
  * 1..CONTEXT_BLOCK_COLUMNS_MAX, or 0 for the default.  NULL when out of
  * memory. */
 json_t *context_finish(struct context_builder *b, unsigned block_columns);
+
+/* As context_finish, the blocks sized for page (NULL: the default page). */
+json_t *context_finish_page(struct context_builder *b, unsigned block_columns,
+                            const struct context_page *page);
 
 /* Frees a builder that will not be finished. */
 void context_free(struct context_builder *b);

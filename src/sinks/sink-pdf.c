@@ -1,0 +1,176 @@
+/* sink-pdf.c: a table as a complete LaTeX document, and as PDF (sink-pdf.h). */
+#include <config.h>
+
+#define _XOPEN_SOURCE 700
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "sinks/sink-pdf.h"
+
+const struct context_page sink_tex_a4_page = {.text_width = 4550, .digit = 50};
+
+/* Renders standalone.tex with ctx and "begin" or "end" set. */
+static int standalone_part(const struct tex_options *opt, json_t *ctx, const char *part,
+                           struct output *out, struct gt_error *err)
+{
+    if (json_object_set_new(ctx, "begin", json_boolean(strcmp(part, "begin") == 0)) != 0 ||
+        json_object_set_new(ctx, "end", json_boolean(strcmp(part, "end") == 0)) != 0)
+        return gt_fail(err, GT_ERR_RUNTIME, "standalone.tex: out of memory");
+    return template_render(opt->dirs, "standalone.tex", ctx, out, err);
+}
+
+int sink_tex_document(const struct table_def *t, const struct table_args *args,
+                      const struct tex_options *opt, struct output *out, struct gt_error *err)
+{
+    json_t *ctx = sink_tex_context(t, args, opt, err);
+    if (!ctx)
+        return GT_ERR_RUNTIME;
+    int rc = standalone_part(opt, ctx, "begin", out, err);
+    if (rc == GT_OK)
+        rc = template_render(opt->dirs, t->tex_template, ctx, out, err);
+    if (rc == GT_OK)
+        rc = standalone_part(opt, ctx, "end", out, err);
+    json_decref(ctx);
+    return rc;
+}
+
+/* True when program is an executable file in a directory of $PATH. */
+static bool on_path(const char *program)
+{
+    const char *path = getenv("PATH");
+    if (!path || !*path)
+        path = "/usr/bin:/bin";
+    char dir[4096];
+    while (*path) {
+        size_t n = strcspn(path, ":");
+        snprintf(dir, sizeof dir, "%.*s/%s", (int)n, path, program);
+        if (n > 0 && access(dir, X_OK) == 0)
+            return true;
+        path += n + (path[n] == ':');
+    }
+    return false;
+}
+
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+    (void)st, (void)flag, (void)ftw;
+    return remove(path);
+}
+
+/* The first error of a LaTeX log (a line starting "! "), with the line
+ * number that follows it ("l.12 ..."), into msg; "" when there is none. */
+static void first_latex_error(const char *log, char *msg, size_t size)
+{
+    msg[0] = '\0';
+    FILE *f = fopen(log, "r");
+    if (!f)
+        return;
+    char line[512];
+    bool found = false;
+    while (fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\n")] = '\0';
+        if (!found && strncmp(line, "! ", 2) == 0) {
+            snprintf(msg, size, "%.300s", line + 2);
+            found = true;
+        } else if (found && strncmp(line, "l.", 2) == 0) {
+            size_t n = strlen(msg);
+            snprintf(msg + n, size - n, " (%.*s)", (int)strcspn(line, " "), line);
+            break;
+        }
+    }
+    fclose(f);
+}
+
+/* Runs latexmk -pdf on dir/name.tex, its output to /dev/null.  0 when it
+ * succeeded. */
+static int run_latexmk(const char *dir, const char *name)
+{
+    pid_t pid = fork();
+    if (pid < 0)
+        return -1;
+    if (pid == 0) {
+        int null = open("/dev/null", O_RDWR);
+        if (null < 0 || chdir(dir) != 0 || dup2(null, 0) < 0 || dup2(null, 1) < 0 ||
+            dup2(null, 2) < 0)
+            _exit(127);
+        execlp("latexmk", "latexmk", "-pdf", "-interaction=nonstopmode", "-halt-on-error",
+               name, (char *)NULL);
+        _exit(127);
+    }
+    int status;
+    while (waitpid(pid, &status, 0) < 0)
+        if (errno != EINTR)
+            return -1;
+    return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
+}
+
+/* Appends the file at path to out. */
+static int copy_file(const char *path, struct output *out, struct gt_error *err)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", path, strerror(errno));
+    char buf[65536];
+    size_t n;
+    int rc = GT_OK;
+    while (rc == GT_OK && (n = fread(buf, 1, sizeof buf, f)) > 0)
+        rc = output_write(out, buf, n, err);
+    if (rc == GT_OK && ferror(f))
+        rc = gt_fail(err, GT_ERR_RUNTIME, "%s: read error", path);
+    fclose(f);
+    return rc;
+}
+
+int sink_pdf_write(const struct table_def *t, const struct table_args *args,
+                   const struct tex_options *opt, struct output *out, struct gt_error *err)
+{
+    static const struct { const char *program, *package; } needed[] = {
+        {"latexmk", "latexmk"},
+        {"pdflatex", "texlive-latex-base"},
+    };
+    for (size_t i = 0; i < sizeof needed / sizeof needed[0]; i++)
+        if (!on_path(needed[i].program))
+            return gt_fail(err, GT_ERR_RUNTIME,
+                           "--format pdf: %s not found: install the Debian package %s",
+                           needed[i].program, needed[i].package);
+    const char *tmp = getenv("TMPDIR");
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s/gametab-pdf.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    if (!mkdtemp(dir))
+        return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", dir, strerror(errno));
+    char tex[4200], pdf[4200], log[4200];
+    snprintf(tex, sizeof tex, "%s/%s.tex", dir, t->name);
+    snprintf(pdf, sizeof pdf, "%s/%s.pdf", dir, t->name);
+    snprintf(log, sizeof log, "%s/%s.log", dir, t->name);
+    struct output *doc;
+    int rc = output_open(&doc, tex, NULL, OUTPUT_PLAIN, 0, 1, err);
+    if (rc == GT_OK) {
+        rc = sink_tex_document(t, args, opt, doc, err);
+        if (rc == GT_OK)
+            rc = output_commit(doc, err);
+        else
+            output_abort(doc);
+    }
+    if (rc == GT_OK) {
+        char name[256];
+        snprintf(name, sizeof name, "%s.tex", t->name);
+        if (run_latexmk(dir, name) != 0) {
+            char first[400];
+            first_latex_error(log, first, sizeof first);
+            rc = gt_fail(err, GT_ERR_RUNTIME, "%s: pdflatex failed: %s", t->name,
+                         *first ? first : "latexmk did not finish (no error in the LaTeX log)");
+        }
+    }
+    if (rc == GT_OK)
+        rc = copy_file(pdf, out, err);
+    nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+    return rc;
+}

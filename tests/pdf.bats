@@ -1,0 +1,80 @@
+#!/usr/bin/env bats
+# gametab table NAME --format pdf: the table's LaTeX document compiled with
+# latexmk in a temporary directory, the PDF written atomically; --format tex
+# --standalone: that document.  (The pages of a PDF table are checked with
+# the handouts' in tests/handout.bats.)
+
+load helpers
+
+@test "--format pdf and -o x.pdf write a complete PDF of the table, on one page for the frequencies" {
+    gt table wythoff-frequencies --format pdf -o "$T/f.pdf"
+    [ "$status" -eq 0 ]
+    [ -z "$out" ]
+    [ -z "$err" ]
+    [ "$(pdfinfo "$T/f.pdf" | awk '/^Pages:/ { print $2 }')" -eq 1 ]
+    pdftotext "$T/f.pdf" - | grep -q 'Частоты чисел'
+    # The source under the table.
+    pdftotext "$T/f.pdf" - | tr '\n' ' ' | grep -q 'Matulis & Savukinas.*Kvant 1984, no. 7'
+    # The format from the extension; English; nothing left beside the PDF.
+    gt table wythoff-p-positions --count 40 --lang en -o "$T/p.pdf"
+    [ "$status" -eq 0 ]
+    pdftotext "$T/p.pdf" - | grep -q 'P-positions'
+    [ "$(ls "$T" | grep -v '^std')" = "$(printf 'f.pdf\np.pdf')" ]
+    # The same document as --format tex --standalone writes.
+    gt table wythoff-p-positions --count 40 --lang en --format tex --standalone -o "$T/p.tex"
+    [ "$status" -eq 0 ]
+    grep -q '^\\documentclass' "$T/p.tex"
+    grep -q '^\\end{document}' "$T/p.tex"
+    (cd "$T" && latexmk -pdf -interaction=nonstopmode -halt-on-error p.tex >/dev/null 2>&1)
+    "$GAMETAB" table wythoff-p-positions --count 40 --lang en -o "$T/direct.pdf"
+    diff <(pdftotext "$T/p.pdf" -) <(pdftotext "$T/direct.pdf" -)
+    # Without --standalone, a fragment.
+    gt table wythoff-p-positions --format tex
+    [[ "$out" != *'\documentclass'* ]]
+}
+
+# gametab with only the programs of $T/bin on the PATH: $status, $err.
+without_tex() {
+    set +e
+    env PATH="$T/bin" "$GAMETAB" "$@" >"$T/stdout" 2>"$T/stderr"
+    status=$?
+    set -e
+    err=$(cat "$T/stderr")
+}
+
+@test "without TeX, the error names the Debian package; a LaTeX error is the log's first" {
+    # No latexmk on the PATH.
+    mkdir "$T/bin"
+    without_tex table wythoff-frequencies -o "$T/f.pdf"
+    assert_error 1
+    [[ "$err" == *"latexmk not found: install the Debian package latexmk"* ]]
+    [ ! -e "$T/f.pdf" ]
+    # latexmk, but no pdflatex.
+    ln -s "$(command -v latexmk)" "$T/bin/latexmk"
+    without_tex table wythoff-frequencies -o "$T/f.pdf"
+    assert_error 1
+    [[ "$err" == *"pdflatex not found: install the Debian package texlive-latex-base"* ]]
+    [ ! -e "$T/f.pdf" ]
+    # A template with an undefined command: the first error of the log, and
+    # an existing file left as it was.
+    mkdir "$T/mine"
+    sed 's/^\\par\\begingroup/\\gametabnosuchcommand\\par\\begingroup/' \
+        "$BATS_TEST_DIRNAME/../templates/wythoff-frequencies.tex" >"$T/mine/wythoff-frequencies.tex"
+    echo keep >"$T/f.pdf"
+    mkdir "$T/tmp"
+    TMPDIR="$T/tmp" gt table wythoff-frequencies --templates "$T/mine" -o "$T/f.pdf"
+    assert_error 1
+    [[ "$err" == *"wythoff-frequencies: pdflatex failed: Undefined control sequence"* ]]
+    [ "$(cat "$T/f.pdf")" = keep ]
+    # The temporary directory is gone.
+    [ -z "$(ls -A "$T/tmp")" ]
+}
+
+@test "--standalone goes with --format tex only" {
+    gt table wythoff-p-positions --standalone
+    assert_error 2
+    [[ "$err" == *"--standalone: does not apply to --format csv (only to tex)"* ]]
+    gt table wythoff-p-positions --standalone --format pdf -o "$T/x.pdf"
+    assert_error 2
+    [ ! -e "$T/x.pdf" ]
+}
