@@ -192,6 +192,39 @@ mount_tiny_tmpfs() {
     gzip -t "$T/j2.csv.gz"
 }
 
+@test "every --level, whichever engine serves it, is one member every reader reads, the same for every --jobs" {
+    # 0 is zlib's stored blocks; with ISA-L, 1, 3 and 6 are its levels 0, 1
+    # and 3 (gametab table --help says which); 100 000 rows (render's limit) are
+    # 3 chunks.
+    "$GAMETAB" table wythoff-p-positions --count 100000 -o "$T/p.csv"
+    printf '{{#rows}}{{b_n}}\n{{/rows}}' >"$T/t.txt"
+    cut -d, -f3 "$T/p.csv" | tail -n +2 >"$T/b.want"
+    for l in 0 1 3 6 9; do
+        for j in 1 2 3; do
+            gt table wythoff-p-positions --count 100000 --level $l --jobs $j -o "$T/l$l-j$j.csv.gz"
+            [ "$status" -eq 0 ]
+        done
+        cmp "$T/l$l-j1.csv.gz" "$T/l$l-j2.csv.gz"
+        cmp "$T/l$l-j1.csv.gz" "$T/l$l-j3.csv.gz"
+        gzip -t "$T/l$l-j2.csv.gz"
+        cmp "$T/p.csv" <(zcat "$T/l$l-j2.csv.gz")
+        python3 -c '
+import sys, zlib
+d = zlib.decompressobj(31)
+out = d.decompress(open(sys.argv[1], "rb").read())
+assert d.eof and d.unused_data == b"", "more than one gzip member"
+assert out == open(sys.argv[2], "rb").read(), "content differs"
+' "$T/l$l-j2.csv.gz" "$T/p.csv"
+        gt render "$T/t.txt" "$T/l$l-j2.csv.gz" -o "$T/b$l.txt"
+        [ "$status" -eq 0 ]
+        cmp "$T/b.want" "$T/b$l.txt"
+    done
+    # Higher levels: no larger.
+    [ "$(stat -c %s "$T/l1-j1.csv.gz")" -lt "$(stat -c %s "$T/l0-j1.csv.gz")" ]
+    [ "$(stat -c %s "$T/l6-j1.csv.gz")" -lt "$(stat -c %s "$T/l1-j1.csv.gz")" ]
+    [ "$(stat -c %s "$T/l9-j1.csv.gz")" -le "$(stat -c %s "$T/l6-j1.csv.gz")" ]
+}
+
 @test "a symbolic link keeps pointing at the file it names, which is replaced" {
     echo old > "$T/real.csv"
     ln -s real.csv "$T/link.csv"
