@@ -44,7 +44,8 @@ struct gzchunks_engine gzchunks_engine(int level);
 
 #if HAVE_ISAL
 #define GZCHUNKS_LEVEL_HELP \
-    "gzip level 0..9 (default 6): 0 stored (zlib), 1 ISA-L 0, 2..4 ISA-L 1, 5..9 ISA-L 3"
+    "gzip level 0..9 (default 6), higher smaller: 0 stored\n" \
+    "by zlib, 1 by ISA-L at its 0, 2..4 at its 1, 5..9 at its 3"
 #else
 #define GZCHUNKS_LEVEL_HELP "gzip level 0..9 (default 6), compressed by zlib"
 #endif
