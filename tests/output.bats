@@ -192,6 +192,39 @@ mount_tiny_tmpfs() {
     gzip -t "$T/j2.csv.gz"
 }
 
+@test "every --level, whichever engine serves it, is one member every reader reads, the same for every --jobs" {
+    # 0 is zlib's stored blocks; with ISA-L, 1, 3 and 6 are its levels 0, 1
+    # and 3 (gametab table --help says which); 100 000 rows (render's limit) are
+    # 3 chunks.
+    "$GAMETAB" table wythoff-p-positions --count 100000 -o "$T/p.csv"
+    printf '{{#rows}}{{b_n}}\n{{/rows}}' >"$T/t.txt"
+    cut -d, -f3 "$T/p.csv" | tail -n +2 >"$T/b.want"
+    for l in 0 1 3 6 9; do
+        for j in 1 2 3; do
+            gt table wythoff-p-positions --count 100000 --level $l --jobs $j -o "$T/l$l-j$j.csv.gz"
+            [ "$status" -eq 0 ]
+        done
+        cmp "$T/l$l-j1.csv.gz" "$T/l$l-j2.csv.gz"
+        cmp "$T/l$l-j1.csv.gz" "$T/l$l-j3.csv.gz"
+        gzip -t "$T/l$l-j2.csv.gz"
+        cmp "$T/p.csv" <(zcat "$T/l$l-j2.csv.gz")
+        python3 -c '
+import sys, zlib
+d = zlib.decompressobj(31)
+out = d.decompress(open(sys.argv[1], "rb").read())
+assert d.eof and d.unused_data == b"", "more than one gzip member"
+assert out == open(sys.argv[2], "rb").read(), "content differs"
+' "$T/l$l-j2.csv.gz" "$T/p.csv"
+        gt render "$T/t.txt" "$T/l$l-j2.csv.gz" -o "$T/b$l.txt"
+        [ "$status" -eq 0 ]
+        cmp "$T/b.want" "$T/b$l.txt"
+    done
+    # Higher levels: smaller (zlib's 9 is not smaller than its 6 on these rows).
+    [ "$(stat -c %s "$T/l1-j1.csv.gz")" -lt "$(stat -c %s "$T/l0-j1.csv.gz")" ]
+    [ "$(stat -c %s "$T/l6-j1.csv.gz")" -lt "$(stat -c %s "$T/l1-j1.csv.gz")" ]
+    [ "$(stat -c %s "$T/l9-j1.csv.gz")" -lt "$(stat -c %s "$T/l1-j1.csv.gz")" ]
+}
+
 @test "a symbolic link keeps pointing at the file it names, which is replaced" {
     echo old > "$T/real.csv"
     ln -s real.csv "$T/link.csv"
@@ -318,6 +351,35 @@ mount_tiny_tmpfs() {
     gt table wythoff-fibonacci --from 7046029254386353129 --count 1
     [ "$status" -eq 0 ]
     [[ "$out" == "7046029254386353130,11400714819323198485,18446744073709551615,"* ]]
+}
+
+@test "4 shards run by GNU parallel join to the whole table: CSV byte for byte, csv.gz for every reader of several members" {
+    # The README's command: parallel runs the shards (here on this machine,
+    # with --sshlogin on others), {#} numbers them in the order given.
+    for t in wythoff-p-positions wythoff-fibonacci; do
+        "$GAMETAB" table $t --count 100000 -o "$T/whole.csv"
+        for ext in csv csv.gz; do
+            parallel -j 4 "$GAMETAB" table $t --from {} --count 25000 --quiet -o "$T/part{#}.$ext" \
+                ::: 0 25000 50000 75000
+            cat "$T"/part1.$ext "$T"/part2.$ext "$T"/part3.$ext "$T"/part4.$ext >"$T/joined.$ext"
+        done
+        cmp "$T/whole.csv" "$T/joined.csv"
+        gzip -t "$T/joined.csv.gz"
+        cmp "$T/whole.csv" <(zcat "$T/joined.csv.gz")
+        [ "$(python3 -c 'import gzip, sys; sys.stdout.buffer.write(gzip.open(sys.argv[1]).read())' \
+            "$T/joined.csv.gz" | sha256sum)" = "$(sha256sum <"$T/whole.csv")" ]
+        # Debian's python3, the one python3-pandas is installed for.
+        /usr/bin/python3 -c '
+import pandas, sys
+a = pandas.read_csv(sys.argv[1], dtype=str)
+b = pandas.read_csv(sys.argv[2], dtype=str)
+assert a.shape == (100000, b.shape[1]) and a.equals(b), "pandas reads another table"
+' "$T/joined.csv.gz" "$T/whole.csv"
+        printf '{{#rows}}{{n}}\n{{/rows}}' >"$T/t.txt"
+        gt render "$T/t.txt" "$T/joined.csv.gz" -o "$T/n.txt"
+        [ "$status" -eq 0 ]
+        cmp "$T/n.txt" <(cut -d, -f1 "$T/whole.csv" | tail -n +2)
+    done
 }
 
 @test "a build whose files cannot be put in place changes nothing" {

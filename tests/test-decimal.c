@@ -5,7 +5,9 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <inttypes.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
 
@@ -61,6 +63,22 @@ static void test_u64_format(void **state)
     assert_string_equal(buf, "0");
     assert_int_equal(u64_format(UINT64_MAX, buf), 20);
     assert_string_equal(buf, "18446744073709551615");
+    /* The length comes from the bit length: each side of every power of
+     * ten and of every power of two, against printf. */
+    uint64_t p10 = 1;
+    for (int k = 0; k < 64; k++) {
+        const uint64_t around[] = {p10 - 1, p10, p10 + 1, ((uint64_t)1 << k) - 1,
+                                   (uint64_t)1 << k, ((uint64_t)1 << k) + 1};
+        for (size_t i = 0; i < sizeof around / sizeof around[0]; i++) {
+            char want[32];
+            int n = snprintf(want, sizeof want, "%" PRIu64, around[i]);
+            size_t got = u64_format(around[i], buf);
+            if (got != (size_t)n || strcmp(buf, want) != 0)
+                fail_msg("u64_format(%s) gave \"%s\" (%zu)", want, buf, got);
+        }
+        if (k < 19)
+            p10 *= 10;
+    }
 }
 
 int main(void)

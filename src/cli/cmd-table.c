@@ -49,7 +49,7 @@ static const struct option_spec table_options[O__N] = {
                      .only_for = "tex,pdf", .complete = "directory",
                      .help = "look for templates in DIR first"},
     [O_LEVEL] = {.name = "level", .kind = OPTION_NUMBER, .metavar = "L", .min = 0, .max = 9,
-                 .only_for = "csv.gz", .help = "gzip level 0..9 (default 6)"},
+                 .only_for = "csv.gz", .help = GZCHUNKS_LEVEL_HELP},
     [O_JOBS] = {.name = "jobs", .kind = OPTION_NUMBER, .metavar = "N", .min = 1,
                 .max = GZCHUNKS_JOBS_MAX, .only_for = "csv.gz",
                 .help = "compress on N threads, 1.." XSTR(GZCHUNKS_JOBS_MAX) " (default: the online\n"

@@ -30,16 +30,32 @@ struct decimal decimal_of_fraction(uint64_t num, uint64_t den, unsigned places)
     return d;
 }
 
+/* The number of decimal digits of v, 1..20, from its bit length without a
+ * division: floor(log10 2^bits) by 1233/4096, then one comparison. */
+static size_t u64_digits(uint64_t v)
+{
+    static const uint64_t pow10[20] = {
+        1u, 10u, 100u, 1000u, 10000u, 100000u, 1000000u, 10000000u, 100000000u,
+        1000000000u, 10000000000u, 100000000000u, 1000000000000u, 10000000000000u,
+        100000000000000u, 1000000000000000u, 10000000000000000u, 100000000000000000u,
+        1000000000000000000u, 10000000000000000000u};
+    unsigned bits = 64u - (unsigned)__builtin_clzll(v | 1u);
+    unsigned t = (bits * 1233u) >> 12;
+    size_t n = t + (v >= pow10[t]);
+    return n ? n : 1;
+}
+
 size_t u64_format(uint64_t v, char *buf)
 {
-    /* Two digits a division: the formatting of millions of rows should cost
-     * little next to their compression. */
+    /* Two digits a division, written from the last straight into buf once
+     * the length is known: no copy, which cost as much as the digits. */
     static const char pairs[201] = "00010203040506070809101112131415161718192021222324"
                                    "25262728293031323334353637383940414243444546474849"
                                    "50515253545556575859606162636465666768697071727374"
                                    "75767778798081828384858687888990919293949596979899";
-    char tmp[20];
-    char *p = tmp + sizeof tmp;
+    size_t n = u64_digits(v);
+    char *p = buf + n;
+    *p = '\0';
     while (v >= 100) {
         unsigned r = (unsigned)(v % 100);
         v /= 100;
@@ -52,10 +68,6 @@ size_t u64_format(uint64_t v, char *buf)
     } else {
         *--p = (char)('0' + v);
     }
-    size_t n = (size_t)(tmp + sizeof tmp - p);
-    for (size_t i = 0; i < n; i++)
-        buf[i] = p[i];
-    buf[n] = '\0';
     return n;
 }
 

@@ -28,9 +28,31 @@ typedef int (*gzchunks_write_fn)(void *ud, const void *buf, size_t len);
 
 struct gzchunks;
 
+/* The deflate engines: ISA-L (Intel's igzip, Debian libisal-dev) when
+ * configure found it, zlib always (reading, level 0, and the fallback). */
+enum gzchunks_engine_id { GZCHUNKS_ZLIB_ENGINE, GZCHUNKS_ISAL };
+struct gzchunks_engine {
+    enum gzchunks_engine_id id;
+    int level;              /* the engine's own level: zlib 0..9, ISA-L 0..3 */
+};
+
+/* Which engine serves gzip level 0..9, and at which of its levels; higher
+ * stays smaller and slower on gametab's CSV.  With ISA-L: 0 zlib 0 (stored),
+ * 1 ISA-L 0, 2..4 ISA-L 1, 5..9 ISA-L 3; without it, and for a level
+ * outside 0..9 (which zlib then refuses), zlib at level. */
+struct gzchunks_engine gzchunks_engine(int level);
+
+#if HAVE_ISAL
+#define GZCHUNKS_LEVEL_HELP \
+    "gzip level 0..9 (default 6), higher smaller: 0 stored\n" \
+    "by zlib, 1 by ISA-L at its 0, 2..4 at its 1, 5..9 at its 3"
+#else
+#define GZCHUNKS_LEVEL_HELP "gzip level 0..9 (default 6), compressed by zlib"
+#endif
+
 /* What stopped a stream, like zlib's gzerror: GZCHUNKS_WRITE when the
  * write callback failed (its reason is the callback's to give),
- * GZCHUNKS_ZLIB when deflate did. */
+ * GZCHUNKS_ZLIB when deflate did (zlib's or ISA-L's). */
 enum gzchunks_status { GZCHUNKS_OK, GZCHUNKS_WRITE, GZCHUNKS_ZLIB };
 
 /* level 0..9, jobs 1..GZCHUNKS_JOBS_MAX (1: no threads).  NULL when out of

@@ -239,6 +239,23 @@ int output_write(struct output *out, const void *buf, size_t len, struct gt_erro
     return GT_OK;
 }
 
+char *output_reserve(struct output *out, size_t len, struct gt_error *err)
+{
+    if (output_interrupted) {
+        gt_fail(err, GT_ERR_RUNTIME, "%s: interrupted by signal %d", out->path,
+                (int)output_interrupted);
+        return NULL;
+    }
+    if (len > sizeof out->buf - out->used && flush_buffer(out, err) != GT_OK)
+        return NULL;
+    return (char *)out->buf + out->used;
+}
+
+void output_advance(struct output *out, size_t written)
+{
+    out->used += written; /* a full buffer goes on at the next reserve or write */
+}
+
 int output_puts(struct output *out, const char *s, struct gt_error *err)
 {
     return output_write(out, s, strlen(s), err);

@@ -51,6 +51,14 @@ int output_open(struct output **out, const char *path, const char *name,
  * then be given to output_abort). */
 int output_write(struct output *out, const void *buf, size_t len, struct gt_error *err);
 
+/* Room for up to len bytes (at most OUTPUT_RESERVE_MAX) at the end of the
+ * output's own buffer, passed on first if it has less: the caller formats
+ * straight into it and then says how many it wrote with output_advance.
+ * NULL with err set when passing the buffer on failed. */
+#define OUTPUT_RESERVE_MAX (1u << 14)
+char *output_reserve(struct output *out, size_t len, struct gt_error *err);
+void output_advance(struct output *out, size_t written);
+
 /* As output_write, for a NUL-terminated string. */
 int output_puts(struct output *out, const char *s, struct gt_error *err);
 
