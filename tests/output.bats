@@ -197,7 +197,7 @@ mount_tiny_tmpfs() {
     # and 3 (gametab table --help says which); 100 000 rows (render's limit) are
     # 3 chunks.
     "$GAMETAB" table wythoff-p-positions --count 100000 -o "$T/p.csv"
-    printf '{{#rows}}{{b_n}}\n{{/rows}}' >"$T/t.txt"
+    printf '{{#rows}}{{data.b_n}}\n{{/rows}}' >"$T/t.txt"
     cut -d, -f3 "$T/p.csv" | tail -n +2 >"$T/b.want"
     for l in 0 1 3 6 9; do
         for j in 1 2 3; do
@@ -315,15 +315,16 @@ assert out == open(sys.argv[2], "rb").read(), "content differs"
 }
 
 @test "a progress line on a terminal only, and not with --quiet" {
-    # script(1) gives gametab a terminal; a long job shows the line
-    script -qec "$GAMETAB table wythoff-p-positions --count 30000000 -o /dev/null" /dev/null \
+    # script(1) gives gametab a terminal; a job well over a second (100
+    # million rows: about 3 s of CPU on this project's machine) shows the line
+    script -qec "$GAMETAB table wythoff-p-positions --count 100000000 -o /dev/null" /dev/null \
         > "$T/tty.txt"
     grep -q 'rows (.*%), .* M rows/s, .* elapsed, .* left' "$T/tty.txt"
-    script -qec "$GAMETAB table wythoff-p-positions --count 30000000 --quiet -o /dev/null" \
+    script -qec "$GAMETAB table wythoff-p-positions --count 100000000 --quiet -o /dev/null" \
         /dev/null > "$T/quiet.txt"
     [ ! -s "$T/quiet.txt" ]
     # not a terminal: nothing on stderr
-    gt table wythoff-p-positions --count 30000000 -o /dev/null
+    gt table wythoff-p-positions --count 100000000 -o /dev/null
     [ "$status" -eq 0 ]
     [ -z "$err" ]
 }
@@ -375,7 +376,7 @@ a = pandas.read_csv(sys.argv[1], dtype=str)
 b = pandas.read_csv(sys.argv[2], dtype=str)
 assert a.shape == (100000, b.shape[1]) and a.equals(b), "pandas reads another table"
 ' "$T/joined.csv.gz" "$T/whole.csv"
-        printf '{{#rows}}{{n}}\n{{/rows}}' >"$T/t.txt"
+        printf '{{#rows}}{{data.n}}\n{{/rows}}' >"$T/t.txt"
         gt render "$T/t.txt" "$T/joined.csv.gz" -o "$T/n.txt"
         [ "$status" -eq 0 ]
         cmp "$T/n.txt" <(cut -d, -f1 "$T/whole.csv" | tail -n +2)
