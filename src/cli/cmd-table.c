@@ -130,7 +130,7 @@ static int run_table(struct command_line *cl, struct gt_error *err)
 
 const struct command cmd_table = {
     .name = "table",
-    .summary = "write one table (CSV, CSV.gz, JSON, xlsx or a LaTeX fragment)",
+    .summary = "write one table (CSV, CSV.gz, JSON, xlsx, a LaTeX fragment or PDF)",
     .usage = "table NAME [OPTIONS]",
     .about = "Write one table.  Its parameters (--count ... --start), their defaults\n"
              "and ranges, are listed below for each table.\n",
