@@ -53,7 +53,7 @@ load helpers
 @test "verify --lang ru: the report in Russian, its result words too" {
     gt verify --claim feng-theorem-3-proof --lang ru
     [ "$status" -eq 1 ]
-    grep -q '^feng-theorem-3-proof  НЕВЕРНО  Фэн Юэфэн, теорема 3, конец доказательства | k ≥ 1, 4k + 2 ≤ 40 | 9 из 9: (0, 4, 6): P → N; .* | верно: (0, 4k, 4k + 2) выигрышна' "$T/stdout"
+    grep -q '^feng-theorem-3-proof  НЕВЕРНО  Фэн Юэфэн, теорема 3, конец доказательства | k ≥ 1, 4k + 2 ≤ 40 | 9 из 9: (0, 4, 6): P → N; .* | правильно: (0, 4k, 4k + 2) выигрышна' "$T/stdout"
     tail -1 "$T/stdout" | grep -q '^1 утверждение: 0 верны, 1 неверны'
     gt verify --claim teterko --lang ru
     grep -q '| 501 случай$' "$T/stdout"              # 501 случай, 6 случаев, 4 утверждения
