@@ -10,6 +10,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 
+#include "base/interrupt.h"
 #include "claims/claims.h"
 #include "games/games.h"
 #include "games/solver.h"
@@ -104,6 +105,7 @@ static int misere_solve(struct misere *s, uint64_t M)
     s->is_n = NULL;
     if (game_nim(&s->g, 3, M) != 0 || !(s->is_n = malloc(s->g.nstates)))
         return -1;
+    s->g.stop = &interrupt_signal;
     if (solve_outcome(&s->g, PLAY_MISERE, s->is_n) != SOLVER_OK) {
         free(s->is_n);
         return -1;
@@ -131,7 +133,7 @@ static int against_game(uint64_t M, uint64_t t_min, uint64_t t_max,
     struct misere s;
     if (misere_solve(&s, M) != 0)
         return claim_nomem(err, "the game");
-    for (uint64_t n = 1; n <= M; n++)
+    for (uint64_t n = 1; !interrupt_signal && n <= M; n++)
         for (uint64_t m = t_min; m <= n; m++)
             for (uint64_t t = t_min; t <= m && t <= t_max; t++) {
                 bool claimed = rule(t, m, n, arg), p = losing(&s, t, m, n);
@@ -216,7 +218,7 @@ static int check_theorem_2(uint64_t M, const struct claim_variant *v, struct cla
     if (misere_solve(&s, M) != 0)
         return claim_nomem(err, "the game");
     claim_begin(out, "4 ≤ t ≤ m ≤ n ≤ %" PRIu64, M);
-    for (uint64_t n = 4; n <= M; n++)
+    for (uint64_t n = 4; !interrupt_signal && n <= M; n++)
         for (uint64_t m = 4; m <= n; m++)
             for (uint64_t t = 4; t <= m; t++) {
                 bool p = losing(&s, t, m, n), q = losing(&s, t - 2, m - 2, n - 2);
@@ -295,7 +297,7 @@ static int check_theorem_3_proof(uint64_t M, const struct claim_variant *v,
         return claim_nomem(err, "the game");
     uint64_t t = v->perturb == 1 ? 2 : 0;
     claim_begin(out, "k ≥ 1, 4k + 2 ≤ %" PRIu64, M);
-    for (uint64_t k = 1; 4 * k + 2 <= M; k++) {
+    for (uint64_t k = 1; !interrupt_signal && 4 * k + 2 <= M; k++) {
         claim_check(out, losing(&s, t, 4 * k, 4 * k + 2),
                     "(%" PRIu64 ", %" PRIu64 ", %" PRIu64 "): P → N", t, (4 * k), (4 * k + 2));
     }
@@ -339,9 +341,9 @@ static int check_theorem_4(uint64_t M, const struct claim_variant *v, struct cla
     struct misere s;
     if (misere_solve(&s, M) != 0)
         return claim_nomem(err, "the game");
-    for (uint64_t k = 1; 4 * k + 2 <= M; k++)
+    for (uint64_t k = 1; !interrupt_signal && 4 * k + 2 <= M; k++)
         for (uint64_t m = 4 * k + 2; m <= 4 * k + 3; m++)
-            for (uint64_t x = m; x <= M; x++) {
+            for (uint64_t x = m; !interrupt_signal && x <= M; x++) {
                 claim_check(out, !losing(&s, 2, m, x), "(2, %" PRIu64 ", %" PRIu64 "): N → P", m,
                             x);
             }
@@ -389,7 +391,7 @@ static int check_examples(uint64_t M, const struct claim_variant *v, struct clai
                 printed = feng_examples[k - 1].losing;
         }
         uint64_t last = e->n_to ? e->n_to : M;
-        for (uint64_t n = e->n_from; n <= last && n <= M; n++) {
+        for (uint64_t n = e->n_from; !interrupt_signal && n <= last && n <= M; n++) {
             if (n < e->m)
                 continue;
             bool p = losing(&s, e->t, e->m, n);

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/interrupt.h"
 #include "claims/claims.h"
 #include "games/decimal.h"
 #include "games/games.h"
@@ -51,7 +52,7 @@ const struct matulis_frequency matulis_frequencies[MATULIS_FREQUENCIES_N] = {
 static uint8_t *board_p_positions(uint64_t M)
 {
     uint8_t *is_p = malloc((M + 1) * (M + 1));
-    if (is_p && wythoff_heaps_p_positions(2, M, is_p) != 0) {
+    if (is_p && wythoff_heaps_p_positions_until(2, M, is_p, &interrupt_signal) != 0) {
         free(is_p);
         return NULL;
     }
@@ -77,8 +78,8 @@ static int board_pairs(uint64_t M, struct board_pairs *p)
         free(p->b);
         return -1;
     }
-    for (uint64_t a = 0; a <= M; a++)
-        for (uint64_t b = a; b <= M; b++)
+    for (uint64_t a = 0; !interrupt_signal && a <= M; a++)
+        for (uint64_t b = a; !interrupt_signal && b <= M; b++)
             if (is_p[a + b * (M + 1)]) {
                 p->a[p->n] = a;
                 p->b[p->n] = b;
@@ -109,7 +110,7 @@ static uint64_t *mex_lower(uint64_t count, uint64_t extra)
         return NULL;
     }
     uint64_t a = 0;
-    for (uint64_t n = 0; n < count; n++) {
+    for (uint64_t n = 0; !interrupt_signal && n < count; n++) {
         while (used[a / 64] >> (a % 64) & 1)
             a++;
         uint64_t b = a + n + extra;
@@ -118,6 +119,10 @@ static uint64_t *mex_lower(uint64_t count, uint64_t extra)
         lower[n] = a;
     }
     free(used);
+    if (interrupt_signal) { /* a part only: the caller stops */
+        free(lower);
+        return NULL;
+    }
     return lower;
 }
 
@@ -197,7 +202,7 @@ static int check_property_1(uint64_t X, const struct claim_variant *v, struct cl
     }
     uint64_t from = v->perturb > 0 ? 0 : 1;
     claim_begin(out, "%" PRIu64 " ≤ x ≤ %" PRIu64 "; a ≤ b ≤ %" PRIu64, from, X, M);
-    for (uint64_t x = from; x <= X; x++) {
+    for (uint64_t x = from; !interrupt_signal && x <= X; x++) {
         claim_check(out, count[x] == 1, "x = %" PRIu64 ": 1 → %u", x, count[x]);
     }
     free(count);
@@ -243,7 +248,7 @@ static int check_property_2(uint64_t X, const struct claim_variant *v, struct cl
     }
     uint64_t want = 1 + (uint64_t)(v->perturb > 0 ? v->perturb : 0);
     claim_begin(out, "1 ≤ b − a ≤ %" PRIu64 "; a ≤ b ≤ %" PRIu64, X, M);
-    for (uint64_t d = 1; d <= X; d++) {
+    for (uint64_t d = 1; !interrupt_signal && d <= X; d++) {
         out->cases++;
         if (count[d] != want)
             claim_counterexample(out, "b − a = %" PRIu64 ": %u → %u", d, (unsigned)want, count[d]);
@@ -458,7 +463,7 @@ static uint64_t *counts_up_to(uint64_t bound, bool upper)
         return NULL;
     }
     uint64_t c = 0, n = 1;
-    for (uint64_t N = 1; N <= bound; N++) {
+    for (uint64_t N = 1; !interrupt_signal && N <= bound; N++) {
         while (n < pairs && (upper ? lower[n] + n : lower[n]) <= N)
             n++, c++;
         count[N - 1] = c;
@@ -476,7 +481,7 @@ static int check_remark_frequencies(uint64_t bound, const struct claim_variant *
         return claim_nomem(err, "the pairs");
     claim_begin(out, "2 ≤ N ≤ %" PRIu64 ": 1/5 ≤ %c_N ≤ 1/2", bound, q ? 'q' : 'p');
     struct claim_subscript sub;
-    for (uint64_t N = 2; N <= bound; N++) {
+    for (uint64_t N = 2; !interrupt_signal && N <= bound; N++) {
         uint64_t A = count[N - 1];
         claim_check(out, 5 * A >= N && 2 * A <= N, "%c%s = %" PRIu64 "/%" PRIu64, q ? 'q' : 'p',
                     claim_sub(N, &sub), A, N);
@@ -528,7 +533,7 @@ static int check_limits(uint64_t bound, const struct claim_variant *v, struct cl
     i128 delta = v->perturb;
     claim_begin(out, "1 ≤ N ≤ %" PRIu64, bound);
     struct claim_subscript sub;
-    for (uint64_t N = 1; N <= bound; N++) {
+    for (uint64_t N = 1; !interrupt_signal && N <= bound; N++) {
         out->cases++;
         /* N/u = N(√5 - 1)/2 (with the variant, N(√5 - 1 + delta)/2): |A - N/u| < 1
          * iff |N√5 - (2A + N - delta N)| < 2.  N/v = N(3 - √5)/2: |B - N/v| < 1
@@ -573,7 +578,7 @@ static int check_theorem_1(uint64_t bound, const struct claim_variant *v, struct
     /* u = (p + √5)/2 with p = 1 as printed; [nu] = (np + [√(5n²)])/2, since np is whole. */
     uint64_t p = 1 + (uint64_t)(v->perturb > 0 ? v->perturb : 0);
     claim_begin(out, "1 ≤ n ≤ %" PRIu64, bound);
-    for (uint64_t n = 1; n <= bound; n++) {
+    for (uint64_t n = 1; !interrupt_signal && n <= bound; n++) {
         uint64_t root = isqrt_u128((u128)5 * n * n);
         uint64_t nu = (uint64_t)(((u128)n * p + root) / 2);
         uint64_t nv = (uint64_t)(((u128)n * (p + 2) + root) / 2);
@@ -613,7 +618,7 @@ static int check_property_3(uint64_t bound, const struct claim_variant *v, struc
         return claim_nomem(err, "the pairs");
     uint64_t extra = (uint64_t)(v->perturb > 0 ? v->perturb : 0);
     claim_begin(out, "1 ≤ n ≤ %" PRIu64, bound);
-    for (uint64_t n = 1; n <= bound; n++) {
+    for (uint64_t n = 1; !interrupt_signal && n <= bound; n++) {
         uint64_t a = lower[n], b = a + n;
         uint64_t s[2][2] = {{b - 1, a + b - 1}, {b + 1, a + b + 2 + extra}};
         for (int i = 0; i < 2; i++) {
@@ -651,7 +656,7 @@ static int check_exercise_2(uint64_t bound, const struct claim_variant *v, struc
     uint64_t a_max = 2 - (uint64_t)(v->perturb == 1);
     claim_begin(out, "0 ≤ n < %" PRIu64, bound);
     struct claim_subscript s1, s2;
-    for (uint64_t n = 0; n < bound; n++) {
+    for (uint64_t n = 0; !interrupt_signal && n < bound; n++) {
         uint64_t da = lower[n + 1] - lower[n], db = da + 1; /* b_{n+1} - b_n = da + 1 */
         claim_check(out, da >= 1 && da <= a_max, "a%s − a%s = %" PRIu64, claim_sub(n + 1, &s1),
                     claim_sub(n, &s2), da);
@@ -690,7 +695,7 @@ static int check_property_3_count(uint64_t bound, const struct claim_variant *v,
     bool as_meant = v->perturb == 1;
     claim_begin(out, "1 ≤ n ≤ %" PRIu64, bound);
     uint64_t below = 0, i = 1; /* #{i >= 1 : b_i < x}, x growing with n */
-    for (uint64_t n = 1; n <= bound; n++) {
+    for (uint64_t n = 1; !interrupt_signal && n <= bound; n++) {
         uint64_t b = lower[n] + n, x = as_meant ? b - 1 : b + 1;
         while (i <= bound + 1 && lower[i] + i < x)
             i++, below++;
@@ -777,7 +782,7 @@ static int check_exercise_4(uint64_t B, const struct claim_variant *v, struct cl
             free(reached);
             return claim_nomem(err, "the search");
         }
-        for (uint64_t n = s; lower[n] + n <= B; n++) {
+        for (uint64_t n = s; !interrupt_signal && lower[n] + n <= B; n++) {
             claim_check(out, reached[lower[n]],
                         "(%" PRIu64 "; %" PRIu64 ") ∉ R(%" PRIu64 "; %" PRIu64 ")", lower[n],
                         (lower[n] + n), start[s][0], start[s][1]);
@@ -845,7 +850,7 @@ static int check_theorem_2_as(uint64_t bound, unsigned shift, uint64_t one_goes_
     size_t nf = fibonacci_basis(f, 64) - 4; /* room for the shift */
     claim_begin(out, "1 ≤ n ≤ %" PRIu64, bound);
     struct claim_subscript sub;
-    for (uint64_t n = 1; n <= bound; n++) {
+    for (uint64_t n = 1; !interrupt_signal && n <= bound; n++) {
         uint64_t s = shifted_sum(n - 1, f, nf, shift, one_goes_to);
         claim_check(out, s == lower[n] - 1, "n = %" PRIu64 ": a%s − 1 = %" PRIu64 " → %" PRIu64, n,
                     claim_sub(n, &sub), s, (lower[n] - 1));

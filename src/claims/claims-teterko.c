@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/interrupt.h"
 #include "claims/claims.h"
 #include "games/games.h"
 #include "games/solver.h"
@@ -26,6 +27,7 @@ static uint32_t *kordemsky_values(uint64_t N)
     struct game g;
     if (game_kordemsky(&g, N) != 0)
         return NULL;
+    g.stop = &interrupt_signal;
     uint32_t *gr = malloc(g.nstates * sizeof *gr);
     if (gr && solve_grundy(&g, gr) != SOLVER_OK) {
         free(gr);
@@ -119,7 +121,7 @@ static int check_model(uint64_t T, const struct claim_variant *v, struct claim_r
     memset(w.mex, -1, cube);
     memset(w.model, -1, (size_t)(T + 1) * 4);
     claim_begin(out, "n + a + b = 1, 3, …, %" PRIu64, T);
-    for (uint64_t total = 1; total <= T; total += 2)
+    for (uint64_t total = 1; !interrupt_signal && total <= T; total += 2)
         for (uint64_t pile = 0; pile <= total; pile++)
             for (uint64_t a = 0; a + pile <= total; a++) {
                 uint64_t b = total - pile - a;
@@ -164,7 +166,7 @@ static int check_period(uint64_t N, const struct claim_variant *v, struct claim_
     if (!gr)
         return claim_nomem(err, "the game");
     claim_begin(out, "0 ≤ n ≤ %" PRIu64 ", n + m + p ≡ 1 (mod 2)", N);
-    for (uint64_t n = 0; n <= N; n++)
+    for (uint64_t n = 0; !interrupt_signal && n <= N; n++)
         for (unsigned m = 0; m < 2; m++) {
             unsigned p = (unsigned)((n + m + 1) % 2); /* n + m + p odd */
             uint32_t here = gr[kordemsky_encode(n, m, p)], there = gr[kordemsky_encode(n + P, m, p)];
@@ -204,7 +206,7 @@ static int check_start(uint64_t N, const struct claim_variant *v, struct claim_r
     if (v->perturb == 1)
         want[3] = 1, want[5] = 3;
     claim_begin(out, "n = 1, 3, …, %" PRIu64, N);
-    for (uint64_t n = 1; n <= N; n += 2) {
+    for (uint64_t n = 1; !interrupt_signal && n <= N; n += 2) {
         uint32_t g = gr[kordemsky_encode(n, 0, 0)];
         claim_check(out, g == want[n % 6], "Gr(%" PRIu64 ", 0, 0) = %u → %u", n, want[n % 6], g);
     }

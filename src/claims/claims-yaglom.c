@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/interrupt.h"
 #include "claims/claims.h"
 #include "games/games.h"
 #include "games/numeration.h"
@@ -60,8 +61,10 @@ const int yaglom_table_II_fibonacci_columns[4] = {1, 2, 5, 13};
  * is_n[s] = 1 where the player to move wins.  NULL when out of memory. */
 static uint8_t *outcomes(const struct game *g, enum play play)
 {
+    struct game stoppable = *g;
+    stoppable.stop = &interrupt_signal;
     uint8_t *is_n = malloc(g->nstates);
-    if (is_n && solve_outcome(g, play, is_n) != SOLVER_OK) {
+    if (is_n && solve_outcome(&stoppable, play, is_n) != SOLVER_OK) {
         free(is_n);
         return NULL;
     }
@@ -214,10 +217,10 @@ const struct claim claim_yaglom_table_Ia = {
 static size_t wythoff_pairs(uint64_t M, uint64_t *a, uint64_t *b, size_t count, int *nomem)
 {
     uint8_t *is_p = malloc((M + 1) * (M + 1));
-    *nomem = !is_p || wythoff_heaps_p_positions(2, M, is_p) != 0;
+    *nomem = !is_p || wythoff_heaps_p_positions_until(2, M, is_p, &interrupt_signal) != 0;
     size_t n = 0;
-    for (uint64_t x = 1; !*nomem && x <= M && n < count; x++)
-        for (uint64_t y = x; y <= M; y++)
+    for (uint64_t x = 1; !interrupt_signal && !*nomem && x <= M && n < count; x++)
+        for (uint64_t y = x; !interrupt_signal && y <= M; y++)
             if (is_p[x + y * (M + 1)]) {
                 a[n] = x, b[n] = y, n++;
                 break;
@@ -474,7 +477,7 @@ static int check_theorem_II(uint64_t M, const struct claim_variant *v, struct cl
                             struct gt_error *err)
 {
     uint8_t *is_p = malloc((M + 1) * (M + 1));
-    if (!is_p || wythoff_heaps_p_positions(2, M, is_p) != 0) {
+    if (!is_p || wythoff_heaps_p_positions_until(2, M, is_p, &interrupt_signal) != 0) {
         free(is_p);
         return claim_nomem(err, "the board");
     }
@@ -482,11 +485,11 @@ static int check_theorem_II(uint64_t M, const struct claim_variant *v, struct cl
     size_t nf = fibonacci_basis(f, 64) - 2;
     unsigned parity = v->perturb == 1;
     claim_begin(out, "0 ≤ a ≤ b ≤ %" PRIu64, M);
-    for (uint64_t a = 0; a <= M; a++) {
+    for (uint64_t a = 0; !interrupt_signal && a <= M; a++) {
         unsigned zeros;
         uint64_t shifted;
         fibonacci_word(a, f, nf, &zeros, &shifted);
-        for (uint64_t b = a; b <= M; b++) {
+        for (uint64_t b = a; !interrupt_signal && b <= M; b++) {
             bool claimed = zeros % 2 == parity && b == shifted, p = is_p[a + b * (M + 1)];
             claim_check(out, claimed == p, "(%" PRIu64 "; %" PRIu64 "): %c → %c", a, b,
                         claimed ? 'P' : 'N', p ? 'P' : 'N');
@@ -524,7 +527,7 @@ static int check_exercise_5(uint64_t P, const struct claim_variant *v, struct cl
     size_t nf = fibonacci_basis(f, 64) - 2;
     /* b - a > 0.6 a - 1 for the words of Theorem II: beyond a = 2P + 4 no
      * difference is P or less. */
-    for (uint64_t a = 1; a <= 2 * P + 4; a++) {
+    for (uint64_t a = 1; !interrupt_signal && a <= 2 * P + 4; a++) {
         unsigned zeros;
         uint64_t b;
         fibonacci_word(a, f, nf, &zeros, &b);
@@ -533,7 +536,7 @@ static int check_exercise_5(uint64_t P, const struct claim_variant *v, struct cl
     }
     uint32_t want = 1 + (uint32_t)(v->perturb > 0 ? v->perturb : 0);
     claim_begin(out, "1 ≤ p ≤ %" PRIu64, P);
-    for (uint64_t p = 1; p <= P; p++) {
+    for (uint64_t p = 1; !interrupt_signal && p <= P; p++) {
         claim_check(out, count[p] == want, "b − a = %" PRIu64 ": %u → %u", p, want, count[p]);
     }
     free(count);
@@ -576,7 +579,7 @@ static int check_exercise_8(uint64_t states, const struct claim_variant *v,
         if (!is_n)
             return claim_nomem(err, "the game");
         uint64_t h[HEAPS_MAX];
-        for (uint64_t s = 0; s < g.nstates; s++) {
+        for (uint64_t s = 0; !interrupt_signal && s < g.nstates; s++) {
             heaps_decode(&g, s, h);
             bool p = !is_n[s], claimed = nim_sum(h, k) == 0;
             char t[128];
@@ -621,7 +624,7 @@ static int check_problem_four_heaps(uint64_t M, const struct claim_variant *v,
     if (game_wythoff(&g, 4, M) != 0)
         return claim_nomem(err, "too many positions");
     uint8_t *is_n = outcomes(&g, PLAY_NORMAL), *is_p = malloc(g.nstates);
-    if (!is_n || !is_p || wythoff_heaps_p_positions(4, M, is_p) != 0) {
+    if (!is_n || !is_p || wythoff_heaps_p_positions_until(4, M, is_p, &interrupt_signal) != 0) {
         free(is_n);
         free(is_p);
         return claim_nomem(err, "the game");
@@ -635,7 +638,7 @@ static int check_problem_four_heaps(uint64_t M, const struct claim_variant *v,
     uint64_t h[4], first_odd[4] = {0}, first_even[4] = {0};
     uint64_t p_count = 0, p_nonzero = 0, n_zero = 0, zero_heap_nim = 0, zero_heap = 0;
     char t[128];
-    for (uint64_t s = 0; s < g.nstates; s++) {
+    for (uint64_t s = 0; !interrupt_signal && s < g.nstates; s++) {
         heaps_decode(&g, s, h);
         bool p = !is_n[s];
         claim_check(out, p == (bool)is_p[s], "%s: %c → %c", tuple_text(h, 4, t, sizeof t),

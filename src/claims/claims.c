@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/interrupt.h"
 #include "claims/claim.h"
 #include "claims/claims.h"
 
@@ -122,9 +123,14 @@ int claim_run(const struct claim *c, uint64_t bound, struct claim_result *out,
               struct gt_error *err)
 {
     static const struct claim_variant as_stated = {0};
+    if (interrupt_signal)
+        return interrupt_fail(err, c->id);
     struct gt_error why = {0};
     int rc = c->check(bound, &as_stated, out, &why);
     out->bound = bound;
+    /* A checker stopped by a signal fails like one out of memory. */
+    if (rc != GT_OK && interrupt_signal)
+        return interrupt_fail(err, c->id);
     if (rc != GT_OK)
         return gt_fail(err, rc, "%s: %s", c->id, why.msg);
     return GT_OK;

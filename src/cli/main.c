@@ -15,6 +15,7 @@
 #include "cli/command.h"
 #include "cli/help.h"
 #include "cli/options.h"
+#include "base/interrupt.h"
 #include "io/output.h"
 
 /* Parses argv with c's options, answers --help and --version, checks the
@@ -74,13 +75,17 @@ static int run(int argc, char *argv[], struct gt_error *err)
 
 static void on_signal(int signo)
 {
-    output_interrupted = signo;
+    interrupt_signal = signo;
 }
 
-/* SIGINT, SIGTERM, SIGHUP: the next write fails and the usual failure path
- * removes the temporary files; then the signal is raised again, so that the
- * exit status says what happened.  SIGXFSZ (a file size limit) is ignored,
- * so that the write fails with EFBIG and is reported like a full disk. */
+/* Every signal whose default is to end the process without a core dump
+ * (SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM,
+ * SIGPROF, SIGXCPU) sets interrupt_signal: the long loops and the next write
+ * see it within 0.1 s (base/interrupt.h) and the usual failure path removes
+ * the temporary files; then the signal is raised again, so that the exit
+ * status (128 + its number) says what happened.  SIGXFSZ (a file size
+ * limit) is ignored, so that the write fails with EFBIG and is reported like
+ * a full disk. */
 static void catch_signals(void)
 {
     struct sigaction sa;
@@ -89,7 +94,8 @@ static void catch_signals(void)
     sigemptyset(&sa.sa_mask);
     /* A signal ignored when gametab started (nohup, a background job of a
      * script) stays ignored. */
-    const int signals[] = {SIGINT, SIGTERM, SIGHUP};
+    const int signals[] = {SIGINT,  SIGTERM,   SIGHUP,  SIGPIPE, SIGUSR1,
+                           SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU};
     for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++) {
         struct sigaction old;
         if (sigaction(signals[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
@@ -141,13 +147,15 @@ int main(int argc, char *argv[])
         rc = gt_fail(&err, GT_ERR_RUNTIME, "standard output: %s", strerror(EBADF));
     else if (!said && (fflush(stdout) != 0 || ferror(stdout) || fclose(stdout) != 0))
         rc = gt_fail(&err, GT_ERR_RUNTIME, "standard output: %s", strerror(errno ? errno : EIO));
-    if (rc != GT_OK && err.msg[0]) {
+    /* A reader that went away (| head) ends gametab as SIGPIPE always has:
+     * silently. */
+    if (rc != GT_OK && err.msg[0] && interrupt_signal != SIGPIPE) {
         one_line(err.msg);
         fprintf(stderr, "gametab: %s\n", err.msg);
     }
-    if (output_interrupted) {
-        signal(output_interrupted, SIG_DFL);
-        raise(output_interrupted);
+    if (interrupt_signal) {
+        signal(interrupt_signal, SIG_DFL);
+        raise(interrupt_signal);
     }
     return rc;
 }

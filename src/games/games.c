@@ -44,6 +44,7 @@ static int heap_game(struct game *g, unsigned k, uint64_t M)
         n *= M + 1;
     }
     g->nstates = n;
+    g->stop = NULL;
     g->param[0] = k;
     g->param[1] = M;
     g->param[2] = M + 1;
@@ -119,6 +120,7 @@ int game_kordemsky(struct game *g, uint64_t N)
     if (N >= SOLVER_STATES_MAX / 4)
         return -1;
     g->nstates = 4 * (N + 1);
+    g->stop = NULL;
     g->max_options = 4;
     g->options = kordemsky_options;
     g->param[0] = N;
@@ -204,6 +206,12 @@ uint64_t heaps_max_size(unsigned k)
 
 int wythoff_heaps_p_positions(unsigned k, uint64_t M, uint8_t *is_p)
 {
+    return wythoff_heaps_p_positions_until(k, M, is_p, NULL);
+}
+
+int wythoff_heaps_p_positions_until(unsigned k, uint64_t M, uint8_t *is_p,
+                                    const volatile sig_atomic_t *stop)
+{
     struct game g;
     if (game_wythoff(&g, k, M) != 0)
         return -1;
@@ -222,6 +230,11 @@ int wythoff_heaps_p_positions(unsigned k, uint64_t M, uint8_t *is_p)
         return -2;
     }
     for (uint64_t s = 0; s < n; s++) {
+        if (s % 65536 == 0 && stop && *stop) {
+            free(line);
+            free(diag);
+            return -3;
+        }
         uint64_t low = h[0];
         for (unsigned i = 1; i < k; i++)
             low = h[i] < low ? h[i] : low;

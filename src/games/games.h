@@ -77,6 +77,12 @@ bool misere_nim_is_p(const uint64_t *h, unsigned k);
  * passes SOLVER_STATES_MAX (as game_wythoff); -2 when out of memory. */
 int wythoff_heaps_p_positions(unsigned k, uint64_t M, uint8_t *is_p);
 
+/* As wythoff_heaps_p_positions, looking at *stop (a stop request, see
+ * solver.h; NULL for none) every 65536 states: -3 when it became non-zero,
+ * is_p then incomplete. */
+int wythoff_heaps_p_positions_until(unsigned k, uint64_t M, uint8_t *is_p,
+                                    const volatile sig_atomic_t *stop);
+
 /* The largest M with (M+1)^k <= SOLVER_STATES_MAX, for k = 1..HEAPS_MAX:
  * 2^24 - 1, 4095, 255, 63, 26, 15, 9, 7; 0 for other k. */
 uint64_t heaps_max_size(unsigned k);

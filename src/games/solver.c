@@ -1,5 +1,6 @@
 #include <config.h>
 
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -8,6 +9,12 @@
 static enum solver_status check_size(const struct game *g)
 {
     return g->nstates > SOLVER_STATES_MAX ? SOLVER_TOO_BIG : SOLVER_OK;
+}
+
+/* Whether to stop before state s: every 4096 states, a few microseconds. */
+static bool stop_requested(const struct game *g, uint64_t s)
+{
+    return s % 4096 == 0 && g->stop && *g->stop;
 }
 
 enum solver_status solve_grundy(const struct game *g, uint32_t *grundy)
@@ -19,6 +26,10 @@ enum solver_status solve_grundy(const struct game *g, uint32_t *grundy)
     unsigned char *seen = malloc(g->max_options + 1);
     enum solver_status rc = opts && seen ? SOLVER_OK : SOLVER_NOMEM;
     for (uint64_t s = 0; rc == SOLVER_OK && s < g->nstates; s++) {
+        if (stop_requested(g, s)) {
+            rc = SOLVER_STOPPED;
+            break;
+        }
         size_t k = g->options(g, s, opts);
         memset(seen, 0, k + 1);
         for (size_t i = 0; i < k; i++) {
@@ -48,6 +59,10 @@ enum solver_status solve_outcome(const struct game *g, enum play play, uint8_t *
         return SOLVER_NOMEM;
     enum solver_status rc = SOLVER_OK;
     for (uint64_t s = 0; rc == SOLVER_OK && s < g->nstates; s++) {
+        if (stop_requested(g, s)) {
+            rc = SOLVER_STOPPED;
+            break;
+        }
         size_t k = g->options(g, s, opts);
         /* No move: normal play, the mover has lost; misère, the mover has won. */
         uint8_t n = k == 0 ? play == PLAY_MISERE : 0;

@@ -7,6 +7,7 @@
 #ifndef GAMETAB_SOLVER_H
 #define GAMETAB_SOLVER_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -17,6 +18,10 @@ struct game {
      * returns how many; duplicates are allowed. */
     size_t (*options)(const struct game *g, uint64_t s, uint64_t *out);
     uint64_t param[4];    /* the game's own parameters (heaps, sizes) */
+    /* A stop request (base/interrupt.h's flag, handed down: this layer
+     * includes nothing), or NULL: the solver looks at it every 4096 states
+     * and returns SOLVER_STOPPED when it is non-zero. */
+    const volatile sig_atomic_t *stop;
 };
 
 /* The most states the solver takes: 2^24, so a table of Grundy values
@@ -28,6 +33,7 @@ enum solver_status {
     SOLVER_NOMEM = -1,   /* allocation failed */
     SOLVER_ORDER = -2,   /* an option does not precede its state: a bug in the game */
     SOLVER_TOO_BIG = -3, /* more than SOLVER_STATES_MAX states */
+    SOLVER_STOPPED = -4, /* *stop became non-zero (a signal): the result is incomplete */
 };
 
 /* Grundy values: grundy[s] = mex {grundy[o] : o an option of s}, the least

@@ -10,6 +10,10 @@
  * are in cache, and so is a diagonal. */
 enum { STRIPE = 128 };
 
+/* Cells computed between two looks at the stop request (well under a
+ * millisecond's work). */
+enum { STOP_CELLS = 4096 };
+
 static const uint64_t FULL = ~UINT64_C(0);
 
 /* Every line (a row, a column or a diagonal of the board) is a bitset of the
@@ -28,6 +32,7 @@ struct wythoff_grundy {
     uint32_t row_size;
     uint32_t *values;            /* G(a0 + t, b) at t * N + b */
     uint32_t *row_mex;           /* the stripe's rows', after the values */
+    const volatile sig_atomic_t *stop; /* looked at every STOP_CELLS cells */
 };
 
 static uint64_t words_for(uint64_t bits)
@@ -140,6 +145,11 @@ void wythoff_grundy_free(struct wythoff_grundy *w)
     free(w);
 }
 
+void wythoff_grundy_stop_on(struct wythoff_grundy *w, const volatile sig_atomic_t *stop)
+{
+    w->stop = stop;
+}
+
 /* Puts v on a line whose summary starts at full; a word that fills up is
  * marked in the summary. */
 static void put_value(uint64_t *line, uint64_t *full, uint32_t v)
@@ -228,7 +238,8 @@ static int64_t cell(struct wythoff_grundy *w, uint32_t t, uint32_t b)
 }
 
 /* Rows a0.. of the next stripe, along its anti-diagonals s = b + t: (a, b)
- * needs (a, b - 1), (a - 1, b) and (a - 1, b - 1) before it, and has them. */
+ * needs (a, b - 1), (a - 1, b) and (a - 1, b - 1) before it, and has them.
+ * 0, -1 past the bound, -2 when *stop became non-zero. */
 static int next_stripe(struct wythoff_grundy *w)
 {
     const uint32_t N = w->N;
@@ -236,9 +247,15 @@ static int next_stripe(struct wythoff_grundy *w)
     w->rows = N - w->a0 < stripe_rows(N) ? N - w->a0 : stripe_rows(N);
     memset(w->row_words - w->summary, 0, (size_t)w->rows * w->row_size * 8);
     memset(w->row_mex, 0, w->rows * sizeof *w->row_mex);
+    uint32_t until_stop = STOP_CELLS;
     for (uint32_t s = 0; s < N + w->rows - 1; s++) {
         uint32_t t0 = s < N ? 0 : s - N + 1, t1 = s < w->rows ? s + 1 : w->rows;
         for (uint32_t t = t0; t < t1; t++) {
+            if (--until_stop == 0) {
+                until_stop = STOP_CELLS;
+                if (w->stop && *w->stop)
+                    return -2;
+            }
             int64_t v = cell(w, t, s - t);
             if (v < 0)
                 return -1;
@@ -252,9 +269,12 @@ int wythoff_grundy_next_row(struct wythoff_grundy *w, uint32_t *out)
 {
     if (w->a == w->N)
         return -1;
-    if (w->a == w->a0 + w->rows && next_stripe(w) != 0) {
-        w->a = w->N;
-        return -1;
+    if (w->a == w->a0 + w->rows) {
+        int rc = next_stripe(w);
+        if (rc != 0) {
+            w->a = w->N;
+            return rc;
+        }
     }
     memcpy(out, w->values + (size_t)(w->a - w->a0) * w->N, w->N * sizeof *out);
     w->a++;

@@ -21,6 +21,7 @@
 #ifndef GAMETAB_WYTHOFF_GRUNDY_H
 #define GAMETAB_WYTHOFF_GRUNDY_H
 
+#include <signal.h>
 #include <stdint.h>
 
 /* The largest board: 2^15 (0.59 GiB). */
@@ -37,10 +38,15 @@ struct wythoff_grundy *wythoff_grundy_new(uint32_t N);
  * benchmark. */
 uint64_t wythoff_grundy_bytes(uint32_t N);
 
+/* From now on, next_row looks at *stop (a stop request, as in solver.h)
+ * every 4096 cells it computes; NULL (the default) for never. */
+void wythoff_grundy_stop_on(struct wythoff_grundy *w, const volatile sig_atomic_t *stop);
+
 /* Computes the next row a = 0, 1, ... N-1: out[b] = G(a, b), b = 0..N-1.
  * Returns 0; -1 after the last row, or if a value would pass the bound
  * G(a, b) <= a + b the lines are sized by (it never has: checked rather than
- * assumed), after which it returns -1 for good. */
+ * assumed); -2 when *stop became non-zero while a stripe was computed.
+ * After -1 or -2 it returns -1 for good. */
 int wythoff_grundy_next_row(struct wythoff_grundy *w, uint32_t *out);
 
 void wythoff_grundy_free(struct wythoff_grundy *w);

@@ -12,6 +12,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include "base/interrupt.h"
 #include "io/csv-read.h"
 
 /* One record being assembled, and where the reading stands. */
@@ -217,9 +218,14 @@ struct input {
     bool eof;
 };
 
-/* Reads more bytes after the unread ones; 0, or -1 with errno set. */
+/* Reads more bytes after the unread ones; 0, or -1 with errno set (EINTR
+ * when a stop is requested). */
 static int refill(struct input *in)
 {
+    if (interrupt_signal) {
+        errno = EINTR;
+        return -1;
+    }
     if (in->start > 0) {
         memmove(in->buf, in->buf + in->start, in->end - in->start);
         in->end -= in->start;
@@ -227,7 +233,7 @@ static int refill(struct input *in)
     }
     while (!in->eof && in->end < sizeof in->buf) {
         ssize_t n = read(in->fd, in->buf + in->end, sizeof in->buf - in->end);
-        if (n < 0 && errno == EINTR)
+        if (n < 0 && errno == EINTR && !interrupt_signal)
             continue;
         if (n < 0)
             return -1;
@@ -297,7 +303,7 @@ static void read_gzip(struct reader *r, struct csv_parser *p, struct input *in)
     bool in_member = false;
     const char *fault = NULL; /* what is wrong with the gzip data */
     int e = 0;                /* or the errno of a read */
-    while (!fault && !e) {
+    while (!fault && !e && !interrupt_signal) {
         if (in->end - in->start < 2 && !in->eof && refill(in) != 0) {
             e = errno;
             break;
@@ -347,7 +353,7 @@ static void read_gzip(struct reader *r, struct csv_parser *p, struct input *in)
 
 static void read_plain(struct reader *r, struct csv_parser *p, struct input *in)
 {
-    while (!r->failed && in->start < in->end) {
+    while (!r->failed && !interrupt_signal && in->start < in->end) {
         feed(r, p, in->buf + in->start, in->end - in->start);
         in->start = in->end;
         if (!in->eof && refill(in) != 0)
@@ -386,6 +392,13 @@ int csv_read_file(const char *path, const struct csv_read_callbacks *cb, void *u
         feed(&r, &p, NULL, 0);
     if (!r.failed && r.cp_need > 0)
         fail_utf8(&r);
+    /* A stop request is looked at every 64 KiB read or inflated (a blocked
+     * read returns early with EINTR); it is the cause to report. */
+    if (interrupt_signal) {
+        interrupt_fail(err, name);
+        r.failed = true;
+        r.status = GT_ERR_RUNTIME;
+    }
     if (!r.failed && csv_fini(&p, on_field, on_record, &r) != 0)
         fail(&r, 1, "unterminated quoted field at the end of the file");
     if (!r.failed && r.ncolumns == 0)

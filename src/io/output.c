@@ -2,6 +2,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdbool.h>
@@ -12,12 +13,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/interrupt.h"
 #include "io/gzchunks.h"
 #include "io/output.h"
 
 #define OUTPUT_BUF_SIZE (1u << 16)
+#define OUTPUT_TEMP_PREFIX ".gametab-"
 
-volatile sig_atomic_t output_interrupted;
 bool output_stdout_closed;
 
 struct output {
@@ -42,9 +44,8 @@ static int write_all(struct output *out, const unsigned char *p, size_t len,
                      struct gt_error *err)
 {
     while (len > 0) {
-        if (output_interrupted)
-            return gt_fail(err, GT_ERR_RUNTIME, "%s: interrupted by signal %d", out->path,
-                           (int)output_interrupted);
+        if (interrupt_signal)
+            return interrupt_fail(err, out->path);
         ssize_t w = write(out->fd, p, len);
         if (w < 0) {
             if (errno == EINTR)
@@ -119,14 +120,15 @@ static int own_descriptor(const char *path)
  * open would give. */
 static int open_temporary(struct output *out, const struct stat *old, struct gt_error *err)
 {
+    /* A name of fixed length, not the target's plus a suffix: a target name
+     * of NAME_MAX bytes has a temporary too. */
     const char *slash = strrchr(out->target, '/');
     size_t dirlen = slash ? (size_t)(slash - out->target) + 1 : 0;
-    const char *base = out->target + dirlen;
-    size_t n = strlen(out->target) + sizeof ".XXXXXX" + 1;
+    size_t n = dirlen + sizeof OUTPUT_TEMP_PREFIX "XXXXXX";
     out->tmp_path = malloc(n);
     if (!out->tmp_path)
         return fail_errno(err, out->path, ENOMEM);
-    snprintf(out->tmp_path, n, "%.*s.%s.XXXXXX", (int)dirlen, out->target, base);
+    snprintf(out->tmp_path, n, "%.*s" OUTPUT_TEMP_PREFIX "XXXXXX", (int)dirlen, out->target);
     out->fd = mkstemp(out->tmp_path);
     if (out->fd < 0) {
         int e = errno;
@@ -158,13 +160,55 @@ static int open_temporary(struct output *out, const struct stat *old, struct gt_
     return GT_OK;
 }
 
+/* The path a chain of symbolic links ends at, whether that exists or not
+ * (a dangling link's target), or path itself when it is no link; NULL with
+ * errno set (ELOOP past 40 links, ENOMEM). */
+static char *link_destination(const char *path)
+{
+    char *cur = strdup(path);
+    for (int hops = 0; cur && hops <= 40; hops++) {
+        struct stat st;
+        if (lstat(cur, &st) != 0 || !S_ISLNK(st.st_mode))
+            return cur;
+        char to[PATH_MAX];
+        ssize_t n = readlink(cur, to, sizeof to - 1);
+        if (n < 0) {
+            int e = errno;
+            free(cur);
+            errno = e;
+            return NULL;
+        }
+        to[n] = '\0';
+        /* A relative link is relative to the directory it is in. */
+        const char *slash = strrchr(cur, '/');
+        size_t dirlen = to[0] == '/' || !slash ? 0 : (size_t)(slash - cur) + 1;
+        char *next = malloc(dirlen + (size_t)n + 1);
+        if (next) {
+            memcpy(next, cur, dirlen);
+            memcpy(next + dirlen, to, (size_t)n + 1);
+        }
+        free(cur);
+        cur = next;
+    }
+    if (cur) {
+        free(cur);
+        errno = ELOOP;
+    } else {
+        errno = ENOMEM;
+    }
+    return NULL;
+}
+
 /* Decides how to write out->path and opens it: one of this process's
- * descriptors, in place; a device, FIFO or socket, in place; a dangling
- * symbolic link, through it; otherwise by replacing a regular file (the one
- * a symbolic link names, keeping the link) through a temporary beside it. */
+ * descriptors, in place; a device, FIFO or socket, in place; otherwise by
+ * replacing a regular file (the one a chain of symbolic links ends at,
+ * keeping the links, whether it exists yet or not) through a temporary
+ * beside it. */
 static int open_target(struct output *out, const char *path, struct gt_error *err)
 {
     int own = strcmp(path, "-") == 0 ? STDOUT_FILENO : own_descriptor(path);
+    if (own == STDOUT_FILENO && output_stdout_closed)
+        return gt_fail(err, GT_ERR_RUNTIME, "standard output: %s", strerror(EBADF));
     if (own >= 0) {
         if (fcntl(own, F_GETFD) < 0)
             return fail_errno(err, out->path, errno);
@@ -172,16 +216,14 @@ static int open_target(struct output *out, const char *path, struct gt_error *er
         out->own_fd = true;
         return GT_OK;
     }
-    struct stat st;
-    bool link = lstat(path, &st) == 0 && S_ISLNK(st.st_mode);
-    out->target = link ? realpath(path, NULL) : strdup(path);
-    if (!out->target && link && errno != ENOENT)
+    out->target = link_destination(path);
+    if (!out->target)
         return fail_errno(err, out->path, errno);
-    if (!out->target && !link)
-        return fail_errno(err, out->path, ENOMEM);
-    bool exists = out->target && stat(out->target, &st) == 0;
-    if (!out->target || (exists && !S_ISREG(st.st_mode))) {
-        /* A dangling link (created through), or not a regular file. */
+    struct stat st;
+    bool exists = stat(out->target, &st) == 0;
+    if (exists && !S_ISREG(st.st_mode)) {
+        /* A device, FIFO or socket is written as it is; a directory fails
+         * here with EISDIR. */
         out->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
         return out->fd < 0 ? fail_errno(err, out->path, errno) : GT_OK;
     }
@@ -194,8 +236,6 @@ int output_open(struct output **outp, const char *path, const char *name,
     *outp = NULL;
     if (!name)
         name = strcmp(path, "-") == 0 ? "standard output" : path;
-    if (output_stdout_closed && (strcmp(path, "-") == 0 || strcmp(path, "/dev/stdout") == 0))
-        return gt_fail(err, GT_ERR_RUNTIME, "standard output: %s", strerror(EBADF));
     struct output *out = calloc(1, sizeof *out);
     if (!out)
         return fail_errno(err, name, ENOMEM);
@@ -221,9 +261,8 @@ int output_open(struct output **outp, const char *path, const char *name,
 
 int output_write(struct output *out, const void *buf, size_t len, struct gt_error *err)
 {
-    if (output_interrupted)
-        return gt_fail(err, GT_ERR_RUNTIME, "%s: interrupted by signal %d", out->path,
-                       (int)output_interrupted);
+    if (interrupt_signal)
+        return interrupt_fail(err, out->path);
     /* Small writes (a CSV field) gather in buf; it goes on when full. */
     const unsigned char *p = buf;
     while (len > 0) {
@@ -277,6 +316,13 @@ static void release(struct output *out)
 
 int output_commit(struct output *out, struct gt_error *err)
 {
+    /* A loop that a stop request ended early must not publish what it
+     * wrote so far. */
+    if (interrupt_signal) {
+        interrupt_fail(err, out->path);
+        output_abort(out);
+        return GT_ERR_RUNTIME;
+    }
     int done = flush_buffer(out, err);
     out->err = err;
     if (done == GT_OK && out->gz && gzchunks_finish(out->gz) != 0)

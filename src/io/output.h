@@ -1,10 +1,13 @@
 /* output.h: the one place gametab writes files.
  *
- * A regular file (or a path that does not exist yet) is written to a
- * temporary file beside it and renamed over it only by output_commit, so a
- * failure leaves neither the target nor the temporary behind; the new file
- * keeps the old one's mode (and owner, where allowed), and a symbolic link
- * keeps pointing at it.  Anything else ("-", /dev/stdout and /dev/fd/N: the
+ * A regular file (or a path that does not exist yet, or a dangling symbolic
+ * link's target) is written to a temporary file beside it, named
+ * ".gametab-XXXXXX" whatever the target's length (so every legal name
+ * works), and renamed over it only by output_commit, so a failure leaves
+ * neither the target nor the temporary behind; the new file keeps the old
+ * one's mode (and owner, where allowed), and a symbolic link keeps pointing
+ * at it.  Nothing is ever written in place into a regular file.  A pending
+ * stop request (base/interrupt.h) fails the next write.  Anything else ("-", /dev/stdout and /dev/fd/N: the
  * process's own descriptors; /dev/null, /dev/full, a FIFO) is written
  * directly, and nothing is created, renamed or removed beside it.  Every
  * write and the final flush and close are checked.  With OUTPUT_GZIP the
@@ -16,7 +19,6 @@
 #ifndef GAMETAB_OUTPUT_H
 #define GAMETAB_OUTPUT_H
 
-#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -29,13 +31,9 @@ enum output_encoding { OUTPUT_PLAIN, OUTPUT_GZIP };
 
 struct output;
 
-/* Set (to the signal's number) by the command layer's handler for SIGINT,
- * SIGTERM and SIGHUP: the next write fails, and the failure path removes
- * the temporary files as for any other error. */
-extern volatile sig_atomic_t output_interrupted;
-
 /* Set by the command layer when standard output was closed as gametab
- * started: output_open then refuses "-" and /dev/stdout (EBADF). */
+ * started: output_open then refuses "-", /dev/stdout, /dev/fd/1 and
+ * /proc/self/fd/1 (EBADF). */
 extern bool output_stdout_closed;
 
 /* Opens path ("-" is standard output) for writing with the given encoding;

@@ -3,6 +3,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 
+#include "base/interrupt.h"
 #include "games/games.h"
 #include "tables/table-kordemsky.h"
 
@@ -25,8 +26,14 @@ static uint32_t *kordemsky_solve(uint64_t N, struct gt_error *err)
         gt_fail(err, GT_ERR_USAGE, "--max: %" PRIu64 " piles are too many", N);
         return NULL;
     }
+    g.stop = &interrupt_signal;
     uint32_t *grundy = malloc(g.nstates * sizeof *grundy);
     enum solver_status rc = grundy ? solve_grundy(&g, grundy) : SOLVER_NOMEM;
+    if (rc == SOLVER_STOPPED) {
+        free(grundy);
+        interrupt_fail(err, "kordemsky");
+        return NULL;
+    }
     if (rc != SOLVER_OK) {
         free(grundy);
         gt_fail(err, GT_ERR_RUNTIME, "kordemsky: %s",

@@ -3,6 +3,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 
+#include "base/interrupt.h"
 #include "games/games.h"
 #include "tables/table-misere.h"
 
@@ -29,8 +30,14 @@ static int p_positions_start(void *state, const struct table_args *args, struct 
     s->M = args->param[PARAM_MAX];
     if (game_nim(&s->game, 3, s->M) != 0)
         return gt_fail(err, GT_ERR_USAGE, "--max: %" PRIu64 " is too large", s->M);
+    s->game.stop = &interrupt_signal;
     s->is_n = malloc(s->game.nstates);
     enum solver_status rc = s->is_n ? solve_outcome(&s->game, PLAY_MISERE, s->is_n) : SOLVER_NOMEM;
+    if (rc == SOLVER_STOPPED) {
+        free(s->is_n);
+        s->is_n = NULL;
+        return interrupt_fail(err, "misere-nim-p-positions");
+    }
     if (rc != SOLVER_OK) {
         free(s->is_n);
         s->is_n = NULL;

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/interrupt.h"
 #include "games/decimal.h"
 #include "games/games.h"
 #include "games/numeration.h"
@@ -482,6 +483,10 @@ static int grundy_start(void *state, const struct table_args *args, struct gt_er
     if (g) {
         g->N = s->N;
         g->w = wythoff_grundy_new((uint32_t)s->N);
+        /* The computing thread blocks signals, but sees the stop request
+         * within 4096 cells and ends, so the writer waits no longer. */
+        if (g->w)
+            wythoff_grundy_stop_on(g->w, &interrupt_signal);
         g->rows = grundy_ahead_rows(s->N);
         g->ring = malloc(g->rows * s->N * sizeof *g->ring);
     }

@@ -3,6 +3,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 
+#include "base/interrupt.h"
 #include "games/games.h"
 #include "games/numeration.h"
 #include "tables/table-yaglom.h"
@@ -279,7 +280,12 @@ static int heaps_start(void *state, const struct table_args *args, struct gt_err
         n *= s->M + 1;
     }
     s->is_p = malloc(n);
-    int rc = s->is_p ? wythoff_heaps_p_positions(s->k, s->M, s->is_p) : -2;
+    int rc = s->is_p ? wythoff_heaps_p_positions_until(s->k, s->M, s->is_p, &interrupt_signal) : -2;
+    if (rc == -3) {
+        free(s->is_p);
+        s->is_p = NULL;
+        return interrupt_fail(err, "wythoff-k-heaps");
+    }
     if (rc != 0) {
         free(s->is_p);
         s->is_p = NULL;

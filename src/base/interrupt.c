@@ -1,0 +1,12 @@
+/* interrupt.c: the stop request (interrupt.h). */
+#include <config.h>
+
+#include "base/interrupt.h"
+
+volatile sig_atomic_t interrupt_signal;
+
+int interrupt_fail(struct gt_error *err, const char *what)
+{
+    return gt_fail(err, GT_ERR_RUNTIME, "%s: interrupted by signal %d", what,
+                   (int)interrupt_signal);
+}

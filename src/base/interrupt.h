@@ -1,0 +1,24 @@
+/* interrupt.h: a signal that asks gametab to stop, seen by every layer.
+ *
+ * The command layer's handler (cli/main.c) stores the signal's number in
+ * interrupt_signal; every long loop (the solver, the claims' checkers, the
+ * Grundy board, the Mustache engine, the CSV reader, the output's writes)
+ * looks at it at least every 0.1 s and returns an error, so the usual
+ * failure path removes the temporary files; main then re-raises the signal,
+ * so that the exit status is 128 + its number.  The games layer, which
+ * includes nothing, is handed a pointer to it (games/solver.h). */
+#ifndef GAMETAB_INTERRUPT_H
+#define GAMETAB_INTERRUPT_H
+
+#include <signal.h>
+
+#include "base/error.h"
+
+/* 0, or the number of the signal that asked to stop. */
+extern volatile sig_atomic_t interrupt_signal;
+
+/* GT_ERR_RUNTIME with err "WHAT: interrupted by signal N" (what names the
+ * file or job being written or computed). */
+int interrupt_fail(struct gt_error *err, const char *what);
+
+#endif
