@@ -17,7 +17,11 @@
 #include "template/latex.h"
 #include "template/templates.h"
 
+/* The data is held whole (about 1.5 KB a cell in the context), so it is
+ * bounded: rows, columns, and cells (rows x columns, about 450 MB). */
 #define RENDER_ROWS_MAX 100000
+#define RENDER_COLUMNS_MAX 1000
+#define RENDER_CELLS_MAX 300000
 
 
 enum { O_BLOCK_COLUMNS = OPT_COMMON__N, O_LANG, O_TEMPLATES, O_OUTPUT, O__N };
@@ -35,6 +39,7 @@ static const struct option_spec render_options[O__N] = {
 
 struct render_data {
     struct context_builder *builder;
+    size_t ncolumns;
     const char *name; /* for messages */
 };
 
@@ -55,6 +60,11 @@ static int render_character(void *ud, uint32_t cp, unsigned long line, unsigned 
 static int render_header(void *ud, const char *const *names, size_t n, struct gt_error *err)
 {
     struct render_data *d = ud;
+    if (n > RENDER_COLUMNS_MAX)
+        return gt_fail(err, GT_ERR_RUNTIME,
+                       "%s: %zu columns: render takes at most %d (split the file)", d->name, n,
+                       RENDER_COLUMNS_MAX);
+    d->ncolumns = n;
     d->builder = context_new(names, n, false);
     if (!d->builder)
         return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", d->name, strerror(ENOMEM));
@@ -69,6 +79,10 @@ static int render_row(void *ud, const char *const *fields, size_t n, unsigned lo
     if (context_row_count(d->builder) == RENDER_ROWS_MAX)
         return gt_fail(err, GT_ERR_RUNTIME, "%s:%lu: more than %d rows to render", d->name, line,
                        RENDER_ROWS_MAX);
+    if ((context_row_count(d->builder) + 1) * d->ncolumns > RENDER_CELLS_MAX)
+        return gt_fail(err, GT_ERR_RUNTIME,
+                       "%s:%lu: more than %d cells (rows x columns) to render (split the file)",
+                       d->name, line, RENDER_CELLS_MAX);
     if (!context_add_row(d->builder, fields))
         return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", d->name, strerror(ENOMEM));
     return GT_OK;
@@ -170,8 +184,12 @@ const struct command cmd_render = {
             "and cells, first and last), row_count, file, blocks (the rows in groups\n"
             "for the horizontal Kvant layout, each with rows, lines, pad, first and\n"
             "last), block_columns, widest_cell and lang.  The data is held whole: at\n"
-            "most " XSTR(RENDER_ROWS_MAX) " rows.  For a .tex template every character of\n"
-            "the data must be one the preamble's fonts print (see the README).\n",
+            "most " XSTR(RENDER_ROWS_MAX) " rows, " XSTR(RENDER_COLUMNS_MAX) " columns and "
+            XSTR(RENDER_CELLS_MAX) " cells (rows x columns).\n"
+            "The output is at most $GAMETAB_OUTPUT_MAX bytes (default 64 MiB, 0 for\n"
+            "no limit), and at most $GAMETAB_TAGS_MAX tags are rendered (default 10^8).\n"
+            "For a .tex template every character of the data must be one the\n"
+            "preamble's fonts print (see the README).\n",
     .options = render_options,
     .noptions = O__N,
     .args_min = 1,

@@ -531,6 +531,8 @@ struct renderer {
     struct partial_entry *partials;
     unsigned partial_depth;
     unsigned depth;           /* sections and partials being rendered */
+    size_t steps;             /* nodes rendered, for the stop request */
+    size_t written;           /* output bytes, for opt->max_output */
     struct output out;
     struct latex_line latex;  /* MUSTACHE_ESCAPE_LATEX: the output's line */
 };
@@ -578,6 +580,12 @@ static int out_write(struct renderer *r, const char *s, size_t n)
 
     if (n == 0)
         return MUSTACHE_OK;
+    if (r->opt->max_output && n > r->opt->max_output - r->written) {
+        set_error(r->err, r->main_source, NULL, NO_POSITION,
+                  "output larger than %zu bytes", r->opt->max_output);
+        return MUSTACHE_ERR_LIMIT;
+    }
+    r->written += n;
     if (r->opt->escape == MUSTACHE_ESCAPE_LATEX)
         latex_track(&r->latex, s, n);
     if (n > sizeof r->out.buf - r->out.used) {
@@ -965,14 +973,28 @@ static int render_partial(struct renderer *r, struct frame *fr,
     return rc;
 }
 
+/* A stop request is looked at every 1024 nodes (and lists), however
+ * little output they make. */
+static int check_stop(struct renderer *r)
+{
+    if (++r->steps % 1024 == 0 && r->opt->stop && *r->opt->stop) {
+        set_error(r->err, r->main_source, NULL, NO_POSITION, "interrupted");
+        return MUSTACHE_ERR_STOPPED;
+    }
+    return MUSTACHE_OK;
+}
+
 static int render_list(struct renderer *r, struct frame *fr,
                        const struct node_list *list,
                        const struct context *ctx)
 {
-    int rc = MUSTACHE_OK;
+    int rc = check_stop(r);
 
     for (size_t i = 0; rc == MUSTACHE_OK && i < list->count; i++) {
         const struct node *n = &list->items[i];
+        rc = check_stop(r);
+        if (rc != MUSTACHE_OK)
+            break;
         switch (n->kind) {
         case NODE_TEXT:
             rc = out_text(r, fr, n->str, n->len);
@@ -1003,7 +1025,7 @@ int mustache_render(const char *tmpl, size_t len, json_t *context,
                     struct mustache_error *err)
 {
     static const struct mustache_options defaults = {
-        MUSTACHE_ESCAPE_HTML, NULL, NULL, 0, NULL
+        .escape = MUSTACHE_ESCAPE_HTML
     };
     struct template tpl;
     struct renderer *r;

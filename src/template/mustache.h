@@ -26,6 +26,7 @@
 #define GAMETAB_MUSTACHE_H
 
 #include <jansson.h>
+#include <signal.h>
 #include <stddef.h>
 
 /* How {{name}} escapes its value; {{{name}}} and {{& name}} are always raw. */
@@ -73,6 +74,16 @@ struct mustache_options {
                                     MUSTACHE_ERR_PARTIAL */
     const char *source_name;     /* name used in error messages, e.g. the
                                     file path; NULL means "<template>" */
+    const volatile sig_atomic_t *stop; /* NULL, or a stop request looked at
+                                    every 1024 nodes rendered: non-zero
+                                    ends the render with
+                                    MUSTACHE_ERR_STOPPED */
+    size_t max_output;           /* 0: no limit; else more output bytes than
+                                    this end the render with
+                                    MUSTACHE_ERR_LIMIT "output larger than
+                                    N bytes" (a few nested sections can
+                                    multiply a small template a billion
+                                    times) */
 };
 
 /* Return codes. */
@@ -82,8 +93,10 @@ enum {
     MUSTACHE_ERR_PARTIAL = 2, /* unknown partial (strict) or nesting > limit */
     MUSTACHE_ERR_WRITE = 3,   /* write callback failed (errno from it) */
     MUSTACHE_ERR_NOMEM = 4,   /* allocation failed */
-    MUSTACHE_ERR_IO = 5       /* partial loader failed (errno from it), or
+    MUSTACHE_ERR_IO = 5,      /* partial loader failed (errno from it), or
                                  invalid arguments (errno = EINVAL) */
+    MUSTACHE_ERR_STOPPED = 6, /* *opt->stop became non-zero */
+    MUSTACHE_ERR_LIMIT = 7    /* the output passed opt->max_output bytes */
 };
 
 /* Partials nested deeper than this fail with MUSTACHE_ERR_PARTIAL

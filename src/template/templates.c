@@ -3,14 +3,16 @@
 #include <errno.h>
 #include <limits.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "base/utf8.h"
+#include "base/interrupt.h"
 #include "base/text.h"
+#include "base/utf8.h"
 #include "io/files.h"
 #include "template/mustache.h"
 #include "template/templates.h"
@@ -210,8 +212,38 @@ static void free_partial_files(struct partial_lookup *pl)
     }
 }
 
+/* Where the engine's output goes: straight on to the output, whose error
+ * (a full disk, a stop request) is kept for the message. */
+struct render_sink {
+    struct output *out;
+    struct gt_error *err;
+    bool failed;
+};
+
+static int render_sink_write(void *ud, const char *buf, size_t len)
+{
+    struct render_sink *s = ud;
+    if (output_write(s->out, buf, len, s->err) != GT_OK) {
+        s->failed = true;
+        return -1;
+    }
+    return 0;
+}
+
+size_t template_output_max(void)
+{
+    const char *env = getenv("GAMETAB_OUTPUT_MAX");
+    if (env && *env && strspn(env, "0123456789") == strlen(env) && strlen(env) < 20) {
+        unsigned long long v = strtoull(env, NULL, 10);
+        return v > SIZE_MAX ? SIZE_MAX : (size_t)v;
+    }
+    return TEMPLATE_OUTPUT_MAX;
+}
+
 /* Renders the template text read from path; partials are looked up in
- * dirs.  The escaping follows the name: LaTeX for .tex, HTML otherwise. */
+ * dirs.  The escaping follows the name: LaTeX for .tex, HTML otherwise.
+ * The output streams on to out as it is made: memory does not grow with
+ * it. */
 static int render_text(const struct template_dirs *dirs, const char *path, const char *text,
                        size_t len, json_t *ctx, struct output *out, struct gt_error *err)
 {
@@ -225,19 +257,29 @@ static int render_text(const struct template_dirs *dirs, const char *path, const
         .partial_ud = &pl,
         .strict_partials = 1,
         .source_name = path,
+        .stop = &interrupt_signal,
+        .max_output = template_output_max(),
     };
     struct mustache_error merr = {0};
-    char *result = NULL;
-    size_t result_len = 0;
     /* Copied raw into the output, bytes that are not UTF-8 would make a
      * .tex file that inputenc refuses, or HTML of another encoding. */
     unsigned long bad = utf8_invalid_line(text, len);
     if (bad)
         return gt_fail(err, GT_ERR_RUNTIME,
                        "%s:%lu: invalid UTF-8 (is the file Latin-1? convert it with iconv)", path, bad);
-    int rc = mustache_render_string(text, len, ctx, &opt, &result, &result_len, &merr);
+    struct render_sink sink = {out, err, false};
+    int rc = mustache_render(text, len, ctx, &opt, render_sink_write, &sink, &merr);
     if (rc == MUSTACHE_OK)
-        rc = output_write(out, result, result_len, err);
+        rc = GT_OK;
+    else if (sink.failed)
+        rc = GT_ERR_RUNTIME; /* err says why */
+    else if (rc == MUSTACHE_ERR_STOPPED)
+        rc = interrupt_fail(err, path);
+    else if (rc == MUSTACHE_ERR_LIMIT)
+        rc = gt_fail(err, GT_ERR_RUNTIME,
+                     "%s: output larger than %zu bytes (the limit of a rendered template: "
+                     "GAMETAB_OUTPUT_MAX=BYTES raises it)",
+                     path, opt.max_output);
     else if (merr.line > 0)
         rc = gt_fail(err, GT_ERR_RUNTIME, "%s:%u:%u: %s%s%s",
                      strcmp(merr.source, path) == 0 ? path : partial_path(&pl, merr.source),
@@ -246,7 +288,6 @@ static int render_text(const struct template_dirs *dirs, const char *path, const
     else
         rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", path,
                      rc == MUSTACHE_ERR_NOMEM ? strerror(ENOMEM) : merr.message);
-    free(result);
     free_partial_files(&pl);
     return rc;
 }

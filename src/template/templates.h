@@ -20,6 +20,16 @@
 /* A template (or language file) larger than this is refused (EFBIG). */
 #define TEMPLATE_SIZE_MAX (16u << 20)
 
+/* A rendered template's output is at most this many bytes (64 MiB), unless
+ * the environment variable GAMETAB_OUTPUT_MAX gives another number of bytes
+ * (0: no limit): a few nested sections over a small CSV can otherwise make
+ * terabytes.  The output is streamed, so memory stays flat either way. */
+#define TEMPLATE_OUTPUT_MAX ((size_t)64 << 20)
+
+/* The limit in force: GAMETAB_OUTPUT_MAX when it is a whole number, else
+ * TEMPLATE_OUTPUT_MAX. */
+size_t template_output_max(void);
+
 struct template_dirs {
     const char *dir[TEMPLATE_DIRS_MAX]; /* not owned: must outlive the struct */
     size_t n;
