@@ -8,6 +8,7 @@
 
 #include "cli/command.h"
 #include "cli/options.h"
+#include "io/output.h"
 #include "publish/build.h"
 #include "publish/figures.h"
 #include "publish/handout.h"
@@ -65,6 +66,12 @@ static int run_build(struct command_line *cl, struct gt_error *err)
     for (size_t n = strlen(trimmed); n > 1 && trimmed[n - 1] == '/'; n--)
         trimmed[n - 1] = '\0';
     bo.dir = trimmed;
+    /* The summary line goes to standard output: with it closed, the build
+     * fails before it publishes anything, not after. */
+    if (output_stdout_closed) {
+        free(trimmed);
+        return gt_fail(err, GT_ERR_RUNTIME, "standard output: %s", strerror(EBADF));
+    }
     size_t nfiles;
     int rc = build_directory(&bo, &nfiles, err);
     if (rc == GT_OK)
