@@ -219,47 +219,104 @@ static int build_language(struct build *b, const char *lang, struct gt_error *er
     return rc;
 }
 
-/* Moves every written file from the staging directory into DIR. */
+/* Where the old file i of DIR waits while the build publishes: in the
+ * staging directory, so that the rename cannot fail for want of room. */
+static char *old_path_of(const struct build *b, size_t i)
+{
+    char name[64];
+    snprintf(name, sizeof name, ".old-%zu", i);
+    return path_join(b->staging, name);
+}
+
+/* Takes back the first n renames of build_publish, last first: each new
+ * file goes back into the staging directory and the old one, if there was
+ * one, back into its place. */
+static void build_rollback(struct build *b, size_t n, const bool *had_old)
+{
+    while (n-- > 0) {
+        char *from = path_join(b->staging, b->files[n]);
+        char *to = path_join(b->dir, b->files[n]);
+        char *old_path = old_path_of(b, n);
+        if (from && to && rename(to, from) == 0 && had_old[n] && old_path)
+            rename(old_path, to);
+        free(from);
+        free(to);
+        free(old_path);
+    }
+}
+
+/* Takes back the language directories made for this build (only empty
+ * ones go: rmdir refuses the others). */
+static void build_remove_made_subdirectories(struct build *b)
+{
+    for (size_t i = 0; i < b->nfiles; i++) {
+        char *to = path_join(b->dir, b->files[i]);
+        char *slash = to ? strrchr(to, '/') : NULL;
+        if (slash && slash > to + strlen(b->dir)) {
+            *slash = '\0';
+            rmdir(to);
+        }
+        free(to);
+    }
+}
+
+/* Moves every written file from the staging directory into DIR, all or
+ * nothing: first everything that can fail short of the renames (the
+ * directories are made, no target is a directory); then, file by file, the
+ * old file is moved aside into the staging directory and the new one into
+ * its place.  When a rename fails (a directory of DIR not writable, on
+ * another file system, read-only) the renames done are taken back, so DIR
+ * is left as it was. */
 static int build_publish(struct build *b, struct gt_error *err)
 {
-    /* First everything that can fail short of the renames themselves: the
-     * directories are made and no target is a directory, so that a failure
-     * here leaves DIR as it was; then the renames, one per file. */
     int rc = GT_OK;
-    for (int pass = 0; pass < 2; pass++) {
-        for (size_t i = 0; rc == GT_OK && i < b->nfiles; i++) {
-            char *from = path_join(b->staging, b->files[i]);
-            char *to = path_join(b->dir, b->files[i]);
-            char *slash = to ? strrchr(to, '/') : NULL;
-            struct stat st;
-            if (!from || !to) {
-                rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", b->dir, strerror(ENOMEM));
-            } else if (pass == 0) {
-                *slash = '\0';
-                rc = make_directories(to, err);
-                *slash = '/';
-                if (rc == GT_OK && stat(to, &st) == 0 && S_ISDIR(st.st_mode))
-                    rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", to, strerror(EISDIR));
-            } else if (rename(from, to) != 0) {
-                rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", to, strerror(errno));
-            }
-            free(from);
-            free(to);
+    for (size_t i = 0; rc == GT_OK && i < b->nfiles; i++) {
+        char *to = path_join(b->dir, b->files[i]);
+        char *slash = to ? strrchr(to, '/') : NULL;
+        struct stat st;
+        if (!to) {
+            rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", b->dir, strerror(ENOMEM));
+        } else {
+            *slash = '\0';
+            rc = make_directories(to, err);
+            *slash = '/';
+            if (rc == GT_OK && stat(to, &st) == 0 && S_ISDIR(st.st_mode))
+                rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", to, strerror(EISDIR));
         }
-        if (rc != GT_OK && pass == 0) {
-            /* Take back the language directories made for this build (only
-             * empty ones go: rmdir refuses the others). */
-            for (size_t i = 0; i < b->nfiles; i++) {
-                char *to = path_join(b->dir, b->files[i]);
-                char *slash = to ? strrchr(to, '/') : NULL;
-                if (slash && slash > to + strlen(b->dir)) {
-                    *slash = '\0';
-                    rmdir(to);
-                }
-                free(to);
-            }
-        }
+        free(to);
     }
+    bool *had_old = rc == GT_OK ? calloc(b->nfiles + 1, sizeof *had_old) : NULL;
+    if (rc == GT_OK && !had_old)
+        rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", b->dir, strerror(ENOMEM));
+    size_t done = 0;
+    for (; rc == GT_OK && done < b->nfiles; done++) {
+        char *from = path_join(b->staging, b->files[done]);
+        char *to = path_join(b->dir, b->files[done]);
+        char *old_path = old_path_of(b, done);
+        struct stat st;
+        if (!from || !to || !old_path) {
+            rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", b->dir, strerror(ENOMEM));
+        } else if (lstat(to, &st) == 0 && rename(to, old_path) != 0) {
+            rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", to, strerror(errno));
+        } else {
+            had_old[done] = lstat(old_path, &st) == 0;
+            if (rename(from, to) != 0) {
+                rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", to, strerror(errno));
+                if (had_old[done])
+                    rename(old_path, to);
+            }
+        }
+        free(from);
+        free(to);
+        free(old_path);
+        if (rc != GT_OK)
+            break;
+    }
+    if (rc != GT_OK) {
+        build_rollback(b, done, had_old);
+        build_remove_made_subdirectories(b);
+    }
+    free(had_old);
     return rc;
 }
 
@@ -312,6 +369,43 @@ static int run_build(struct build *b, const char *only_lang, struct gt_error *er
     return build_publish(b, err);
 }
 
+/* The shortest leading part of dir ("a" of "a/b/c") that does not exist:
+ * the top of what make_directories makes for the build; NULL when dir
+ * exists (or out of memory: then nothing is removed). */
+static char *first_missing(const char *dir)
+{
+    struct stat st;
+    if (stat(dir, &st) == 0)
+        return NULL;
+    char *path = strdup(dir);
+    for (char *p = path ? path + 1 : NULL; p && *p; p++) {
+        if (*p != '/')
+            continue;
+        *p = '\0';
+        if (stat(path, &st) != 0)
+            return path;
+        *p = '/';
+    }
+    return path;
+}
+
+/* Removes dir and its parents up to top (from first_missing), each only if
+ * empty: the directories a failed build made. */
+static void remove_made(const char *dir, const char *top)
+{
+    if (!top)
+        return;
+    char *path = strdup(dir);
+    size_t keep = strlen(top);
+    while (path && strlen(path) >= keep && rmdir(path) == 0) {
+        char *slash = strrchr(path, '/');
+        if (!slash)
+            break;
+        *slash = '\0';
+    }
+    free(path);
+}
+
 int build_directory(const struct build_options *bo, size_t *nfiles, struct gt_error *err)
 {
     const char *dir = bo->dir;
@@ -319,23 +413,28 @@ int build_directory(const struct build_options *bo, size_t *nfiles, struct gt_er
     if (template_dirs_init(&dirs, bo->templates, err) != GT_OK)
         return err->status;
 
-    struct stat st;
-    bool existed = stat(dir, &st) == 0;
-    if (make_directories(dir, err) != GT_OK)
+    char *made = first_missing(dir);
+    if (make_directories(dir, err) != GT_OK) {
+        remove_made(dir, made);
+        free(made);
         return GT_ERR_RUNTIME;
+    }
     struct build b = {.dir = dir, .dirs = &dirs, .staging = path_join(dir, ".gametab-build.XXXXXX"),
                       .paper = bo->paper, .worksheet = bo->worksheet, .seed = bo->seed,
                       .start = {bo->start[0], bo->start[1]}};
     if (!b.staging || !mkdtemp(b.staging)) {
         int rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", dir, strerror(b.staging ? errno : ENOMEM));
         free(b.staging);
+        remove_made(dir, made);
+        free(made);
         return rc;
     }
     int rc = run_build(&b, bo->only_lang, err);
     errata_free(&b.errata);
     nftw(b.staging, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
-    if (rc != GT_OK && !existed)
-        rmdir(dir); /* made for this build: leave no empty directory */
+    if (rc != GT_OK)
+        remove_made(dir, made); /* leave no empty directory behind */
+    free(made);
     *nfiles = rc == GT_OK ? b.nfiles : 0;
     for (size_t i = 0; i < b.nfiles; i++)
         free(b.files[i]);
