@@ -126,7 +126,8 @@ const struct table_def table_kordemsky_grundy = {
     .columns = grundy_columns,
     .ncolumns = 4,
     .params = {
-        [PARAM_MAX] = {true, 27, 0, KORDEMSKY_N_MAX, "piles n = 0..N"},
+        /* 2 (N + 1) rows: N = 2499 is TEX_ROWS_MAX. */
+        [PARAM_MAX] = {true, 27, 0, KORDEMSKY_N_MAX, "piles n = 0..N", .tex_max = 2499},
     },
     .start = grundy_start,
     .next = grundy_next,
@@ -197,7 +198,9 @@ const struct table_def table_kordemsky_start = {
     .columns = start_columns,
     .ncolumns = 3,
     .params = {
-        [PARAM_MAX] = {true, 27, 1, KORDEMSKY_N_MAX, "starting piles n = 1, 3, ..., <= N"},
+        /* (N + 1) / 2 rows: N = 10000 is TEX_ROWS_MAX. */
+        [PARAM_MAX] = {true, 27, 1, KORDEMSKY_N_MAX, "starting piles n = 1, 3, ..., <= N",
+                       .tex_max = 10000},
     },
     .start = start_start,
     .next = start_next,

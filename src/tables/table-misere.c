@@ -113,7 +113,9 @@ const struct table_def table_misere_nim_p_positions = {
     .columns = p_positions_columns,
     .ncolumns = 3,
     .params = {
-        [PARAM_MAX] = {true, 12, 1, MISERE_NIM_M_MAX, "heaps of at most M pieces"},
+        /* M = 192: 4940 rows, within a LaTeX table's TEX_ROWS_MAX. */
+        [PARAM_MAX] = {true, 12, 1, MISERE_NIM_M_MAX, "heaps of at most M pieces",
+                       .tex_max = 192},
     },
     .start = p_positions_start,
     .next = p_positions_next,

@@ -9,6 +9,10 @@
 #include "tables/table-yaglom.h"
 #include "games/wythoff.h"
 
+/* The largest --from of wythoff-fibonacci as a LaTeX table (see its
+ * parameters). */
+#define FIBONACCI_TEX_FROM_MAX UINT64_C(10000000000000)
+
 #define YAGLOM_1971                                                     \
     .authors = "Yaglom", .title = "Две игры со спичками",               \
     .journal = "Kvant", .year = 1971, .issue = 2
@@ -218,7 +222,10 @@ const struct table_def table_wythoff_fibonacci = {
     .ncolumns = 7,
     .params = {
         [PARAM_COUNT] = {true, 15, 1, WYTHOFF_N_MAX, "rows n = 1..K"},
-        [PARAM_FROM] = {true, 0, 0, WYTHOFF_N_MAX - 1, "the first row: n = N0 + 1"},
+        /* Past about 1.6e13 the Fibonacci words (64 digits) no longer fit
+         * the page, even a column to a block: pdflatex finds them overfull. */
+        [PARAM_FROM] = {true, 0, 0, WYTHOFF_N_MAX - 1, "the first row: n = N0 + 1",
+                        .tex_max = FIBONACCI_TEX_FROM_MAX},
         [PARAM_COLOR] = {true, 1, 0, 1, "the binary digits in black, not red, and the "
                                         "Fibonacci digits in black, not blue"},
     },
