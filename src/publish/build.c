@@ -30,6 +30,9 @@ struct build {
     char *staging;        /* DIR/.gametab-build.XXXXXX */
     char **files;         /* written, relative to staging and to DIR */
     size_t nfiles;
+    char **stale;         /* to remove from DIR: a worksheet of an earlier
+                           * build with --worksheet, when this one has none */
+    size_t nstale;
     const struct template_dirs *dirs;
     struct errata errata; /* the claims, checked at their default bounds */
     const char *paper;    /* the handout's: "a4" or "a5" */
@@ -191,6 +194,44 @@ static int build_handout(struct build *b, const char *lang, struct gt_error *err
     return rc;
 }
 
+/* Adds DIR/rel to the files the build removes, if it is there. */
+static int build_mark_stale(struct build *b, const char *rel, struct gt_error *err)
+{
+    char *path = path_join(b->dir, rel);
+    struct stat st;
+    bool there = path && lstat(path, &st) == 0 && S_ISREG(st.st_mode);
+    free(path);
+    if (!there)
+        return GT_OK;
+    char **stale = realloc(b->stale, (b->nstale + 1) * sizeof *stale);
+    if (stale)
+        b->stale = stale;
+    char *name = stale ? strdup(rel) : NULL;
+    if (!name)
+        return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", b->dir, strerror(ENOMEM));
+    b->stale[b->nstale++] = name;
+    return GT_OK;
+}
+
+/* A build without --worksheet leaves no worksheet of an earlier build
+ * beside its handout: the worksheet and its fragments are the files the
+ * build with --worksheet writes (build_handout). */
+static int build_mark_stale_worksheet(struct build *b, const char *lang, struct gt_error *err)
+{
+    char rel[256];
+    snprintf(rel, sizeof rel, "%s/worksheet.tex", lang);
+    int rc = build_mark_stale(b, rel, err);
+    for (size_t i = 0; rc == GT_OK && i < figure_registry_size; i++) {
+        snprintf(rel, sizeof rel, "%s/worksheet-figure-%s.tex", lang, figure_registry[i]->name);
+        rc = build_mark_stale(b, rel, err);
+    }
+    for (size_t i = 0; rc == GT_OK && i < table_registry_size; i++) {
+        snprintf(rel, sizeof rel, "%s/worksheet-%s.tex", lang, table_registry[i]->name);
+        rc = build_mark_stale(b, rel, err);
+    }
+    return rc;
+}
+
 static int build_language(struct build *b, const char *lang, struct gt_error *err)
 {
     char *langdir = path_join(b->staging, lang);
@@ -216,6 +257,8 @@ static int build_language(struct build *b, const char *lang, struct gt_error *er
         rc = build_file(b, &r, BUILD_ERRATA_TEX, rel, err);
     if (rc == GT_OK)
         rc = build_handout(b, lang, err);
+    if (rc == GT_OK && !b->worksheet)
+        rc = build_mark_stale_worksheet(b, lang, err);
     return rc;
 }
 
@@ -226,6 +269,47 @@ static char *old_path_of(const struct build *b, size_t i)
     char name[64];
     snprintf(name, sizeof name, ".old-%zu", i);
     return path_join(b->staging, name);
+}
+
+/* Where the stale file i of DIR waits while the build publishes. */
+static char *stale_path_of(const struct build *b, size_t i)
+{
+    char name[64];
+    snprintf(name, sizeof name, ".stale-%zu", i);
+    return path_join(b->staging, name);
+}
+
+/* Moves the stale files out of DIR into the staging directory (removed
+ * with it); GT_OK, or an error with the first *moved of them moved. */
+static int build_remove_stale(struct build *b, size_t *moved, struct gt_error *err)
+{
+    int rc = GT_OK;
+    for (*moved = 0; rc == GT_OK && *moved < b->nstale; ++*moved) {
+        char *to = path_join(b->dir, b->stale[*moved]);
+        char *aside = stale_path_of(b, *moved);
+        if (!to || !aside)
+            rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", b->dir, strerror(ENOMEM));
+        else if (rename(to, aside) != 0 && errno != ENOENT)
+            rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", to, strerror(errno));
+        free(to);
+        free(aside);
+        if (rc != GT_OK)
+            break;
+    }
+    return rc;
+}
+
+/* Puts the first n stale files back. */
+static void build_restore_stale(struct build *b, size_t n)
+{
+    while (n-- > 0) {
+        char *to = path_join(b->dir, b->stale[n]);
+        char *aside = stale_path_of(b, n);
+        if (to && aside)
+            rename(aside, to);
+        free(to);
+        free(aside);
+    }
 }
 
 /* Takes back the first n renames of build_publish, last first: each new
@@ -311,6 +395,11 @@ static int build_publish(struct build *b, struct gt_error *err)
         free(old_path);
         if (rc != GT_OK)
             break;
+    }
+    size_t moved = 0;
+    if (rc == GT_OK && build_remove_stale(b, &moved, err) != GT_OK) {
+        build_restore_stale(b, moved);
+        rc = GT_ERR_RUNTIME;
     }
     if (rc != GT_OK) {
         build_rollback(b, done, had_old);
@@ -439,6 +528,9 @@ int build_directory(const struct build_options *bo, size_t *nfiles, struct gt_er
     for (size_t i = 0; i < b.nfiles; i++)
         free(b.files[i]);
     free(b.files);
+    for (size_t i = 0; i < b.nstale; i++)
+        free(b.stale[i]);
+    free(b.stale);
     free(b.staging);
     return rc;
 }
