@@ -227,6 +227,10 @@ static int open_target(struct output *out, const char *path, struct gt_error *er
         out->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
         return out->fd < 0 ? fail_errno(err, out->path, errno) : GT_OK;
     }
+    /* A file its owner made read-only is not replaced behind its back
+     * (root may, as with any write). */
+    if (exists && access(out->target, W_OK) != 0)
+        return fail_errno(err, out->path, errno);
     return open_temporary(out, exists ? &st : NULL, err);
 }
 

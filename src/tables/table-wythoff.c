@@ -226,7 +226,10 @@ const struct table_def table_wythoff_frequencies = {
     .chart = &frequencies_chart,
     .params = {
         [PARAM_COUNT] = {true, 11, 1, WYTHOFF_FREQ_N_MAX, "rows N = 1..K"},
-        [PARAM_FROM] = {true, 0, 0, WYTHOFF_FREQ_N_MAX - 1, "the first row: N = N0 + 1"},
+        /* An N of 8 digits makes the fractions overfull on the page: with
+         * --count up to TEX_ROWS_MAX, N stays below 10^7. */
+        [PARAM_FROM] = {true, 0, 0, WYTHOFF_FREQ_N_MAX - 1, "the first row: N = N0 + 1",
+                        .tex_max = 9990000},
     },
     .start = frequencies_start,
     .next = frequencies_next,

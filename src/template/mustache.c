@@ -977,6 +977,11 @@ static int render_partial(struct renderer *r, struct frame *fr,
  * little output they make. */
 static int check_stop(struct renderer *r)
 {
+    if (r->opt->max_steps && r->steps >= r->opt->max_steps) {
+        set_error(r->err, r->main_source, NULL, NO_POSITION,
+                  "more than %zu tags rendered", r->opt->max_steps);
+        return MUSTACHE_ERR_LIMIT;
+    }
     if (++r->steps % 1024 == 0 && r->opt->stop && *r->opt->stop) {
         set_error(r->err, r->main_source, NULL, NO_POSITION, "interrupted");
         return MUSTACHE_ERR_STOPPED;

@@ -84,6 +84,13 @@ struct mustache_options {
                                     N bytes" (a few nested sections can
                                     multiply a small template a billion
                                     times) */
+    size_t max_steps;            /* 0: no limit; else rendering more tags and
+                                    texts than this ends the render with
+                                    MUSTACHE_ERR_LIMIT "more than N tags
+                                    rendered" (empty sections nested, or
+                                    partials that include themselves twice,
+                                    make no output but take exponential
+                                    time) */
 };
 
 /* Return codes. */
@@ -96,7 +103,8 @@ enum {
     MUSTACHE_ERR_IO = 5,      /* partial loader failed (errno from it), or
                                  invalid arguments (errno = EINVAL) */
     MUSTACHE_ERR_STOPPED = 6, /* *opt->stop became non-zero */
-    MUSTACHE_ERR_LIMIT = 7    /* the output passed opt->max_output bytes */
+    MUSTACHE_ERR_LIMIT = 7    /* the output passed opt->max_output bytes, or
+                                 the nodes rendered opt->max_steps */
 };
 
 /* Partials nested deeper than this fail with MUSTACHE_ERR_PARTIAL

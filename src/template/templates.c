@@ -230,14 +230,25 @@ static int render_sink_write(void *ud, const char *buf, size_t len)
     return 0;
 }
 
-size_t template_output_max(void)
+/* The whole number in environment variable name, or def. */
+static size_t limit_from_environment(const char *name, size_t def)
 {
-    const char *env = getenv("GAMETAB_OUTPUT_MAX");
+    const char *env = getenv(name);
     if (env && *env && strspn(env, "0123456789") == strlen(env) && strlen(env) < 20) {
         unsigned long long v = strtoull(env, NULL, 10);
         return v > SIZE_MAX ? SIZE_MAX : (size_t)v;
     }
-    return TEMPLATE_OUTPUT_MAX;
+    return def;
+}
+
+size_t template_output_max(void)
+{
+    return limit_from_environment("GAMETAB_OUTPUT_MAX", TEMPLATE_OUTPUT_MAX);
+}
+
+size_t template_tags_max(void)
+{
+    return limit_from_environment("GAMETAB_TAGS_MAX", TEMPLATE_TAGS_MAX);
 }
 
 /* Renders the template text read from path; partials are looked up in
@@ -259,6 +270,7 @@ static int render_text(const struct template_dirs *dirs, const char *path, const
         .source_name = path,
         .stop = &interrupt_signal,
         .max_output = template_output_max(),
+        .max_steps = template_tags_max(),
     };
     struct mustache_error merr = {0};
     /* Copied raw into the output, bytes that are not UTF-8 would make a
@@ -275,11 +287,16 @@ static int render_text(const struct template_dirs *dirs, const char *path, const
         rc = GT_ERR_RUNTIME; /* err says why */
     else if (rc == MUSTACHE_ERR_STOPPED)
         rc = interrupt_fail(err, path);
-    else if (rc == MUSTACHE_ERR_LIMIT)
+    else if (rc == MUSTACHE_ERR_LIMIT && strncmp(merr.message, "output", 6) == 0)
         rc = gt_fail(err, GT_ERR_RUNTIME,
                      "%s: output larger than %zu bytes (the limit of a rendered template: "
                      "GAMETAB_OUTPUT_MAX=BYTES raises it)",
                      path, opt.max_output);
+    else if (rc == MUSTACHE_ERR_LIMIT)
+        rc = gt_fail(err, GT_ERR_RUNTIME,
+                     "%s: more than %zu tags rendered (the limit of a render: "
+                     "GAMETAB_TAGS_MAX=N raises it)",
+                     path, opt.max_steps);
     else if (merr.line > 0)
         rc = gt_fail(err, GT_ERR_RUNTIME, "%s:%u:%u: %s%s%s",
                      strcmp(merr.source, path) == 0 ? path : partial_path(&pl, merr.source),

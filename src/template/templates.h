@@ -26,9 +26,19 @@
  * terabytes.  The output is streamed, so memory stays flat either way. */
 #define TEMPLATE_OUTPUT_MAX ((size_t)64 << 20)
 
+/* A render takes at most this many tags and texts (10^8, some seconds),
+ * unless GAMETAB_TAGS_MAX gives another number (0: no limit): empty
+ * sections nested 30 deep make no output, but take 2^30 steps.  The
+ * largest real render, 100000 rows, takes a few million. */
+#define TEMPLATE_TAGS_MAX ((size_t)100000000)
+
 /* The limit in force: GAMETAB_OUTPUT_MAX when it is a whole number, else
  * TEMPLATE_OUTPUT_MAX. */
 size_t template_output_max(void);
+
+/* The limit in force: GAMETAB_TAGS_MAX when it is a whole number, else
+ * TEMPLATE_TAGS_MAX. */
+size_t template_tags_max(void);
 
 struct template_dirs {
     const char *dir[TEMPLATE_DIRS_MAX]; /* not owned: must outlive the struct */

@@ -1,0 +1,105 @@
+/* fault-shim.c: fault injection for the tests (tests/faults.bats), an
+ * LD_PRELOAD library that makes one call of write, fsync, rename or close
+ * fail, as a full disk, a failing device or a refused rename would.
+ *
+ *   GAMETAB_FAULT=OP:N   the N-th call (1-based) of OP fails: write with
+ *                        ENOSPC, fsync and close with EIO, rename with
+ *                        EACCES.  Calls on descriptors 0, 1 and 2 are not
+ *                        counted (messages must still get out).
+ *   GAMETAB_FAULT_COUNTS=FILE  at exit, how many calls of each OP were
+ *                        made, "OP N" a line: the failure points a test
+ *                        then walks through.
+ *
+ * Only gametab's own calls go through here (stdio's and zlib's writes do
+ * not call the write symbol), which are the ones its error paths handle. */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+enum op { OP_WRITE, OP_FSYNC, OP_RENAME, OP_CLOSE, OP__N };
+
+static const char *const op_names[OP__N] = {"write", "fsync", "rename", "close"};
+static const int op_errno[OP__N] = {ENOSPC, EIO, EACCES, EIO};
+static long calls[OP__N];
+static int fail_op = -1;
+static long fail_at;
+
+__attribute__((constructor)) static void fault_init(void)
+{
+    const char *spec = getenv("GAMETAB_FAULT");
+    if (!spec)
+        return;
+    for (int op = 0; op < OP__N; op++) {
+        size_t n = strlen(op_names[op]);
+        if (strncmp(spec, op_names[op], n) == 0 && spec[n] == ':') {
+            fail_op = op;
+            fail_at = strtol(spec + n + 1, NULL, 10);
+        }
+    }
+}
+
+/* Counts a call of op; true when it is the one to fail. */
+static int fault_hit(enum op op)
+{
+    return ++calls[op] == fail_at && (int)op == fail_op;
+}
+
+__attribute__((destructor)) static void fault_report(void)
+{
+    const char *path = getenv("GAMETAB_FAULT_COUNTS");
+    if (!path)
+        return;
+    int fd = (int)syscall(SYS_openat, AT_FDCWD, path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (fd < 0)
+        return;
+    for (int op = 0; op < OP__N; op++) {
+        char line[64];
+        int n = snprintf(line, sizeof line, "%s %ld\n", op_names[op], calls[op]);
+        syscall(SYS_write, fd, line, (size_t)n);
+    }
+    syscall(SYS_close, fd);
+}
+
+ssize_t write(int fd, const void *buf, size_t len)
+{
+    if (fd > 2 && fault_hit(OP_WRITE)) {
+        errno = op_errno[OP_WRITE];
+        return -1;
+    }
+    return syscall(SYS_write, fd, buf, len);
+}
+
+int fsync(int fd)
+{
+    if (fault_hit(OP_FSYNC)) {
+        errno = op_errno[OP_FSYNC];
+        return -1;
+    }
+    return (int)syscall(SYS_fsync, fd);
+}
+
+int rename(const char *from, const char *to)
+{
+    if (fault_hit(OP_RENAME)) {
+        errno = op_errno[OP_RENAME];
+        return -1;
+    }
+    return (int)syscall(SYS_renameat, AT_FDCWD, from, AT_FDCWD, to);
+}
+
+int close(int fd)
+{
+    if (fd > 2 && fault_hit(OP_CLOSE)) {
+        /* As Linux does: the descriptor is gone even when close fails. */
+        syscall(SYS_close, fd);
+        errno = op_errno[OP_CLOSE];
+        return -1;
+    }
+    return (int)syscall(SYS_close, fd);
+}

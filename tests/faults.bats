@@ -1,0 +1,127 @@
+#!/usr/bin/env bats
+# Fault injection: every call of write, fsync, rename and close that
+# `table`, `render` and `build` make is made to fail in turn (or, for
+# build's many, a spread of them), through tests/fault-shim.so (LD_PRELOAD).
+# Each failure must end in exit 1 with one message and the old target (the
+# whole old DIR for build) intact, no temporary left; or, where the failed
+# call did not matter (closing an input), exit 0 with the right output.
+
+load helpers
+
+SHIM=${FAULT_SHIM:-$BATS_TEST_DIRNAME/fault-shim.so}
+# An ASan build wants its runtime first; the shim comes first instead.
+export ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0
+
+# The calls of each kind a successful run makes: "OP N" lines.
+count_calls() { # DIR COMMAND...
+    local dir=$1
+    shift
+    (cd "$dir" && GAMETAB_FAULT_COUNTS=$T/counts LD_PRELOAD=$SHIM "$@" >/dev/null)
+    cat "$T/counts"
+}
+
+# The failure points to try for N calls: all of them up to 12, else the
+# first three, the middle two and the last two.
+points() {
+    local n=$1
+    if [ "$n" -le 12 ]; then
+        seq 1 "$n"
+    else
+        printf '%s\n' 1 2 3 $((n / 2)) $((n / 2 + 1)) $((n - 1)) "$n"
+    fi
+}
+
+# The files of a directory with their checksums, temporaries included.
+snapshot() {
+    (cd "$1" && find . -mindepth 1 | LC_ALL=C sort | while read -r f; do
+        if [ -f "$f" ]; then echo "$f $(md5sum <"$f" | cut -c1-32)"; else echo "$f"; fi
+    done)
+}
+
+# Runs COMMAND... in DIR failing OP at call n for every failure point, and
+# holds each outcome to the rule; $T/new is DIR after a good run.
+walk_faults() { # DIR COMMAND...
+    local dir=$1
+    shift
+    snapshot "$dir" >"$T/old"
+    local op n calls tried=0
+    while read -r op calls; do
+        for n in $(points "$calls"); do
+            set +e
+            (cd "$dir" && GAMETAB_FAULT=$op:$n LD_PRELOAD=$SHIM "$@" >/dev/null 2>"$T/stderr")
+            status=$?
+            set -e
+            snapshot "$dir" >"$T/now"
+            if [ "$status" -eq 1 ]; then
+                if [ "$(wc -l <"$T/stderr")" -ne 1 ] || ! grep -q '^gametab: ' "$T/stderr"; then
+                    echo "$op:$n: stderr is not one 'gametab: ' line: $(cat "$T/stderr")" >&2
+                    return 1
+                fi
+                if ! cmp -s "$T/old" "$T/now"; then
+                    echo "$op:$n: exit 1, but the old files changed:" >&2
+                    diff "$T/old" "$T/now" >&2
+                    return 1
+                fi
+            elif [ "$status" -eq 0 ]; then
+                if ! cmp -s "$T/new" "$T/now"; then
+                    echo "$op:$n: exit 0, but not the good run's files:" >&2
+                    diff "$T/new" "$T/now" >&2
+                    return 1
+                fi
+                # Back to the old state for the next point.
+                rm -rf "$dir" && cp -a "$T/saved" "$dir"
+            else
+                echo "$op:$n: exit status $status: $(cat "$T/stderr")" >&2
+                return 1
+            fi
+            tried=$((tried + 1))
+        done
+    done <"$T/calls"
+    echo "# $tried failure points" >&3
+    [ "$tried" -gt 0 ]
+}
+
+# Prepares DIR with its old files, counts the calls of a good run on a copy
+# (and keeps what it leaves as $T/new).
+prepare() { # DIR COMMAND...
+    local dir=$1
+    shift
+    cp -a "$dir" "$T/saved"
+    cp -a "$dir" "$T/good"
+    count_calls "$T/good" "$@" >"$T/calls"
+    snapshot "$T/good" >"$T/new"
+    grep -q '^write [1-9]' "$T/calls"
+}
+
+@test "the fault shim is built" {
+    [ -f "$SHIM" ]
+}
+
+@test "table: each failing write, fsync, rename and close leaves the old csv.gz" {
+    mkdir "$T/d"
+    echo OLD >"$T/d/x.csv.gz"
+    prepare "$T/d" "$GAMETAB" table wythoff-p-positions --count 200000 --jobs 2 -o x.csv.gz
+    walk_faults "$T/d" "$GAMETAB" table wythoff-p-positions --count 200000 --jobs 2 -o x.csv.gz
+}
+
+@test "table: the same for a LaTeX table through its template" {
+    mkdir "$T/d"
+    echo OLD >"$T/d/x.tex"
+    prepare "$T/d" "$GAMETAB" table wythoff-p-positions --format tex -o x.tex
+    walk_faults "$T/d" "$GAMETAB" table wythoff-p-positions --format tex -o x.tex
+}
+
+@test "render: each failing call leaves the old output (input plain and gzip)" {
+    mkdir "$T/d"
+    "$GAMETAB" table wythoff-p-positions --count 3000 -o "$T/d/p.csv.gz"
+    echo OLD >"$T/d/o.tex"
+    prepare "$T/d" "$GAMETAB" render table-kvant.tex p.csv.gz -o o.tex
+    walk_faults "$T/d" "$GAMETAB" render table-kvant.tex p.csv.gz -o o.tex
+}
+
+@test "build: each failing call, staging or publishing, leaves DIR as it was" {
+    "$GAMETAB" build -o "$T/d" >/dev/null
+    for f in "$T"/d/*.csv.gz "$T"/d/*/*.tex; do echo OLD >"$f"; done
+    prepare "$T/d" "$GAMETAB" build -o .
+    walk_faults "$T/d" "$GAMETAB" build -o .
+}
