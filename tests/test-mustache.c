@@ -160,8 +160,9 @@ static void run_spec_case(void **state)
     json_t *tmpl = json_object_get(c->test, "template");
     json_t *expected = json_object_get(c->test, "expected");
     struct json_partials jp = { json_object_get(c->test, "partials"), 0, 0 };
-    struct mustache_options opt = { MUSTACHE_ESCAPE_HTML, load_json_partial,
-                                    &jp, 0, c->name };
+    struct mustache_options opt = {.escape = MUSTACHE_ESCAPE_HTML, .partial = load_json_partial,
+                                    .partial_ud = &jp, .strict_partials = 0,
+                                    .source_name = c->name};
     struct mustache_error err;
     char *out = NULL;
     size_t out_len = 0;
@@ -337,8 +338,9 @@ static void check_render(const char *tmpl, const char *data,
 static void check_latex(const char *tmpl, const char *data,
                         const char *expected)
 {
-    struct mustache_options opt = { MUSTACHE_ESCAPE_LATEX, NULL, NULL, 0,
-                                    NULL };
+    struct mustache_options opt = {.escape = MUSTACHE_ESCAPE_LATEX, .partial = NULL,
+                                    .partial_ud = NULL, .strict_partials = 0,
+                                    .source_name = NULL};
     check_render(tmpl, data, &opt, expected);
 }
 
@@ -422,8 +424,9 @@ static void test_latex_raw(void **state)
 
 static void test_escape_none_and_default(void **state)
 {
-    struct mustache_options none = { MUSTACHE_ESCAPE_NONE, NULL, NULL, 0,
-                                     NULL };
+    struct mustache_options none = {.escape = MUSTACHE_ESCAPE_NONE, .partial = NULL,
+                                    .partial_ud = NULL, .strict_partials = 0,
+                                    .source_name = NULL};
     (void)state;
     check_render("{{x}}", "{\"x\": \"<&\\\"_>\"}", &none, "<&\"_>");
     check_render("{{x}}", "{\"x\": \"<&\\\"'>\"}", NULL,
@@ -509,8 +512,9 @@ static void test_engine_rules(void **state)
 static void check_syntax_error(const char *tmpl, unsigned line, unsigned col,
                                const char *message)
 {
-    struct mustache_options opt = { MUSTACHE_ESCAPE_HTML, NULL, NULL, 0,
-                                    "test.mustache" };
+    struct mustache_options opt = {.escape = MUSTACHE_ESCAPE_HTML, .partial = NULL,
+                                    .partial_ud = NULL, .strict_partials = 0,
+                                    .source_name = "test.mustache"};
     struct capture cap = { NULL, 0, 0, 0, 0 };
     struct mustache_error err;
     json_t *ctx = json_pack("{s:b, s:s}", "rows", 1, "x", "data");
@@ -606,8 +610,9 @@ static void test_error_section_depth(void **state)
 static void test_strict_partials(void **state)
 {
     struct json_partials jp = { NULL, 0, 0 };
-    struct mustache_options opt = { MUSTACHE_ESCAPE_HTML, load_json_partial,
-                                    &jp, 1, "main.tex" };
+    struct mustache_options opt = {.escape = MUSTACHE_ESCAPE_HTML, .partial = load_json_partial,
+                                    .partial_ud = &jp, .strict_partials = 1,
+                                    .source_name = "main.tex"};
     struct mustache_error err;
     char *out = NULL;
     int rc;
@@ -644,8 +649,9 @@ static void test_strict_partials(void **state)
 static void test_partial_syntax_error(void **state)
 {
     struct json_partials jp = { NULL, 0, 0 };
-    struct mustache_options opt = { MUSTACHE_ESCAPE_HTML, load_json_partial,
-                                    &jp, 0, "main" };
+    struct mustache_options opt = {.escape = MUSTACHE_ESCAPE_HTML, .partial = load_json_partial,
+                                    .partial_ud = &jp, .strict_partials = 0,
+                                    .source_name = "main"};
     struct mustache_error err;
     char *out = NULL;
     int rc;
@@ -666,8 +672,9 @@ static void test_partial_syntax_error(void **state)
 static void test_partial_depth_limit(void **state)
 {
     struct json_partials jp = { NULL, 0, 0 };
-    struct mustache_options opt = { MUSTACHE_ESCAPE_HTML, load_json_partial,
-                                    &jp, 0, "main" };
+    struct mustache_options opt = {.escape = MUSTACHE_ESCAPE_HTML, .partial = load_json_partial,
+                                    .partial_ud = &jp, .strict_partials = 0,
+                                    .source_name = "main"};
     struct mustache_error err;
     char *out = NULL;
     int rc;
@@ -689,8 +696,9 @@ static void test_partial_depth_limit(void **state)
 static void test_partial_cache_and_indent(void **state)
 {
     struct json_partials jp = { NULL, 0, 0 };
-    struct mustache_options opt = { MUSTACHE_ESCAPE_HTML, load_json_partial,
-                                    &jp, 0, NULL };
+    struct mustache_options opt = {.escape = MUSTACHE_ESCAPE_HTML, .partial = load_json_partial,
+                                    .partial_ud = &jp, .strict_partials = 0,
+                                    .source_name = NULL};
 
     (void)state;
     jp.map = json_pack("{s:s, s:s, s:s}", "outer", "o\n  {{>inner}}\n",
@@ -705,8 +713,9 @@ static void test_partial_cache_and_indent(void **state)
 static void test_loader_failure(void **state)
 {
     struct json_partials jp = { NULL, 0, EACCES };
-    struct mustache_options opt = { MUSTACHE_ESCAPE_HTML, load_json_partial,
-                                    &jp, 0, "main" };
+    struct mustache_options opt = {.escape = MUSTACHE_ESCAPE_HTML, .partial = load_json_partial,
+                                    .partial_ud = &jp, .strict_partials = 0,
+                                    .source_name = "main"};
     struct mustache_error err;
     char *out = NULL;
     int rc;
@@ -798,6 +807,93 @@ static void test_spec_missing(void **state)
                   "to the shared/ directory)\n", spec_missing);
 }
 
+/* ---- the limits and the stop request (issue 13) ---- */
+
+/* 20 sections nested over a two-element array: 2^20 times the body. */
+static char *nested_sections(const char *body)
+{
+    static char buf[1024];
+    buf[0] = '\0';
+    for (int i = 0; i < 20; i++)
+        strcat(buf, "{{#a}}");
+    strcat(buf, body);
+    for (int i = 0; i < 20; i++)
+        strcat(buf, "{{/a}}");
+    return buf;
+}
+
+static int count_bytes(void *ud, const char *buf, size_t len)
+{
+    (void)buf;
+    *(size_t *)ud += len;
+    return 0;
+}
+
+static void test_output_limit(void **state)
+{
+    (void)state;
+    json_t *ctx = json_pack("{s:[i,i]}", "a", 1, 2);
+    struct mustache_options opt = {.escape = MUSTACHE_ESCAPE_NONE, .max_output = 1000};
+    struct mustache_error err;
+    size_t total = 0;
+    const char *t = nested_sections("xy");
+    int rc = mustache_render(t, strlen(t), ctx, &opt, count_bytes, &total, &err);
+    assert_int_equal(rc, MUSTACHE_ERR_LIMIT);
+    assert_true(total <= 1000); /* 2 MiB without the limit */
+    assert_string_equal(err.message, "output larger than 1000 bytes");
+    json_decref(ctx);
+}
+
+static void test_steps_limit(void **state)
+{
+    (void)state;
+    json_t *ctx = json_pack("{s:[i,i]}", "a", 1, 2);
+    struct mustache_options opt = {.escape = MUSTACHE_ESCAPE_NONE, .max_steps = 5000};
+    struct mustache_error err;
+    size_t total = 0;
+    const char *t = nested_sections(""); /* no output at all, 2^20 sections */
+    int rc = mustache_render(t, strlen(t), ctx, &opt, count_bytes, &total, &err);
+    assert_int_equal(rc, MUSTACHE_ERR_LIMIT);
+    assert_int_equal(total, 0);
+    assert_string_equal(err.message, "more than 5000 tags rendered");
+    /* Within the limit, the same template renders. */
+    opt.max_steps = 0;
+    const char *small = "{{#a}}{{#a}}x{{/a}}{{/a}}";
+    assert_int_equal(mustache_render(small, strlen(small), ctx, &opt, count_bytes, &total, &err),
+                     MUSTACHE_OK);
+    assert_int_equal(total, 4);
+    json_decref(ctx);
+}
+
+/* A write callback that raises the stop request after the first output,
+ * as a signal handler would. */
+static volatile sig_atomic_t stop_flag;
+
+static int stop_after_first(void *ud, const char *buf, size_t len)
+{
+    (void)buf;
+    *(size_t *)ud += len;
+    stop_flag = 1;
+    return 0;
+}
+
+static void test_stop_request(void **state)
+{
+    (void)state;
+    json_t *ctx = json_pack("{s:[i,i]}", "a", 1, 2);
+    stop_flag = 0;
+    struct mustache_options opt = {.escape = MUSTACHE_ESCAPE_NONE, .stop = &stop_flag};
+    struct mustache_error err;
+    size_t total = 0;
+    const char *t = nested_sections("some text to fill the engine's buffer quickly");
+    int rc = mustache_render(t, strlen(t), ctx, &opt, stop_after_first, &total, &err);
+    assert_int_equal(rc, MUSTACHE_ERR_STOPPED);
+    assert_string_equal(err.message, "interrupted");
+    /* Stopped within a few buffers, not after the 45 MiB of the whole. */
+    assert_true(total < (1u << 20));
+    json_decref(ctx);
+}
+
 /* ------------------------------------------------------------------ */
 /* main                                                                */
 /* ------------------------------------------------------------------ */
@@ -826,6 +922,9 @@ int main(void)
         cmocka_unit_test(test_loader_failure),
         cmocka_unit_test(test_write_failure),
         cmocka_unit_test(test_chunked_output),
+        cmocka_unit_test(test_output_limit),
+        cmocka_unit_test(test_steps_limit),
+        cmocka_unit_test(test_stop_request),
     };
     char dir[4096];
     struct stat st;
