@@ -141,14 +141,14 @@ table kordemsky-start --max -1|--max: '-1' is not a non-negative whole number
 CASES
 }
 
-@test "the largest --max works; a LaTeX table past 5000 rows is a runtime error" {
+@test "the largest --max works; a LaTeX table past 5000 rows is a usage error" {
     gt table kordemsky-start --max 4194303 --format csv.gz -o "$T/s.csv.gz"
     [ "$status" -eq 0 ]
     [ "$(zcat "$T/s.csv.gz" | tail -1)" = "4194303,3,2" ]
     gt table kordemsky-grundy --max 2499 --format tex -o "$T/g.tex"
     [ "$status" -eq 0 ]
     gt table kordemsky-grundy --max 2500 --format tex -o "$T/g2.tex"
-    assert_error 1
-    [[ "$err" == *"more than 5000 rows for a LaTeX table"* ]]
+    assert_error 2
+    [[ "$err" == *"--max: a LaTeX table of kordemsky-grundy takes at most 2499"* ]]
     [ ! -e "$T/g2.tex" ]
 }
