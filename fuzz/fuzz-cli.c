@@ -1,7 +1,8 @@
 /* fuzz-cli.c: libFuzzer target for the command line (make fuzz).
  *
  * The input is argv[1..], NUL-separated: a command and its options, run as
- * main runs them (cli/commands.c), in a scratch directory, with standard
+ * main runs them (cli/commands.c), in a scratch directory (the fuzzer's
+ * own directory again between inputs, for its corpus), with standard
  * output on /dev/null.  Every command really runs, so each is cut short the
  * way a user would: a CPU timer raises the stop request (base/interrupt.h)
  * after 0.1 s, files are limited to 1 MiB, and arguments holding '/' are
@@ -31,6 +32,7 @@
 #define ARG_LEN_MAX 256
 
 static char scratch[] = "/tmp/gametab-fuzz-cli.XXXXXX";
+static int home = -1; /* the fuzzer's own directory: its corpus and findings */
 
 static void on_timer(int signo)
 {
@@ -40,7 +42,8 @@ static void on_timer(int signo)
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc, (void)argv;
-    if (!mkdtemp(scratch) || chdir(scratch) != 0)
+    home = open(".", O_RDONLY | O_DIRECTORY);
+    if (home < 0 || !mkdtemp(scratch))
         abort();
     int nul = open("/dev/null", O_WRONLY);
     if (nul < 0 || dup2(nul, STDOUT_FILENO) < 0)
@@ -87,6 +90,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (!cmd)
         return 0;
 
+    if (chdir(scratch) != 0)
+        abort();
     interrupt_signal = 0;
     output_stdout_closed = false;
     struct itimerval stop = {.it_value = {0, 100000}};
@@ -100,6 +105,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fflush(stdout);
     clearerr(stdout);
     nftw(scratch, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+    if (fchdir(home) != 0)
+        abort();
 
     if (rc != GT_OK && rc != GT_ERR_RUNTIME && rc != GT_ERR_USAGE)
         abort();
