@@ -12,7 +12,6 @@
  * 0, 1 and 2, a usage error without a message. */
 #include <fcntl.h>
 #include <ftw.h>
-#include <getopt.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -26,6 +25,7 @@
 
 #include "base/interrupt.h"
 #include "cli/command.h"
+#include "cli/parse.h"
 #include "io/output.h"
 
 #define ARGS_MAX 16
@@ -68,6 +68,26 @@ static int remove_entry(const char *path, const struct stat *st, int flag, struc
     return 0;
 }
 
+/* A command as main.c's run_command runs it: its options parsed from the
+ * specs, the argument counts checked, then its run. */
+static int run_command(const struct command *c, int argc, char *argv[], struct gt_error *err)
+{
+    struct command_line cl;
+    struct option_group groups[2];
+    size_t ngroups = command_groups(c, &cl, groups);
+    int rc = options_parse(argc, argv, groups, ngroups, c->args_max, &cl.args, err);
+    if (rc == GT_OK && !cl.opt[OPT_HELP].given && !cl.opt[OPT_VERSION].given) {
+        if (cl.args.n < c->args_min)
+            rc = gt_fail(err, GT_ERR_USAGE, "%s", c->missing);
+        else if (cl.args.n > c->args_max)
+            rc = gt_fail(err, GT_ERR_USAGE, "%s: unexpected argument", c->name);
+        else if ((rc = options_check_nonempty(groups, ngroups, err)) == GT_OK)
+            rc = c->run(&cl, err);
+    }
+    options_free(groups, ngroups);
+    return rc;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     char buf[ARGS_MAX * (ARG_LEN_MAX + 1)];
@@ -96,10 +116,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     output_stdout_closed = false;
     struct itimerval stop = {.it_value = {0, 100000}};
     setitimer(ITIMER_VIRTUAL, &stop, NULL);
-    optind = 0; /* a full reset of getopt's state */
-    opterr = 0;
     struct gt_error err = {0};
-    int rc = cmd->run(argc, argv, &err);
+    int rc = run_command(cmd, argc, argv, &err);
     struct itimerval off = {{0, 0}, {0, 0}};
     setitimer(ITIMER_VIRTUAL, &off, NULL);
     fflush(stdout);
