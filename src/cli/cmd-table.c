@@ -125,7 +125,11 @@ static int run_table(struct command_line *cl, struct gt_error *err)
     r.standalone = opt[O_STANDALONE].given;
     if (r.standalone || format == FORMAT_PDF)
         r.tex.page = &sink_tex_a4_page;
-    return sink_write_table(&r, path, NULL, err);
+    int rc = sink_write_table(&r, path, NULL, err);
+    /* progress lives on this stack frame: no table may report to it after
+     * (fuzz/fuzz-cli runs a build after a table in one process). */
+    table_set_progress(NULL);
+    return rc;
 }
 
 const struct command cmd_table = {
