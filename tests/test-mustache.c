@@ -468,11 +468,10 @@ static void test_values(void **state)
  * on its first line as on the others. */
 static void test_engine_rules(void **state)
 {
-    struct mustache_options tex = { MUSTACHE_ESCAPE_LATEX, NULL, NULL, 0,
-                                    NULL };
+    struct mustache_options tex = {.escape = MUSTACHE_ESCAPE_LATEX};
     struct json_partials jp = { NULL, 0, 0 };
-    struct mustache_options parts = { MUSTACHE_ESCAPE_HTML, load_json_partial,
-                                      &jp, 0, NULL };
+    struct mustache_options parts = {.escape = MUSTACHE_ESCAPE_HTML,
+                                     .partial = load_json_partial, .partial_ud = &jp};
     (void)state;
     /* HTML: & < > " each escaped, alone and in a row; ' and others kept */
     check_render("{{a}}|{{b}}|{{c}}|{{d}}|{{e}}",
