@@ -69,7 +69,8 @@ walk_faults() { # DIR COMMAND...
                     return 1
                 fi
                 # Back to the old state for the next point.
-                rm -rf "$dir" && cp -a "$T/saved" "$dir"
+                rm -rf "$dir"
+                cp -a "$T/saved" "$dir"
             else
                 echo "$op:$n: exit status $status: $(cat "$T/stderr")" >&2
                 return 1
