@@ -246,6 +246,37 @@ static void test_bounds(void **state)
     assert_int_equal(wythoff_grundy_bytes(WYTHOFF_GRUNDY_N_MAX + 1), 0);
 }
 
+/* A stop request: next_row looks at it within 4096 cells, returns -2, and
+ * -1 for good after; with no request the same board is computed whole. */
+static void test_stop(void **state)
+{
+    (void)state;
+    const uint32_t N = 1024;
+    uint32_t *row = malloc(N * sizeof *row);
+    assert_non_null(row);
+    volatile sig_atomic_t stop = 0;
+    struct wythoff_grundy *w = wythoff_grundy_new(N);
+    assert_non_null(w);
+    wythoff_grundy_stop_on(w, &stop);
+    for (uint32_t a = 0; a < N / 2; a++)
+        assert_int_equal(wythoff_grundy_next_row(w, row), 0);
+    stop = SIGINT;
+    int rc = 0;
+    for (uint32_t a = N / 2; a < N && rc == 0; a++)
+        rc = wythoff_grundy_next_row(w, row);
+    assert_int_equal(rc, -2);
+    assert_int_equal(wythoff_grundy_next_row(w, row), -1);
+    wythoff_grundy_free(w);
+
+    w = wythoff_grundy_new(N);
+    assert_non_null(w);
+    stop = SIGINT;
+    wythoff_grundy_stop_on(w, &stop);
+    assert_int_equal(wythoff_grundy_next_row(w, row), -2);
+    wythoff_grundy_free(w);
+    free(row);
+}
+
 /* wythoff_grundy_bytes(N) against the heap: what a computation adds to the
  * allocator's bytes in use and mapped (glibc's mallinfo2) is the stated
  * bytes, more by the allocator's own headers and page rounding (8 blocks),
@@ -283,6 +314,7 @@ int main(void)
         cmocka_unit_test(test_against_solver_and_beatty),
         cmocka_unit_test(test_bounds),
         cmocka_unit_test(test_bytes_allocated),
+        cmocka_unit_test(test_stop),
     };
     return cmocka_run_group_tests_name("wythoff-grundy", tests, NULL, NULL);
 }

@@ -12,10 +12,14 @@
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <cmocka.h>
+
+#include "base/interrupt.h"
 
 #include "claims/claims.h"
 #include "games/games.h"
@@ -705,6 +709,46 @@ static void test_grundy_board_context(void **state)
     json_decref(ctx);
 }
 
+static double seconds_since(const struct timespec *t0)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)(t.tv_sec - t0->tv_sec) + (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+/* A stop request reaches the computing thread: the rows after it are at
+ * most those already in the ring (without the thread's check it would
+ * compute all 8192), and the table is closed, the thread joined and the
+ * board freed, within 0.1 s of the request. */
+static void test_grundy_stop(void **state)
+{
+    (void)state;
+    const uint64_t N = 8192;
+    struct table_args args = args_with(&table_wythoff_grundy, PARAM_MAX, N);
+    struct table_stream s;
+    open_stream(&s, &table_wythoff_grundy, &args);
+    uint64_t cells = 0;
+    while (cells < 3 * N && table_stream_next(&s))
+        cells++;
+    interrupt_signal = SIGINT;
+    while (table_stream_next(&s))
+        cells++;
+    assert_true(cells < 300 * N);
+    table_stream_close(&s);
+    interrupt_signal = 0;
+
+    open_stream(&s, &table_wythoff_grundy, &args);
+    assert_true(table_stream_next(&s));
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    interrupt_signal = SIGINT;
+    table_stream_close(&s);
+    double took = seconds_since(&t0);
+    interrupt_signal = 0;
+    if (took >= 0.1)
+        fail_msg("closed %.3f s after the stop request", took);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -725,6 +769,7 @@ int main(void)
         cmocka_unit_test(test_grundy_zeros_beatty),
         cmocka_unit_test(test_grundy_limits),
         cmocka_unit_test(test_grundy_board_context),
+        cmocka_unit_test(test_grundy_stop),
     };
     return cmocka_run_group_tests_name("wythoff-tables", tests, NULL, NULL);
 }
