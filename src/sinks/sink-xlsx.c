@@ -11,6 +11,7 @@
 #include <unistd.h>
 #include <xlsxwriter.h>
 
+#include "base/interrupt.h"
 #include "sinks/sink-xlsx.h"
 
 /* The widest a column is made, in characters: longer text (an errata
@@ -110,7 +111,11 @@ void xlsx_book_free(struct xlsx_book *b)
     if (!b)
         return;
     free(b->sheet);
-    if (b->wb) {
+    if (b->wb && interrupt_signal) {
+        /* Asked to stop: closing would compress every row written so far
+         * (seconds for a large sheet); the workbook is freed unwritten. */
+        lxw_workbook_free(b->wb);
+    } else if (b->wb) {
         /* libxlsxwriter has no discard: closing writes the file, removed next. */
         workbook_close(b->wb);
     }
@@ -140,6 +145,11 @@ static lxw_format *number_format_places(struct xlsx_book *b, size_t places)
 
 int xlsx_book_commit(struct xlsx_book *b, struct output *out, struct gt_error *err)
 {
+    if (interrupt_signal) {
+        int rc = interrupt_fail(err, output_name(out));
+        xlsx_book_free(b);
+        return rc;
+    }
     lxw_error e = workbook_close(b->wb);
     b->wb = NULL;
     int rc = e == LXW_NO_ERROR ? GT_OK : fail_lxw(err, output_name(out), e);
@@ -343,7 +353,7 @@ static int find_beyond(const struct table_def *t, const struct table_args *args,
         beyond[c] = false;
         any_integer |= s.columns[c].type == COLUMN_INTEGER;
     }
-    while (any_integer && s.rows < XLSX_ROWS_MAX && table_stream_next(&s))
+    while (any_integer && !interrupt_signal && s.rows < XLSX_ROWS_MAX && table_stream_next(&s))
         for (size_t c = 0; c < s.ncolumns; c++)
             beyond[c] |= beyond_double(&s.row.cell[c]);
     table_stream_close(&s);
@@ -431,7 +441,8 @@ int xlsx_book_add_table(struct xlsx_book *b, const struct table_def *t,
     if (rc == GT_OK)
         sheet->places = t->decimal_places;
     struct table_cell first_x = {.kind = CELL_EMPTY}, last_x = {.kind = CELL_EMPTY};
-    while (rc == GT_OK && table_stream_next(&s)) {
+    /* A stop request ends the rows; the output's next write reports it. */
+    while (rc == GT_OK && !interrupt_signal && table_stream_next(&s)) {
         rc = sheet_row_cells(sheet, s.row.cell, err);
         if (t->chart) {
             if (first_x.kind == CELL_EMPTY)
