@@ -5,6 +5,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
+#include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +15,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "base/interrupt.h"
 #include "sinks/sink-pdf.h"
 
 const struct context_page sink_tex_a4_page = {.text_width = 4550, .digit = 50};
@@ -90,13 +93,15 @@ static void first_latex_error(const char *log, char *msg, size_t size)
 }
 
 /* Runs latexmk -pdf on dir/name.tex, its output to /dev/null.  0 when it
- * succeeded. */
+ * succeeded, -2 when a stop request came (latexmk is ended), else -1. */
 static int run_latexmk(const char *dir, const char *name)
 {
     pid_t pid = fork();
     if (pid < 0)
         return -1;
     if (pid == 0) {
+        /* A group of its own, so that a stop reaches pdflatex too. */
+        setpgid(0, 0);
         int null = open("/dev/null", O_RDWR);
         if (null < 0 || chdir(dir) != 0 || dup2(null, 0) < 0 || dup2(null, 1) < 0 ||
             dup2(null, 2) < 0)
@@ -105,10 +110,23 @@ static int run_latexmk(const char *dir, const char *name)
                name, (char *)NULL);
         _exit(127);
     }
+    setpgid(pid, pid); /* as the child does: whichever runs first */
     int status;
-    while (waitpid(pid, &status, 0) < 0)
+    bool stopped = false;
+    for (;;) {
+        /* A stop request: latexmk and its pdflatex are ended, and waited
+         * for before their directory is removed. */
+        if (interrupt_signal && !stopped) {
+            kill(-pid, SIGTERM);
+            stopped = true;
+        }
+        if (waitpid(pid, &status, 0) >= 0)
+            break;
         if (errno != EINTR)
             return -1;
+    }
+    if (stopped || interrupt_signal)
+        return -2;
     return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
 }
 
@@ -162,7 +180,10 @@ int sink_pdf_write(const struct table_def *t, const struct table_args *args,
     if (rc == GT_OK) {
         char name[256];
         snprintf(name, sizeof name, "%s.tex", t->name);
-        if (run_latexmk(dir, name) != 0) {
+        int made = run_latexmk(dir, name);
+        if (made == -2) {
+            rc = interrupt_fail(err, output_name(out));
+        } else if (made != 0) {
             char first[400];
             first_latex_error(log, first, sizeof first);
             rc = gt_fail(err, GT_ERR_RUNTIME, "%s: pdflatex failed: %s", t->name,
