@@ -284,9 +284,8 @@ int output_write(struct output *out, const void *buf, size_t len, struct gt_erro
 
 char *output_reserve(struct output *out, size_t len, struct gt_error *err)
 {
-    if (output_interrupted) {
-        gt_fail(err, GT_ERR_RUNTIME, "%s: interrupted by signal %d", out->path,
-                (int)output_interrupted);
+    if (interrupt_signal) {
+        interrupt_fail(err, out->path);
         return NULL;
     }
     if (len > sizeof out->buf - out->used && flush_buffer(out, err) != GT_OK)
