@@ -16,7 +16,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <cmocka.h>
 
 #include "base/interrupt.h"
@@ -709,17 +708,11 @@ static void test_grundy_board_context(void **state)
     json_decref(ctx);
 }
 
-static double seconds_since(const struct timespec *t0)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)(t.tv_sec - t0->tv_sec) + (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
-}
-
 /* A stop request reaches the computing thread: the rows after it are at
  * most those already in the ring (without the thread's check it would
- * compute all 8192), and the table is closed, the thread joined and the
- * board freed, within 0.1 s of the request. */
+ * compute all 8192), and a table closed just after a request is closed,
+ * the thread joined and the board freed (how soon is the signal rows' of
+ * tests/bad-input.tsv to check, not a timed unit test). */
 static void test_grundy_stop(void **state)
 {
     (void)state;
@@ -739,14 +732,9 @@ static void test_grundy_stop(void **state)
 
     open_stream(&s, &table_wythoff_grundy, &args);
     assert_true(table_stream_next(&s));
-    struct timespec t0;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
     interrupt_signal = SIGINT;
     table_stream_close(&s);
-    double took = seconds_since(&t0);
     interrupt_signal = 0;
-    if (took >= 0.1)
-        fail_msg("closed %.3f s after the stop request", took);
 }
 
 int main(void)

@@ -17,11 +17,9 @@
 #include "template/latex.h"
 #include "template/templates.h"
 
-/* The data is held whole (about 1.5 KB a cell in the context), so it is
- * bounded: rows, columns, and cells (rows x columns, about 450 MB). */
-#define RENDER_ROWS_MAX 100000
+/* The data is held whole, so it is bounded: columns here, cells (rows x
+ * columns) by template_cells_max() (template/templates.h). */
 #define RENDER_COLUMNS_MAX 1000
-#define RENDER_CELLS_MAX 300000
 
 
 enum { O_BLOCK_COLUMNS = OPT_COMMON__N, O_LANG, O_TEMPLATES, O_OUTPUT, O__N };
@@ -40,6 +38,7 @@ static const struct option_spec render_options[O__N] = {
 struct render_data {
     struct context_builder *builder;
     size_t ncolumns;
+    size_t cells_max; /* 0: no limit */
     const char *name; /* for messages */
 };
 
@@ -76,13 +75,14 @@ static int render_row(void *ud, const char *const *fields, size_t n, unsigned lo
 {
     (void)n;
     struct render_data *d = ud;
-    if (context_row_count(d->builder) == RENDER_ROWS_MAX)
-        return gt_fail(err, GT_ERR_RUNTIME, "%s:%lu: more than %d rows to render", d->name, line,
-                       RENDER_ROWS_MAX);
-    if ((context_row_count(d->builder) + 1) * d->ncolumns > RENDER_CELLS_MAX)
+    /* A row counts at least one cell; ncolumns <= RENDER_COLUMNS_MAX and
+     * the rows held fit in memory, so the product does not overflow. */
+    size_t cells = (context_row_count(d->builder) + 1) * (d->ncolumns ? d->ncolumns : 1);
+    if (d->cells_max && cells > d->cells_max)
         return gt_fail(err, GT_ERR_RUNTIME,
-                       "%s:%lu: more than %d cells (rows x columns) to render (split the file)",
-                       d->name, line, RENDER_CELLS_MAX);
+                       "%s:%lu: more than %zu cells (rows x columns) to render, about 1.5 KB "
+                       "of memory each (split the file, or set GAMETAB_CELLS_MAX)",
+                       d->name, line, d->cells_max);
     if (!context_add_row(d->builder, fields))
         return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", d->name, strerror(ENOMEM));
     return GT_OK;
@@ -96,7 +96,8 @@ static json_t *render_context(const char *data, bool latex, unsigned block_colum
 {
     json_t *ctx;
     if (data) {
-        struct render_data d = {.name = strcmp(data, "-") ? data : "standard input"};
+        struct render_data d = {.name = strcmp(data, "-") ? data : "standard input",
+                                .cells_max = template_cells_max()};
         static const struct csv_read_callbacks for_latex = {render_header, render_row,
                                                             render_character};
         static const struct csv_read_callbacks for_html = {render_header, render_row, NULL};
@@ -184,8 +185,8 @@ const struct command cmd_render = {
             "and cells, first and last), row_count, file, blocks (the rows in groups\n"
             "for the horizontal Kvant layout, each with rows, lines, pad, first and\n"
             "last), block_columns, widest_cell and lang.  The data is held whole: at\n"
-            "most " XSTR(RENDER_ROWS_MAX) " rows, " XSTR(RENDER_COLUMNS_MAX) " columns and "
-            XSTR(RENDER_CELLS_MAX) " cells (rows x columns).\n"
+            "most " XSTR(RENDER_COLUMNS_MAX) " columns, and $GAMETAB_CELLS_MAX cells (rows x\n"
+            "columns; default 300000, about 450 MB; 0 for no limit).\n"
             "The output is at most $GAMETAB_OUTPUT_MAX bytes (default 64 MiB, 0 for\n"
             "no limit), and at most $GAMETAB_TAGS_MAX tags are rendered (default 10^8).\n"
             "For a .tex template every character of the data must be one the\n"

@@ -251,6 +251,11 @@ size_t template_tags_max(void)
     return limit_from_environment("GAMETAB_TAGS_MAX", TEMPLATE_TAGS_MAX);
 }
 
+size_t template_cells_max(void)
+{
+    return limit_from_environment("GAMETAB_CELLS_MAX", TEMPLATE_CELLS_MAX);
+}
+
 /* Renders the template text read from path; partials are looked up in
  * dirs.  The escaping follows the name: LaTeX for .tex, HTML otherwise.
  * The output streams on to out as it is made: memory does not grow with

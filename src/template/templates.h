@@ -32,6 +32,11 @@
  * largest real render, 100000 rows, takes a few million. */
 #define TEMPLATE_TAGS_MAX ((size_t)100000000)
 
+/* render holds its CSV whole in the context, about 1.5 KB of memory a cell:
+ * at most this many cells (rows x columns, about 450 MB), unless
+ * GAMETAB_CELLS_MAX gives another number (0: no limit). */
+#define TEMPLATE_CELLS_MAX ((size_t)300000)
+
 /* The limit in force: GAMETAB_OUTPUT_MAX when it is a whole number, else
  * TEMPLATE_OUTPUT_MAX. */
 size_t template_output_max(void);
@@ -39,6 +44,10 @@ size_t template_output_max(void);
 /* The limit in force: GAMETAB_TAGS_MAX when it is a whole number, else
  * TEMPLATE_TAGS_MAX. */
 size_t template_tags_max(void);
+
+/* The limit in force: GAMETAB_CELLS_MAX when it is a whole number, else
+ * TEMPLATE_CELLS_MAX. */
+size_t template_cells_max(void);
 
 struct template_dirs {
     const char *dir[TEMPLATE_DIRS_MAX]; /* not owned: must outlive the struct */
