@@ -194,8 +194,8 @@ mount_tiny_tmpfs() {
 
 @test "every --level, whichever engine serves it, is one member every reader reads, the same for every --jobs" {
     # 0 is zlib's stored blocks; with ISA-L, 1, 3 and 6 are its levels 0, 1
-    # and 3 (gametab table --help says which); 100 000 rows (render's limit) are
-    # 3 chunks.
+    # and 3 (gametab table --help says which); 100 000 rows (300 000 cells,
+    # render's limit) are 3 chunks.
     "$GAMETAB" table wythoff-p-positions --count 100000 -o "$T/p.csv"
     printf '{{#rows}}{{data.b_n}}\n{{/rows}}' >"$T/t.txt"
     cut -d, -f3 "$T/p.csv" | tail -n +2 >"$T/b.want"
