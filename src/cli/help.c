@@ -244,6 +244,14 @@ static void completion_pattern(FILE *f, const struct option_spec *s)
     fprintf(f, "--%s", s->name);
 }
 
+/* An option of the listing that takes a value (whose word after it is
+ * the value, not an argument). */
+static bool listed_with_value(const struct option_group *g, size_t i)
+{
+    enum option_kind k = g->specs[i].kind;
+    return option_listed(g, i) && k != OPTION_FLAG && k != OPTION_NEGATABLE;
+}
+
 static void completion_command(FILE *f, const struct command *c)
 {
     struct option_group groups[2];
@@ -252,8 +260,7 @@ static void completion_command(FILE *f, const struct command *c)
     for (size_t g = 0; g < ngroups; g++)
         for (size_t i = 0; i < groups[g].n; i++) {
             const struct option_spec *s = &groups[g].specs[i];
-            if (!option_listed(&groups[g], i) || s->kind == OPTION_FLAG ||
-                s->kind == OPTION_NEGATABLE)
+            if (!listed_with_value(&groups[g], i))
                 continue;
             fputs("        ", f);
             completion_pattern(f, s);
@@ -289,8 +296,7 @@ static void completion_command(FILE *f, const struct command *c)
     for (size_t g = 0; g < ngroups; g++)
         for (size_t i = 0; i < groups[g].n; i++) {
             const struct option_spec *s = &groups[g].specs[i];
-            if (!option_listed(&groups[g], i) || s->kind == OPTION_FLAG ||
-                s->kind == OPTION_NEGATABLE)
+            if (!listed_with_value(&groups[g], i))
                 continue;
             fputs(first ? "" : " ", f);
             if (s->short_name)
