@@ -412,3 +412,16 @@ assert a.shape == (100000, b.shape[1]) and a.equals(b), "pandas reads another ta
     [ "$status" -eq 0 ]
     [ "$(tail -1 "$T/nh.csv" | cut -d, -f1)" = "2999999" ]
 }
+
+@test "csv.gz, xlsx and pdf are not written to a terminal, as gzip refuses; text formats are" {
+    # script(1) gives the command a terminal as standard output.
+    for f in csv.gz xlsx pdf; do
+        run script -qec "'$GAMETAB' table wythoff-frequencies --format $f" /dev/null
+        [ "$status" -eq 2 ]
+        [ "${output%$'\r'}" = "gametab: standard output: $f data not written to a terminal (use -o FILE, or a pipe)" ]
+    done
+    run script -qec "'$GAMETAB' table wythoff-frequencies --format csv" /dev/null
+    [ "$status" -eq 0 ]
+    [[ "$output" == "N,A_N,B_N,p_N,q_N"* ]]
+    "$GAMETAB" table wythoff-frequencies --format csv.gz | gzip -t
+}

@@ -4,6 +4,7 @@
 #include "base/interrupt.h"
 
 volatile sig_atomic_t interrupt_signal;
+volatile sig_atomic_t file_size_exceeded;
 
 int interrupt_fail(struct gt_error *err, const char *what)
 {

@@ -17,6 +17,13 @@
 /* 0, or the number of the signal that asked to stop. */
 extern volatile sig_atomic_t interrupt_signal;
 
+/* Set (to 1) when a write of this process passed the file size limit
+ * (RLIMIT_FSIZE, `ulimit -f`; the command layer catches SIGXFSZ, so the
+ * write itself fails with EFBIG).  A library that does not check its own
+ * writes (libxlsxwriter's temporary files) may have lost data without a
+ * word: the output layer publishes nothing once this is set. */
+extern volatile sig_atomic_t file_size_exceeded;
+
 /* GT_ERR_RUNTIME with err "WHAT: interrupted by signal N" (what names the
  * file or job being written or computed). */
 int interrupt_fail(struct gt_error *err, const char *what);

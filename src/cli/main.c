@@ -78,14 +78,21 @@ static void on_signal(int signo)
     interrupt_signal = signo;
 }
 
+static void on_file_size_limit(int signo)
+{
+    (void)signo;
+    file_size_exceeded = 1;
+}
+
 /* Every signal whose default is to end the process without a core dump
  * (SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM,
  * SIGPROF, SIGXCPU) sets interrupt_signal: the long loops and the next write
  * see it within 0.1 s (base/interrupt.h) and the usual failure path removes
  * the temporary files; then the signal is raised again, so that the exit
  * status (128 + its number) says what happened.  SIGXFSZ (a file size
- * limit) is ignored, so that the write fails with EFBIG and is reported like
- * a full disk. */
+ * limit) only sets file_size_exceeded: the write fails with EFBIG and is
+ * reported like a full disk, and a write that a library did not check still
+ * keeps the output from being published (base/interrupt.h). */
 static void catch_signals(void)
 {
     struct sigaction sa;
@@ -101,7 +108,8 @@ static void catch_signals(void)
         if (sigaction(signals[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
             sigaction(signals[i], &sa, NULL);
     }
-    signal(SIGXFSZ, SIG_IGN);
+    sa.sa_handler = on_file_size_limit;
+    sigaction(SIGXFSZ, &sa, NULL);
 }
 
 /* A closed descriptor 0, 1 or 2 is taken by /dev/null, so that no file

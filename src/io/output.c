@@ -330,6 +330,10 @@ int output_commit(struct output *out, struct gt_error *err)
     out->err = err;
     if (done == GT_OK && out->gz && gzchunks_finish(out->gz) != 0)
         done = gzip_failure(out, err);
+    /* Some write passed the file size limit, perhaps one whose failure
+     * nobody saw (base/interrupt.h): what was written is not whole. */
+    if (done == GT_OK && file_size_exceeded)
+        done = fail_errno(err, out->path, EFBIG);
     if (done != GT_OK) {
         output_abort(out);
         return GT_ERR_RUNTIME;

@@ -26,6 +26,7 @@
 struct xlsx_book {
     lxw_workbook *wb;
     char *path;                 /* the workbook's temporary file */
+    const char *tmpdir;         /* its directory ($TMPDIR), for messages */
     lxw_format *bold, *integer;
     lxw_format *decimal[DECIMAL_PLACES_MAX + 1]; /* by places, made when first needed */
     struct xlsx_sheet *sheet;   /* the sheet being written, or NULL */
@@ -56,6 +57,32 @@ static int fail_rows(struct gt_error *err, const char *name)
 
 /* ---- the workbook ----------------------------------------------------------- */
 
+/* Closes (writes) the workbook with standard error quiet: libxlsxwriter
+ * reports a failure in lines of its own on standard error ("[ERROR]
+ * workbook_close(): Zip ZIP_ERRNO error ..."), and gametab's message is one
+ * line.  *sys_errno: errno as the close left it, the system's reason for a
+ * failed write (0 when it set none). */
+static lxw_error close_quietly(lxw_workbook *wb, int *sys_errno)
+{
+    fflush(stderr);
+    int saved = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 3);
+    int null = open("/dev/null", O_WRONLY | O_CLOEXEC);
+    if (saved >= 0 && null >= 0)
+        dup2(null, STDERR_FILENO);
+    if (null >= 0)
+        close(null);
+    errno = 0;
+    lxw_error e = workbook_close(wb);
+    *sys_errno = errno;
+    fflush(stderr);
+    if (saved >= 0) {
+        dup2(saved, STDERR_FILENO);
+        close(saved);
+    }
+    return e;
+}
+
+
 int xlsx_book_new(struct xlsx_book **bp, const char *title, const char *subject,
                   const char *author, const char *comments, struct gt_error *err)
 {
@@ -80,6 +107,7 @@ int xlsx_book_new(struct xlsx_book **bp, const char *title, const char *subject,
         return rc;
     }
     close(fd);
+    b->tmpdir = tmpdir;
     lxw_workbook_options opt = {.constant_memory = LXW_TRUE, .tmpdir = (char *)tmpdir};
     b->wb = workbook_new_opt(b->path, &opt);
     if (!b->wb) {
@@ -117,7 +145,8 @@ void xlsx_book_free(struct xlsx_book *b)
         lxw_workbook_free(b->wb);
     } else if (b->wb) {
         /* libxlsxwriter has no discard: closing writes the file, removed next. */
-        workbook_close(b->wb);
+        int ignored;
+        close_quietly(b->wb, &ignored);
     }
     unlink(b->path);
     free(b->path);
@@ -150,9 +179,15 @@ int xlsx_book_commit(struct xlsx_book *b, struct output *out, struct gt_error *e
         xlsx_book_free(b);
         return rc;
     }
-    lxw_error e = workbook_close(b->wb);
+    int sys_errno;
+    lxw_error e = close_quietly(b->wb, &sys_errno);
     b->wb = NULL;
-    int rc = e == LXW_NO_ERROR ? GT_OK : fail_lxw(err, output_name(out), e);
+    int rc = GT_OK;
+    if (e != LXW_NO_ERROR && sys_errno) /* a write of the workbook's files failed */
+        rc = gt_fail(err, GT_ERR_RUNTIME, "%s: writing the workbook in %s: %s", output_name(out),
+                     b->tmpdir, strerror(sys_errno));
+    else if (e != LXW_NO_ERROR)
+        rc = fail_lxw(err, output_name(out), e);
     FILE *f = rc == GT_OK ? fopen(b->path, "rb") : NULL;
     if (rc == GT_OK && !f)
         rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", b->path, strerror(errno));

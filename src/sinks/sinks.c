@@ -1,6 +1,9 @@
 /* sinks.c: one table to one file, by format (sinks.h). */
 #include <config.h>
 
+#include <string.h>
+#include <unistd.h>
+
 #include "io/output.h"
 #include "sinks/sink-csv.h"
 #include "sinks/sink-json.h"
@@ -13,6 +16,13 @@ const char *const format_names[FORMAT__N] = {"csv", "csv.gz", "tex", "json", "xl
 int sink_write_table(const struct table_request *r, const char *path, const char *name,
                      struct gt_error *err)
 {
+    /* As gzip does: compressed or binary bytes are not for a terminal. */
+    bool binary = r->format == FORMAT_CSV_GZ || r->format == FORMAT_XLSX ||
+                  r->format == FORMAT_PDF;
+    if (binary && strcmp(path, "-") == 0 && isatty(STDOUT_FILENO))
+        return gt_fail(err, GT_ERR_USAGE,
+                       "standard output: %s data not written to a terminal (use -o FILE, or a pipe)",
+                       format_names[r->format]);
     struct output *out;
     enum output_encoding enc = r->format == FORMAT_CSV_GZ ? OUTPUT_GZIP : OUTPUT_PLAIN;
     if (output_open(&out, path, name, enc, r->level, r->jobs, err) != GT_OK)

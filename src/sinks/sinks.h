@@ -33,7 +33,9 @@ struct table_request {
 /* Writes r's table to path ("-" for standard output) atomically: nothing
  * is left at path unless every row was written; messages call the file
  * name, or path when name is NULL (io/output.h).  GT_OK, or the sink's or
- * the output's error (GT_ERR_RUNTIME) with err set. */
+ * the output's error (GT_ERR_RUNTIME) with err set; GT_ERR_USAGE when path
+ * is "-", standard output a terminal and the format binary (csv.gz, xlsx,
+ * pdf). */
 int sink_write_table(const struct table_request *r, const char *path, const char *name,
                      struct gt_error *err);
 
