@@ -7,6 +7,7 @@
 #include <ftw.h>
 #include <inttypes.h>
 #include <setjmp.h>
+#include <signal.h>
 #include <stdalign.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -18,6 +19,7 @@
 #include <zlib.h>
 #include <cmocka.h>
 
+#include "base/interrupt.h"
 #include "base/text.h"
 #include "io/output.h"
 #include "sinks/sink-csv.h"
@@ -482,8 +484,29 @@ static void test_tex_rows_bounded(void **state)
     struct table_args args = {{[PARAM_COUNT] = TEX_ROWS_MAX + 1}};
     struct gt_error err = {0};
     assert_null(sink_tex_context(t, &args, &opt, &err));
-    assert_int_equal(err.status, GT_ERR_RUNTIME);
+    assert_int_equal(err.status, GT_ERR_USAGE); /* a request past a documented limit */
     assert_non_null(strstr(err.msg, "more than"));
+}
+
+/* A table whose rows cannot be opened (here a game whose solving a stop
+ * request ends) gives NULL and the error, and frees nothing it did not
+ * allocate (the breaker's build under SIGTERM freed stack garbage). */
+static void test_tex_rows_open_fails(void **state)
+{
+    (void)state;
+    struct template_dirs dirs = source_templates();
+    struct tex_options opt = {.lang = "en", .dirs = &dirs};
+    const struct table_def *t = table_find("misere-nim-p-positions");
+    struct table_args args = {{[PARAM_MAX] = 20}};
+    struct gt_error err = {0};
+    interrupt_signal = SIGTERM;
+    json_t *ctx = sink_tex_context(t, &args, &opt, &err);
+    interrupt_signal = 0;
+    assert_null(ctx);
+    assert_int_equal(err.status, GT_ERR_RUNTIME);
+    ctx = sink_tex_context(t, &args, &opt, &err);
+    assert_non_null(ctx);
+    json_decref(ctx);
 }
 
 /* Every cell of every table, at its defaults, holds what its column
@@ -604,6 +627,7 @@ int main(void)
         cmocka_unit_test(test_fit_columns),
         cmocka_unit_test(test_wide_numbers_narrow_blocks),
         cmocka_unit_test(test_tex_rows_bounded),
+        cmocka_unit_test(test_tex_rows_open_fails),
         cmocka_unit_test(test_cells_typed),
         cmocka_unit_test(test_tex_hook_errors),
         cmocka_unit_test(test_tex_values_typed),

@@ -16,3 +16,8 @@ int gt_fail(struct gt_error *err, int status, const char *fmt, ...)
     }
     return status;
 }
+
+int gt_status(const struct gt_error *err)
+{
+    return err && err->status != GT_OK ? err->status : GT_ERR_RUNTIME;
+}

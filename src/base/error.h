@@ -21,4 +21,9 @@ struct gt_error {
 int gt_fail(struct gt_error *err, int status, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* The status recorded in err by a function that signals failure another
+ * way (a NULL result): GT_ERR_USAGE or GT_ERR_RUNTIME; GT_ERR_RUNTIME when
+ * err is NULL or holds none. */
+int gt_status(const struct gt_error *err);
+
 #endif

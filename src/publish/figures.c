@@ -375,7 +375,7 @@ int figure_write(const struct figure_def *f, const struct table_args *args,
 {
     json_t *ctx = sink_tex_context(f->table, args, opt, err);
     if (!ctx)
-        return GT_ERR_RUNTIME;
+        return gt_status(err);
     size_t n;
     struct table_row *rows = rows_read(f->table, args, &n, err);
     if (!rows) {

@@ -276,7 +276,7 @@ int worksheet_draw(const struct worksheet_table *tables, size_t n, const struct 
     int rc = GT_OK;
     for (; rc == GT_OK && made < n; made++)
         if (!(ctx[made] = sink_tex_context(tables[made].table, tables[made].args, opt, err)))
-            rc = GT_ERR_RUNTIME;
+            rc = gt_status(err);
     if (rc != GT_OK)
         made--;
     size_t best = SIZE_MAX;
@@ -324,7 +324,7 @@ int worksheet_table_write(const struct table_def *t, const struct table_args *ar
     const struct blanks *b = blanks_of(t);
     json_t *ctx = sink_tex_context(t, args, opt, err);
     if (!ctx)
-        return GT_ERR_RUNTIME;
+        return gt_status(err);
     if (b && walk_cells(ctx, b, draw, blank_cell, NULL) != 0) {
         json_decref(ctx);
         return gt_fail(err, GT_ERR_RUNTIME, "%s: out of memory building the worksheet", t->name);

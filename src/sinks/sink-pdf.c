@@ -35,7 +35,7 @@ int sink_tex_document(const struct table_def *t, const struct table_args *args,
 {
     json_t *ctx = sink_tex_context(t, args, opt, err);
     if (!ctx)
-        return GT_ERR_RUNTIME;
+        return gt_status(err);
     int rc = standalone_part(opt, ctx, "begin", out, err);
     if (rc == GT_OK)
         rc = template_render(opt->dirs, t->tex_template, ctx, out, err);

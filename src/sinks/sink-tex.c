@@ -89,7 +89,7 @@ static json_t *table_rows_context(const struct table_def *t, const struct table_
     while (rc == GT_OK && table_stream_next(&s)) {
         json_t *obj;
         if (ints->n == TEX_ROWS_MAX) {
-            rc = gt_fail(err, GT_ERR_RUNTIME, "%s: more than %d rows for a LaTeX table", t->name,
+            rc = gt_fail(err, GT_ERR_USAGE, "%s: more than %d rows for a LaTeX table", t->name,
                          TEX_ROWS_MAX);
             break;
         }
@@ -216,7 +216,7 @@ json_t *sink_tex_context(const struct table_def *t, const struct table_args *arg
     json_t *lang = lang_strings_load(opt->dirs, opt->lang, err);
     if (!lang)
         return NULL;
-    struct tex_rows ints;
+    struct tex_rows ints = {0}; /* set by table_rows_context once the rows open */
     json_t *ctx = table_rows_context(t, args, opt, &ints, err);
     if (ctx && (json_object_set_new(ctx, "table", table_object(t)) != 0 ||
                 json_object_set(ctx, "lang", lang) != 0 || mark_keep(ctx) != 0)) {
@@ -238,7 +238,7 @@ int sink_tex_write(const struct table_def *t, const struct table_args *args,
 {
     json_t *ctx = sink_tex_context(t, args, opt, err);
     if (!ctx)
-        return GT_ERR_RUNTIME;
+        return gt_status(err);
     int rc = template_render(opt->dirs, t->tex_template, ctx, out, err);
     json_decref(ctx);
     return rc;
