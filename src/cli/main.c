@@ -10,16 +10,30 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
+#include "base/epoch.h"
 #include "cli/command.h"
 #include "cli/help.h"
 #include "cli/options.h"
 #include "base/interrupt.h"
 #include "io/output.h"
+#include "template/templates.h"
 
 /* Parses argv with c's options, answers --help and --version, checks the
  * number of arguments and the values that must not be empty, and runs c. */
+/* The environment variables gametab reads, checked before any work: a
+ * value it cannot use is a usage error, not ignored (the limits of
+ * template/templates.h, SOURCE_DATE_EPOCH of base/epoch.h). */
+static int environment_check(struct gt_error *err)
+{
+    time_t t;
+    if (epoch_get(&t, err) != GT_OK)
+        return GT_ERR_USAGE;
+    return template_limits_check(err);
+}
+
 static int run_command(const struct command *c, int argc, char *argv[], struct gt_error *err)
 {
     struct command_line cl;
@@ -36,7 +50,8 @@ static int run_command(const struct command *c, int argc, char *argv[], struct g
         rc = gt_fail(err, GT_ERR_USAGE, "%s", c->missing);
     else if (cl.args.n > c->args_max)
         rc = gt_fail(err, GT_ERR_USAGE, "%s: unexpected argument '%s'", c->name, cl.args.extra);
-    else if ((rc = options_check_nonempty(groups, ngroups, err)) == GT_OK)
+    else if ((rc = options_check_nonempty(groups, ngroups, err)) == GT_OK &&
+             (rc = environment_check(err)) == GT_OK)
         rc = c->run(&cl, err);
     options_free(groups, ngroups);
     return rc;

@@ -11,6 +11,7 @@
 #include <unistd.h>
 #include <xlsxwriter.h>
 
+#include "base/epoch.h"
 #include "base/interrupt.h"
 #include "sinks/sink-xlsx.h"
 
@@ -18,10 +19,6 @@
  * statement) runs on past it, as in any sheet. */
 #define WIDTH_MAX 60
 
-/* The creation time in the document properties: SOURCE_DATE_EPOCH when
- * set, else 1980-01-01 00:00 UTC, the date the zip entries carry, so that
- * the same table gives the same bytes. */
-#define CREATED_DEFAULT 315532800
 
 struct xlsx_book {
     lxw_workbook *wb;
@@ -87,6 +84,11 @@ int xlsx_book_new(struct xlsx_book **bp, const char *title, const char *subject,
                   const char *author, const char *comments, struct gt_error *err)
 {
     *bp = NULL;
+    /* The creation time in the document properties (base/epoch.h), so that
+     * the same table gives the same bytes. */
+    time_t created;
+    if (epoch_get(&created, err) != GT_OK)
+        return GT_ERR_USAGE;
     struct xlsx_book *b = calloc(1, sizeof *b);
     const char *tmpdir = getenv("TMPDIR");
     if (!tmpdir || !*tmpdir)
@@ -114,11 +116,10 @@ int xlsx_book_new(struct xlsx_book **bp, const char *title, const char *subject,
         xlsx_book_free(b);
         return gt_fail(err, GT_ERR_RUNTIME, "%s: cannot start a workbook", tmpdir);
     }
-    const char *epoch = getenv("SOURCE_DATE_EPOCH");
     lxw_doc_properties props = {
         .title = (char *)title, .subject = (char *)subject, .author = (char *)author,
         .comments = (char *)comments, .company = "gametab",
-        .created = epoch && *epoch ? (time_t)strtoll(epoch, NULL, 10) : CREATED_DEFAULT,
+        .created = created,
     };
     lxw_error e = workbook_set_properties(b->wb, &props);
     b->bold = workbook_add_format(b->wb);

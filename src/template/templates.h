@@ -49,6 +49,11 @@ size_t template_tags_max(void);
  * TEMPLATE_CELLS_MAX. */
 size_t template_cells_max(void);
 
+/* GT_OK, or GT_ERR_USAGE naming the variable when GAMETAB_OUTPUT_MAX,
+ * GAMETAB_TAGS_MAX or GAMETAB_CELLS_MAX is set to anything but digits (a
+ * limit the user set and gametab ignored would be worse than an error). */
+int template_limits_check(struct gt_error *err);
+
 struct template_dirs {
     const char *dir[TEMPLATE_DIRS_MAX]; /* not owned: must outlive the struct */
     size_t n;
