@@ -9,9 +9,11 @@
 #include <sys/stat.h>
 
 #include "base/text.h"
+#include "base/utf8.h"
 #include "cli/command.h"
 #include "cli/options.h"
 #include "io/csv-read.h"
+#include "base/interrupt.h"
 #include "io/output.h"
 #include "template/context.h"
 #include "template/latex.h"
@@ -88,6 +90,31 @@ static int render_row(void *ud, const char *const *fields, size_t n, unsigned lo
     return GT_OK;
 }
 
+/* The data file's name is in the context as {{file}} (the generic
+ * templates print it in a comment): it must be UTF-8, and for a LaTeX
+ * template in the preamble's repertoire, like every cell. */
+static int file_name_check(const char *data, bool latex, struct gt_error *err)
+{
+    const unsigned char *p = (const unsigned char *)data;
+    size_t n = strlen(data);
+    while (n > 0) {
+        uint32_t cp;
+        size_t len = utf8_decode(p, n, &cp);
+        if (len == 0)
+            return gt_fail(err, GT_ERR_RUNTIME,
+                           "%s: the file name is not UTF-8 (templates see it as {{file}}): "
+                           "rename the file, or give it as standard input (-)", data);
+        if (latex && !latex_typesettable(cp))
+            return gt_fail(err, GT_ERR_RUNTIME,
+                           "%s: character U+%04" PRIX32 " of the file name cannot be typeset "
+                           "with the preamble's fonts: rename the file, or give it as "
+                           "standard input (-)", data, cp);
+        p += len;
+        n -= len;
+    }
+    return GT_OK;
+}
+
 /* The context of `render`: the CSV's rows (context.h), the file name and the
  * language strings.  latex: the template is LaTeX, the data's characters
  * must be in the repertoire. */
@@ -101,8 +128,11 @@ static json_t *render_context(const char *data, bool latex, unsigned block_colum
         static const struct csv_read_callbacks for_latex = {render_header, render_row,
                                                             render_character};
         static const struct csv_read_callbacks for_html = {render_header, render_row, NULL};
+        if (file_name_check(data, latex, err) != GT_OK)
+            return NULL;
         if (csv_read_file(data, latex ? &for_latex : &for_html, &d, err) != GT_OK) {
-            context_free(d.builder);
+            if (!interrupt_signal) /* else the process ends now: no time spent freeing */
+                context_free(d.builder);
             return NULL;
         }
         ctx = context_finish(d.builder, block_columns);
@@ -166,6 +196,10 @@ static int run_render(struct command_line *cl, struct gt_error *err)
         else
             output_abort(out);
     }
+    /* Asked to stop: the temporary is gone and the process ends now;
+     * freeing the context (a second for 300 000 cells) would only delay it. */
+    if (rc != GT_OK && interrupt_signal)
+        return rc;
     json_decref(ctx);
     return rc;
 }

@@ -176,7 +176,11 @@ int main(int argc, char *argv[])
         one_line(err.msg);
         fprintf(stderr, "gametab: %s\n", err.msg);
     }
-    if (interrupt_signal) {
+    /* A signal that stopped the work ends gametab by that signal (exit
+     * 128 + N).  One that came after the work was done and published (the
+     * last rename, or the freeing after it) changes nothing: the files are
+     * whole, and the exit status says so. */
+    if (interrupt_signal && rc != GT_OK) {
         signal(interrupt_signal, SIG_DFL);
         raise(interrupt_signal);
     }
