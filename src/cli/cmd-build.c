@@ -41,6 +41,10 @@ static const struct option_spec build_options[O__N] = {
 static int run_build(struct command_line *cl, struct gt_error *err)
 {
     const struct option_value *opt = cl->opt;
+    /* As for every option that does not apply (options.h). */
+    if (opt[O_SEED].given && !opt[O_WORKSHEET].given)
+        return gt_fail(err, GT_ERR_USAGE,
+                       "--seed: does not apply without --worksheet (it draws the worksheet's blanks)");
     const char *dir = opt[O_OUTPUT].given ? opt[O_OUTPUT].text : "output";
     const struct figure_def *game = figure_find("wythoff-game");
     struct build_options bo = {.paper = handout_papers[opt[O_PAPER].choice],
