@@ -256,6 +256,11 @@ blanks() { # FILE
     for v in 2 4; do
         grep -q "& \\\\gametabblank{$v}\\\\" "$start" || { echo "no blank take = $v" >&2; return 1; }
     done
+    # A blank Grundy value 0 hides the dash of its take in a box too: the
+    # answer key frames the dash the table prints (an em dash), not three
+    # hyphens.
+    grep -q '^[0-9]* & \\gametabblank{0} & \\gametabblank{—}\\' "$start"
+    refute grep -q 'gametabblank{-' "$start"
     gt build -o "$T/d" --worksheet --seed x
     assert_error 2
     [[ "$err" == *"--seed: 'x' is not a non-negative whole number"* ]]
