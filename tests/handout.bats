@@ -34,6 +34,12 @@ check_log() { # LOG
         echo "$wide" >&2
         return 1
     fi
+    # A float taller than the page runs into the bottom margin, and waits
+    # for a page of its own past the sections that follow it.
+    if grep -a -q 'Float too large' "$1"; then
+        echo "$1: $(grep -a -m1 'Float too large' "$1")" >&2
+        return 1
+    fi
 }
 
 # The pixels darker than light gray in the top nine tenths of a binary PGM
@@ -288,6 +294,14 @@ blanks() { # FILE
     pdftotext "$T/a4/ru/handout.pdf" - | grep -q '0,6180'
     pdftotext "$T/a5/en/handout.pdf" - | grep -q 'A game from the square (7, 13)'
     pdftotext "$T/a5/ru/worksheet.pdf" - | grep -q 'Ответы'
+    # Yaglom's tables come in his section, before the next one's heading.
+    local doc
+    for doc in "$T"/a4/*/handout.pdf "$T"/a5/*/handout.pdf; do
+        pdftotext "$doc" - | awk '/^(Таблица|Table) IIb/ && !t { t = NR }
+            /^(Игра с фишками трёх цветов|The three-colour game)$/ && !s { s = NR }
+            END { exit !(t && s && t < s) }' ||
+            { echo "$doc: Table IIb is not before the three-colour game's heading" >&2; return 1; }
+    done
     [ "$(pdfinfo "$T/a4/ru/handout.pdf" | sed -n 's/^Page size: *\([0-9.]*\) x \([0-9.]*\).*/\1x\2/p')" = 595.276x841.89 ]
     [ "$(pdfinfo "$T/a5/en/worksheet.pdf" | sed -n 's/^Page size: *\([0-9.]*\) x \([0-9.]*\).*/\1x\2/p')" = 419.528x595.276 ]
     for pdf in "$T"/a4/*/*.pdf "$T"/a5/*/*.pdf "$T/k60.pdf"; do
