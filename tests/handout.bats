@@ -330,7 +330,7 @@ plant() { # DIR NAME LINE...
     (cd "$dir" && pdflatex -interaction=nonstopmode -halt-on-error "$name.tex" >/dev/null 2>&1)
 }
 
-@test "the page check catches a stranded heading, a table split 2 + 12 and a mostly empty page" {
+@test "the page check catches a stranded heading, a table split 2 + 12, a mostly empty page and a hyphenated heading" {
     mkdir "$T/doc"
     printf '{"answers": "Answers", "x_section": "A stranded heading"}\n' >"$T/lang.json"
     local ink='\noindent\rule{\linewidth}{0.78\textheight}\par' rows12='' i
@@ -341,6 +341,7 @@ plant() { # DIR NAME LINE...
         '\newpage\noindent n\quad m\par' "$rows12" "$ink"
     plant "$T/doc" empty 'One line of text.' '\newpage' "$ink"
     plant "$T/doc" good "$ink" '\newpage' "$ink"
+    plant "$T/doc" hyphen '\section*{A strand-\\ed heading}' 'The body of the section.'
     local check=("$BATS_TEST_DIRNAME/check-pages" --lang "$T/lang.json")
     run "${check[@]}" "$T/doc/heading.pdf"
     [ "$status" -eq 1 ]
@@ -351,6 +352,9 @@ plant() { # DIR NAME LINE...
     run "${check[@]}" "$T/doc/empty.pdf"
     [ "$status" -eq 1 ]
     [[ "$output" =~ empty.pdf:\ page\ 1:\ [0-9]+%\ blank\ \(at\ most\ 35%\) ]]
+    run "${check[@]}" "$T/doc/hyphen.pdf"
+    [ "$status" -eq 1 ]
+    [[ "$output" == *"hyphen.pdf: page 1: the heading or caption «A stranded heading» hyphenated («A strand-»)"* ]]
     run "${check[@]}" "$T/doc/good.pdf"
     [ "$status" -eq 0 ]
     [ -z "$output" ]
