@@ -294,8 +294,15 @@ blanks() { # FILE
     pdftotext "$T/a4/ru/handout.pdf" - | grep -q '0,6180'
     pdftotext "$T/a5/en/handout.pdf" - | grep -q 'A game from the square (7, 13)'
     pdftotext "$T/a5/ru/worksheet.pdf" - | grep -q 'Ответы'
-    # Yaglom's tables come in his section, before the next one's heading.
+    # Yaglom's Table II is whole: its last column, 15, on the page of its
+    # caption (in the worksheet and in its answer key too).
     local doc
+    for doc in "$T"/a4/*/*.pdf "$T"/a5/*/*.pdf; do
+        pdftotext -layout "$doc" - | awk 'BEGIN { RS = "\f" }
+            match($0, /(Таблица|Table) II\. /) { n++; if (substr($0, RSTART) !~ /\n *(№№|No\.) [ 0-9]* 15 *\n/) bad = 1 }
+            END { exit !(n && !bad) }' || { echo "$doc: Table II split across pages" >&2; return 1; }
+    done
+    # Yaglom's tables come in his section, before the next one's heading.
     for doc in "$T"/a4/*/handout.pdf "$T"/a5/*/handout.pdf; do
         pdftotext "$doc" - | awk '/^(Таблица|Table) IIb/ && !t { t = NR }
             /^(Игра с фишками трёх цветов|The three-colour game)$/ && !s { s = NR }
