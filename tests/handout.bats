@@ -34,6 +34,12 @@ check_log() { # LOG
         echo "$wide" >&2
         return 1
     fi
+    # A line of a paragraph stretched past what TeX calls acceptable shows
+    # wide gaps between its words.
+    if grep -a -q 'Underfull \\hbox (badness [0-9]*) in paragraph' "$1"; then
+        echo "$1: $(grep -a -m1 'Underfull \\hbox (badness [0-9]*) in paragraph' "$1")" >&2
+        return 1
+    fi
     # A float taller than the page runs into the bottom margin, and waits
     # for a page of its own past the sections that follow it.
     if grep -a -q 'Float too large' "$1"; then
