@@ -343,7 +343,7 @@ plant() { # DIR NAME LINE...
     (cd "$dir" && pdflatex -interaction=nonstopmode -halt-on-error "$name.tex" >/dev/null 2>&1)
 }
 
-@test "the page check catches a stranded heading, a table split 2 + 12, a mostly empty page and a hyphenated heading" {
+@test "the page check catches a stranded heading, a table split 2 + 12, a mostly empty page, a hyphenated heading and a lone word" {
     mkdir "$T/doc"
     printf '{"answers": "Answers", "x_section": "A stranded heading"}\n' >"$T/lang.json"
     local ink='\noindent\rule{\linewidth}{0.78\textheight}\par' rows12='' i
@@ -355,6 +355,7 @@ plant() { # DIR NAME LINE...
     plant "$T/doc" empty 'One line of text.' '\newpage' "$ink"
     plant "$T/doc" good "$ink" '\newpage' "$ink"
     plant "$T/doc" hyphen '\section*{A strand-\\ed heading}' 'The body of the section.'
+    plant "$T/doc" lone '\section*{A stranded\\ heading}' 'The body of the section.'
     local check=("$BATS_TEST_DIRNAME/check-pages" --lang "$T/lang.json")
     run "${check[@]}" "$T/doc/heading.pdf"
     [ "$status" -eq 1 ]
@@ -368,6 +369,9 @@ plant() { # DIR NAME LINE...
     run "${check[@]}" "$T/doc/hyphen.pdf"
     [ "$status" -eq 1 ]
     [[ "$output" == *"hyphen.pdf: page 1: the heading or caption «A stranded heading» hyphenated («A strand-»)"* ]]
+    run "${check[@]}" "$T/doc/lone.pdf"
+    [ "$status" -eq 1 ]
+    [[ "$output" == *"lone.pdf: page 1: the heading or caption «A stranded heading» leaves «heading» alone on its last line"* ]]
     run "${check[@]}" "$T/doc/good.pdf"
     [ "$status" -eq 0 ]
     [ -z "$output" ]
