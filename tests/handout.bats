@@ -327,6 +327,7 @@ blanks() { # FILE
     grep -q 'Two games with matches.*(Russian: «Две игры со спичками»)' "$T/en.txt"
     grep -q 'And yet, Grundy!.*(Russian: «И все-таки, Гранди!»)' "$T/en.txt"
     grep -q 'Sanse qi boyi wenti' "$T/en.txt"
+    pdftotext "$T/a4/ru/handout.pdf" - | tr '\n' ' ' | grep -q 'Фэн Юэфэн. Задача об игре с фишками трёх цветов (кит. Sanse qi boyi wenti)'
     # The Kordemsky table of 61 piles: 18 fit a block, so four balanced
     # blocks of 16, widened to a multiple of the period 6: 18 + 18 + 18 + 7,
     # no one-column last block, on one page with its caption.
