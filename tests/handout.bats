@@ -300,6 +300,14 @@ blanks() { # FILE
     pdftotext "$T/a4/ru/handout.pdf" - | grep -q '0,6180'
     pdftotext "$T/a5/en/handout.pdf" - | grep -q 'A game from the square (7, 13)'
     pdftotext "$T/a5/ru/worksheet.pdf" - | grep -q 'Ответы'
+    # The answer key's marked board is numbered as the worksheet's bare one.
+    local fig
+    for fig in "$T"/a4/ru/worksheet.pdf "$T"/a5/en/worksheet.pdf; do
+        pdftotext -layout "$fig" - | tr '\n' ' ' |
+            grep -o -E '(Рис|Figure)\.?[^0-9[:alpha:]]{0,12}[0-9]+\. ' |
+            sed 's/.*[^0-9]\([0-9][0-9]*\)\. $/\1/' | tr '\n' ' ' >"$T/figs"
+        [ "$(cat "$T/figs")" = "1 1 " ] || { echo "$fig: figures $(cat "$T/figs")" >&2; return 1; }
+    done
     # Yaglom's Table II is whole: its last column, 15, on the page of its
     # caption (in the worksheet and in its answer key too).
     local doc
