@@ -300,6 +300,11 @@ blanks() { # FILE
     pdftotext "$T/a4/ru/handout.pdf" - | grep -q '0,6180'
     pdftotext "$T/a5/en/handout.pdf" - | grep -q 'A game from the square (7, 13)'
     pdftotext "$T/a5/ru/worksheet.pdf" - | grep -q 'Ответы'
+    # The worksheet asks for the boxes: its empty cells are the positions
+    # that never occur (Kordemsky's table).
+    pdftotext -l 1 "$T/a4/ru/worksheet.pdf" - | tr '\n' ' ' | grep -q 'Впишите ответы в рамки в таблицах'
+    pdftotext -l 1 "$T/a4/en/worksheet.pdf" - | tr '\n' ' ' | grep -q 'Write the answers in the boxes of the tables'
+    refute grep -q -E 'пустые клетки|empty cells' <(pdftotext -l 1 "$T/a4/ru/worksheet.pdf" -; pdftotext -l 1 "$T/a4/en/worksheet.pdf" -)
     # The answer key's marked board is numbered as the worksheet's bare one.
     local fig
     for fig in "$T"/a4/ru/worksheet.pdf "$T"/a5/en/worksheet.pdf; do
