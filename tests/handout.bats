@@ -34,6 +34,18 @@ check_log() { # LOG
         echo "$wide" >&2
         return 1
     fi
+    # A line of a paragraph stretched past what TeX calls acceptable shows
+    # wide gaps between its words.
+    if grep -a -q 'Underfull \\hbox (badness [0-9]*) in paragraph' "$1"; then
+        echo "$1: $(grep -a -m1 'Underfull \\hbox (badness [0-9]*) in paragraph' "$1")" >&2
+        return 1
+    fi
+    # A float taller than the page runs into the bottom margin, and waits
+    # for a page of its own past the sections that follow it.
+    if grep -a -q 'Float too large' "$1"; then
+        echo "$1: $(grep -a -m1 'Float too large' "$1")" >&2
+        return 1
+    fi
 }
 
 # The pixels darker than light gray in the top nine tenths of a binary PGM
@@ -256,6 +268,11 @@ blanks() { # FILE
     for v in 2 4; do
         grep -q "& \\\\gametabblank{$v}\\\\" "$start" || { echo "no blank take = $v" >&2; return 1; }
     done
+    # A blank Grundy value 0 hides the dash of its take in a box too: the
+    # answer key frames the dash the table prints (an em dash), not three
+    # hyphens.
+    grep -q '^[0-9]* & \\gametabblank{0} & \\gametabblank{—}\\' "$start"
+    refute grep -q 'gametabblank{-' "$start"
     gt build -o "$T/d" --worksheet --seed x
     assert_error 2
     [[ "$err" == *"--seed: 'x' is not a non-negative whole number"* ]]
@@ -283,6 +300,34 @@ blanks() { # FILE
     pdftotext "$T/a4/ru/handout.pdf" - | grep -q '0,6180'
     pdftotext "$T/a5/en/handout.pdf" - | grep -q 'A game from the square (7, 13)'
     pdftotext "$T/a5/ru/worksheet.pdf" - | grep -q 'Ответы'
+    # The worksheet asks for the boxes: its empty cells are the positions
+    # that never occur (Kordemsky's table).
+    pdftotext -l 1 "$T/a4/ru/worksheet.pdf" - | tr '\n' ' ' | grep -q 'Впишите ответы в рамки в таблицах'
+    pdftotext -l 1 "$T/a4/en/worksheet.pdf" - | tr '\n' ' ' | grep -q 'Write the answers in the boxes of the tables'
+    refute grep -q -E 'пустые клетки|empty cells' <(pdftotext -l 1 "$T/a4/ru/worksheet.pdf" -; pdftotext -l 1 "$T/a4/en/worksheet.pdf" -)
+    # The answer key's marked board is numbered as the worksheet's bare one.
+    local fig
+    for fig in "$T"/a4/ru/worksheet.pdf "$T"/a5/en/worksheet.pdf; do
+        pdftotext -layout "$fig" - | tr '\n' ' ' |
+            grep -o -E '(Рис|Figure)\.?[^0-9[:alpha:]]{0,12}[0-9]+\. ' |
+            sed 's/.*[^0-9]\([0-9][0-9]*\)\. $/\1/' | tr '\n' ' ' >"$T/figs"
+        [ "$(cat "$T/figs")" = "1 1 " ] || { echo "$fig: figures $(cat "$T/figs")" >&2; return 1; }
+    done
+    # Yaglom's Table II is whole: its last column, 15, on the page of its
+    # caption (in the worksheet and in its answer key too).
+    local doc
+    for doc in "$T"/a4/*/*.pdf "$T"/a5/*/*.pdf; do
+        pdftotext -layout "$doc" - | awk 'BEGIN { RS = "\f" }
+            match($0, /(Таблица|Table) II\. /) { n++; if (substr($0, RSTART) !~ /\n *(№№|No\.) [ 0-9]* 15 *\n/) bad = 1 }
+            END { exit !(n && !bad) }' || { echo "$doc: Table II split across pages" >&2; return 1; }
+    done
+    # Yaglom's tables come in his section, before the next one's heading.
+    for doc in "$T"/a4/*/handout.pdf "$T"/a5/*/handout.pdf; do
+        pdftotext "$doc" - | awk '/^(Таблица|Table) IIb/ && !t { t = NR }
+            /^(Игра с фишками трёх цветов|The three-colour game)$/ && !s { s = NR }
+            END { exit !(t && s && t < s) }' ||
+            { echo "$doc: Table IIb is not before the three-colour game's heading" >&2; return 1; }
+    done
     [ "$(pdfinfo "$T/a4/ru/handout.pdf" | sed -n 's/^Page size: *\([0-9.]*\) x \([0-9.]*\).*/\1x\2/p')" = 595.276x841.89 ]
     [ "$(pdfinfo "$T/a5/en/worksheet.pdf" | sed -n 's/^Page size: *\([0-9.]*\) x \([0-9.]*\).*/\1x\2/p')" = 419.528x595.276 ]
     for pdf in "$T"/a4/*/*.pdf "$T"/a5/*/*.pdf "$T/k60.pdf"; do
@@ -295,6 +340,7 @@ blanks() { # FILE
     grep -q 'Two games with matches.*(Russian: «Две игры со спичками»)' "$T/en.txt"
     grep -q 'And yet, Grundy!.*(Russian: «И все-таки, Гранди!»)' "$T/en.txt"
     grep -q 'Sanse qi boyi wenti' "$T/en.txt"
+    pdftotext "$T/a4/ru/handout.pdf" - | tr '\n' ' ' | grep -q 'Фэн Юэфэн. Задача об игре с фишками трёх цветов (кит. Sanse qi boyi wenti)'
     # The Kordemsky table of 61 piles: 18 fit a block, so four balanced
     # blocks of 16, widened to a multiple of the period 6: 18 + 18 + 18 + 7,
     # no one-column last block, on one page with its caption.
@@ -311,7 +357,7 @@ plant() { # DIR NAME LINE...
     (cd "$dir" && pdflatex -interaction=nonstopmode -halt-on-error "$name.tex" >/dev/null 2>&1)
 }
 
-@test "the page check catches a stranded heading, a table split 2 + 12 and a mostly empty page" {
+@test "the page check catches a stranded heading, a table split 2 + 12, a mostly empty page, a hyphenated heading and a lone word" {
     mkdir "$T/doc"
     printf '{"answers": "Answers", "x_section": "A stranded heading"}\n' >"$T/lang.json"
     local ink='\noindent\rule{\linewidth}{0.78\textheight}\par' rows12='' i
@@ -322,6 +368,8 @@ plant() { # DIR NAME LINE...
         '\newpage\noindent n\quad m\par' "$rows12" "$ink"
     plant "$T/doc" empty 'One line of text.' '\newpage' "$ink"
     plant "$T/doc" good "$ink" '\newpage' "$ink"
+    plant "$T/doc" hyphen '\section*{A strand-\\ed heading}' 'The body of the section.'
+    plant "$T/doc" lone '\section*{A stranded\\ heading}' 'The body of the section.'
     local check=("$BATS_TEST_DIRNAME/check-pages" --lang "$T/lang.json")
     run "${check[@]}" "$T/doc/heading.pdf"
     [ "$status" -eq 1 ]
@@ -332,6 +380,12 @@ plant() { # DIR NAME LINE...
     run "${check[@]}" "$T/doc/empty.pdf"
     [ "$status" -eq 1 ]
     [[ "$output" =~ empty.pdf:\ page\ 1:\ [0-9]+%\ blank\ \(at\ most\ 35%\) ]]
+    run "${check[@]}" "$T/doc/hyphen.pdf"
+    [ "$status" -eq 1 ]
+    [[ "$output" == *"hyphen.pdf: page 1: the heading or caption «A stranded heading» hyphenated («A strand-»)"* ]]
+    run "${check[@]}" "$T/doc/lone.pdf"
+    [ "$status" -eq 1 ]
+    [[ "$output" == *"lone.pdf: page 1: the heading or caption «A stranded heading» leaves «heading» alone on its last line"* ]]
     run "${check[@]}" "$T/doc/good.pdf"
     [ "$status" -eq 0 ]
     [ -z "$output" ]

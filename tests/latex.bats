@@ -46,6 +46,20 @@ DOC
     command -v "${PDFLATEX:-pdflatex}"
 }
 
+@test "every lang.KEY a template uses is in every language file" {
+    local templates=$BATS_TEST_DIRNAME/../templates used lang missing
+    used=$(grep -rhoE 'lang\.[A-Za-z0-9_-]+' "$templates"/*.tex "$templates"/*.txt |
+        sed 's/^lang\.//' | sort -u)
+    [ "$(wc -l <<<"$used")" -gt 50 ]
+    for lang in "$templates"/lang/*.json; do
+        missing=$(python3 -c 'import json, sys
+strings = json.load(open(sys.argv[1]))
+print(" ".join(k for k in sys.stdin.read().split() if not isinstance(strings.get(k), str) or not strings[k]))' \
+            "$lang" <<<"$used")
+        [ -z "$missing" ] || { echo "$(basename "$lang"): no $missing" >&2; return 1; }
+    done
+}
+
 @test "every fragment of the build compiles, in Russian and in English" {
     gt build -o "$T/out"
     [ "$status" -eq 0 ]

@@ -13,8 +13,8 @@ load helpers
     [ -z "$err" ]
     [ "$(pdfinfo "$T/f.pdf" | awk '/^Pages:/ { print $2 }')" -eq 1 ]
     pdftotext "$T/f.pdf" - | grep -q 'Частоты чисел'
-    # The source under the table.
-    pdftotext "$T/f.pdf" - | tr '\n' ' ' | grep -q 'Matulis & Savukinas.*Kvant 1984, no. 7'
+    # The source under the table, in the document's language.
+    pdftotext "$T/f.pdf" - | tr '\n' ' ' | grep -q 'Матулис, А. Ю. Савукинас.*Квант. 1984. № 7'
     # The format from the extension; English; nothing left beside the PDF.
     gt table wythoff-p-positions --count 40 --lang en -o "$T/p.pdf"
     [ "$status" -eq 0 ]
@@ -31,6 +31,28 @@ load helpers
     # Without --standalone, a fragment.
     gt table wythoff-p-positions --format tex
     [[ "$out" != *'\documentclass'* ]]
+}
+
+@test "every table's document cites its article in the document's language, the Chinese title transliterated" {
+    local lang name want
+    for lang in ru en; do
+        for name in $("$GAMETAB" list | awk '{ print $1 }'); do
+            want=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["source_" + sys.argv[2]])' \
+                "$BATS_TEST_DIRNAME/../templates/lang/$lang.json" "$name")
+            gt table "$name" --format tex --standalone --lang $lang
+            [ "$status" -eq 0 ]
+            grep -qF "$want" "$T/stdout" || { echo "$lang: $name: not cited as $want" >&2; return 1; }
+        done
+    done
+    # The three-colour game's source compiles (its Chinese characters are
+    # not in the fonts) and reads in the document's language.
+    gt table misere-nim-p-positions --lang ru -o "$T/m-ru.pdf"
+    [ "$status" -eq 0 ]
+    gt table misere-nim-p-positions --lang en -o "$T/m-en.pdf"
+    [ "$status" -eq 0 ]
+    pdftotext "$T/m-ru.pdf" - | tr '\n' ' ' | grep -q 'Фэн Юэфэн. Задача об игре с фишками трёх цветов (кит. Sanse qi boyi wenti). Теоремы 1, 3, 4'
+    pdftotext "$T/m-en.pdf" - | tr '\n' ' ' | grep -q 'Feng Yuefeng, “The problem of the three-colour game” (Chinese: Sanse qi boyi wenti): Theorems 1, 3'
+    refute grep -q 'Theorem' <(pdftotext "$T/m-ru.pdf" -)
 }
 
 # gametab with only the programs of $T/bin on the PATH: $status, $err.

@@ -313,7 +313,7 @@ static int blank_cell(const struct blank_cell *c, void *data)
         rc = json_object_set_new(o, "zero", json_false()) != 0;
     if (!rc && strcmp(c->key, "grundy") == 0 && json_is_false(json_object_get(o, "has_take")))
         rc = json_object_set_new(o, "has_take", json_true()) != 0 ||
-             json_object_set_new(o, "take_blank", json_string("---")) != 0;
+             json_object_set_new(o, "take_blank", json_string("\u2014")) != 0;
     return rc ? -1 : 0;
 }
 

@@ -1,9 +1,11 @@
 #include <config.h>
 
 #include <inttypes.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "sinks/sink-tex.h"
 #include "sinks/tex-shapes.h"
 
 static int fail_nomem(struct gt_error *err, const char *table)
@@ -85,7 +87,10 @@ static int board(json_t *ctx, const struct tex_rows *ints, const struct table_ar
 /* ---- groups --------------------------------------------------------------- */
 
 /* The rows (t, m, n) by t (TEX_SHAPE_GROUPS): [{t, triples: [{m, n, last}],
- * last}], one group per t that has any. */
+ * last, keep}], one group per t that has any; "keep" on the first
+ * TEX_KEEP_ROWS - 1 groups and on the last TEX_KEEP_ROWS but the last, as
+ * on the rows of a longtable: no page break after them, so that a break
+ * leaves at least TEX_KEEP_ROWS lines of the list on either side. */
 static int groups(json_t *ctx, const struct tex_rows *ints, const char *table,
                   struct gt_error *err)
 {
@@ -111,11 +116,14 @@ static int groups(json_t *ctx, const struct tex_rows *ints, const char *table,
                                                             0)) != 0;
     }
     /* "last" on the last triple of each group and on the last group. */
-    for (size_t i = 0; !rc && i < json_array_size(list); i++) {
+    size_t ngroups = json_array_size(list);
+    for (size_t i = 0; !rc && i < ngroups; i++) {
         json_t *g = json_array_get(list, i), *members = json_object_get(g, "triples");
+        bool keep = i + 1 < ngroups && (i + 1 < TEX_KEEP_ROWS || i + TEX_KEEP_ROWS >= ngroups);
         rc = json_object_set_new(json_array_get(members, json_array_size(members) - 1), "last",
                                  json_true()) != 0 ||
-             (i + 1 == json_array_size(list) && json_object_set_new(g, "last", json_true()) != 0);
+             (i + 1 == ngroups && json_object_set_new(g, "last", json_true()) != 0) ||
+             json_object_set_new(g, "keep", json_boolean(keep)) != 0;
     }
     rc = rc || json_object_set(ctx, "groups", list) != 0;
     json_decref(list);
