@@ -130,10 +130,10 @@ CASES
     done <<'CASES'
 wythoff-p-positions --level 1|--level: does not apply to --format csv (only to csv.gz)
 wythoff-p-positions --jobs 2 --format tex|--jobs: does not apply to --format tex (only to csv.gz)
-wythoff-p-positions --lang en --format json|--lang: does not apply to --format json (only to tex,pdf)
-wythoff-p-positions --block-columns 3 -o x.csv.gz|--block-columns: does not apply to --format csv.gz (only to tex,pdf)
-wythoff-p-positions --templates .|--templates: does not apply to --format csv (only to tex,pdf)
-nim-p-positions --no-color|--no-color: does not apply to --format csv (only to tex,pdf)
+wythoff-p-positions --lang en --format json|--lang: does not apply to --format json (only to tex, pdf)
+wythoff-p-positions --block-columns 3 -o x.csv.gz|--block-columns: does not apply to --format csv.gz (only to tex, pdf)
+wythoff-p-positions --templates .|--templates: does not apply to --format csv (only to tex, pdf)
+nim-p-positions --no-color|--no-color: does not apply to --format csv (only to tex, pdf)
 wythoff-grundy --no-color --format tex|--no-color: not a parameter of table wythoff-grundy
 CASES
     cd "$T"

@@ -306,6 +306,18 @@ static bool in_list(const char *list, const char *format)
     return false;
 }
 
+/* A comma-separated list ("tex,pdf") as a reader writes it ("tex, pdf"). */
+static void list_text(const char *list, char *buf, size_t size)
+{
+    size_t used = 0;
+    for (const char *p = list; *p && used + 3 < size; p++) {
+        buf[used++] = *p;
+        if (*p == ',')
+            buf[used++] = ' ';
+    }
+    buf[used] = '\0';
+}
+
 int options_check_applies(const struct option_group *groups, size_t ngroups, const char *what,
                           const char *asked, struct gt_error *err)
 {
@@ -321,8 +333,10 @@ int options_check_applies(const struct option_group *groups, size_t ngroups, con
             else
                 snprintf(option, sizeof option, "--%s%s",
                          s->kind == OPTION_NEGATABLE && v->number[0] == 0 ? "no-" : "", s->name);
+            char formats[128];
+            list_text(s->only_for, formats, sizeof formats);
             return gt_fail(err, GT_ERR_USAGE, "%s: does not apply to %s (only to %s)", option,
-                           asked, s->only_for);
+                           asked, formats);
         }
     return GT_OK;
 }
