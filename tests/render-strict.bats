@@ -221,7 +221,7 @@ render_pages() {
             '\usepackage[paperwidth=5700mm,paperheight=1000mm,margin=10mm]{geometry}' \
             "\\input{$T/build/ru/preamble}" '\pagestyle{empty}' '\begin{document}'
         while read -r name template csv; do
-            "$GAMETAB" render "$template" "$csv" -o "$T/doc/$name.tex" || return 1
+            "$GAMETAB" render "$template" ${csv:+"$csv"} -o "$T/doc/$name.tex" || return 1
             printf '\\input{%s}\\clearpage\n' "$T/doc/$name"
         done
         printf '%s\n' '\end{document}'
@@ -277,6 +277,25 @@ EOF
     # in the PDF's text stream (what fits on the page: its start)
     [ "$(awk '{ if (length($0) > m) m = length($0) } END { print m }' "$T/doc/b5.tex")" -le 1100 ]
     grep -q "^1 xyz,xyz,xyz,xyz," "$T/doc/page-7.txt"
+}
+
+@test "no data and a header without rows: both generic templates compile (pdflatex)" {
+    printf 'n,a_n\n' > "$T/header.csv"
+    printf 'n,a_n\n7,11\n' > "$T/one.csv"
+    render_pages <<EOF
+b0 table-booktabs.tex
+k0 table-kvant.tex
+b1 table-booktabs.tex $T/header.csv
+k1 table-kvant.tex $T/header.csv
+b2 table-booktabs.tex $T/one.csv
+EOF
+    grep -qx '%% no data, so no table (gametab render TEMPLATE DATA)' "$T/doc/b0.tex"
+    grep -qx '%% no data, so no table (gametab render TEMPLATE DATA)' "$T/doc/k0.tex"
+    # b0 and k0 make no page; b1 is its header; k1, no rows, an empty page
+    grep -qx 'n a_n' "$T/doc/page-1.txt"
+    [ -z "$(tr -d '\f\n ' <"$T/doc/page-2.txt")" ]
+    grep -qx 'n a_n' "$T/doc/page-3.txt"
+    grep -qx '7 11' "$T/doc/page-3.txt"
 }
 
 @test "property: random CSV files through both generic templates come back exactly from the PDF" {
