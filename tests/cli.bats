@@ -231,3 +231,25 @@ CASES
     [ "$(complete_words table --count = 5 -o x.csv nim-p)" = nim-p-positions ]
     [ -z "$(complete_words table nim-p-positions '')" ]
 }
+
+@test "the man page: the one-line description, every environment variable (as render --help), filled paragraphs" {
+    cd "$(dirname "$GAMETAB")"
+    MANWIDTH=200 man ./gametab.1 >"$T/man.txt" 2>/dev/null
+    # NAME: the four articles' games, not "from Kvant articles"
+    sed -n '/^NAME/,/^SYNOPSIS/p' "$T/man.txt" | tr -s ' \n' ' ' >"$T/name"
+    grep -q "Wythoff's game, Nim, misère Nim, Grundy functions) from four articles, two of them in Kvant" "$T/name"
+    "$GAMETAB" --help | tr -s ' \n' ' ' | grep -q "Grundy functions) from four articles, two of them in Kvant"
+    # ENVIRONMENT: the variables render --help lists, each one
+    "$GAMETAB" render --help | sed -n '/^Environment:/,$s/^  \([A-Z_]*\)$/\1/p' >"$T/env-help"
+    # (a short name shares its line with its text: "TMPDIR where ...")
+    sed -n '/^ENVIRONMENT/,/^EXIT STATUS/s/^       \([A-Z_]\{3,\}\)\( .*\)\{0,1\}$/\1/p' "$T/man.txt" >"$T/env-man"
+    [ "$(sort "$T/env-help" | tr '\n' ' ')" = "GAMETAB_CELLS_MAX GAMETAB_OUTPUT_MAX GAMETAB_TAGS_MAX GAMETAB_TEMPLATES TMPDIR " ]
+    diff "$T/env-help" "$T/env-man"
+    # prose is filled to the width man is given (a paragraph of table's
+    # --help is one line at 200 columns); lists keep their lines
+    grep -q '^       Write one table.  Its parameters (--count ... --start), their defaults and ranges, are listed below for each table.$' "$T/man.txt"
+    grep -q '^         DIR/NAME.csv.gz        each table as gzip-compressed CSV$' "$T/man.txt"
+    # what an installed user does with the handout, not make handout
+    refute grep -q 'make handout' "$T/man.txt"
+    grep -q 'latexmk -pdf handout.tex' "$T/man.txt"
+}

@@ -11,6 +11,7 @@
 #include "base/text.h"
 #include "base/utf8.h"
 #include "cli/command.h"
+#include "cli/help.h"
 #include "cli/options.h"
 #include "io/csv-read.h"
 #include "base/interrupt.h"
@@ -216,6 +217,7 @@ const struct command cmd_render = {
              "or not, or - for standard input; without it the template gets no columns\n"
              "and no rows (the two generic templates then write a comment, no table).\n"
              "Templates whose name ends in .tex escape {{x}} for LaTeX, others for HTML.\n",
+    .help_more = help_environment,
     .more = "The context: columns, has_columns, rows (each with data, its cells by\n"
             "column name, and cells, first and last), row_count, file, blocks (the\n"
             "rows in groups for the horizontal Kvant layout, each with rows, lines,\n"

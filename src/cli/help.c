@@ -12,15 +12,82 @@
 #include "cli/help.h"
 #include "publish/figures.h"
 #include "tables/table.h"
+#include "template/templates.h"
 
-#define ABOUT_GAMETAB                                                                    \
-    "Tables of impartial games (Wythoff's game, Nim) from Kvant articles,\n"            \
-    "as gzip-compressed CSV and as LaTeX.\n"
+/* What gametab is, in one line: --help's first line, the man page's NAME
+ * and DESCRIPTION.  Two of the four articles are from Kvant (Matulis &
+ * Savukinas 1984, Yaglom 1971); Feng Yuefeng's and Teterko's are not. */
+#define GAMETAB_WHAT                                                                     \
+    "tables of impartial games (Wythoff's game, Nim, misère Nim, Grundy functions) "    \
+    "from four articles, two of them in Kvant"
+#define GAMETAB_HOW "as gzip-compressed CSV, JSON, xlsx, LaTeX and PDF"
+
+/* The environment variables gametab reads: the man page's ENVIRONMENT and
+ * render --help.  text has one %zu, the default (value), or none. */
+static const struct {
+    const char *name, *text;
+    size_t value;
+} environment[] = {
+    {"GAMETAB_TEMPLATES", "a directory searched for templates after --templates and before the "
+                          "built-in ones", 0},
+    {"GAMETAB_CELLS_MAX", "render: the most cells (rows x columns) of data held, about 1.5 KB "
+                          "each; default %zu, 0 for no limit", TEMPLATE_CELLS_MAX},
+    {"GAMETAB_OUTPUT_MAX", "render, and the templates of table and build: the most bytes a "
+                           "template makes; default %zu (64 MiB), 0 for no limit",
+     TEMPLATE_OUTPUT_MAX},
+    {"GAMETAB_TAGS_MAX", "render, and the templates of table and build: the most tags and texts "
+                         "rendered; default %zu, 0 for no limit", TEMPLATE_TAGS_MAX},
+    {"TMPDIR", "where --format pdf compiles (a directory of its own, removed after) and "
+               "--format xlsx writes its temporary file; default /tmp", 0},
+};
+
+static void environment_text(size_t i, char *buf, size_t size)
+{
+    snprintf(buf, size, environment[i].text, environment[i].value);
+}
+
+/* Prints text in lines of at most 72 columns, each indented by indent
+ * spaces (the text has no line breaks of its own). */
+static void print_wrapped(FILE *f, const char *text, size_t indent)
+{
+    char copy[512];
+    snprintf(copy, sizeof copy, "%s", text);
+    size_t col = 0;
+    for (char *w = strtok(copy, " "); w; w = strtok(NULL, " ")) {
+        size_t n = strlen(w);
+        if (col && col + 1 + n > 72) {
+            fputc('\n', f);
+            col = 0;
+        }
+        if (col == 0)
+            col = (size_t)fprintf(f, "%*s%s", (int)indent, "", w);
+        else
+            col += (size_t)fprintf(f, " %s", w);
+    }
+    fputc('\n', f);
+}
+
+void help_environment(FILE *f)
+{
+    fputs("\nEnvironment:\n", f);
+    for (size_t i = 0; i < sizeof environment / sizeof environment[0]; i++) {
+        char text[512];
+        environment_text(i, text, sizeof text);
+        fprintf(f, "  %s\n", environment[i].name);
+        print_wrapped(f, text, 4);
+    }
+}
+
 #define EXIT_STATUS "Exit status: 0 success, 1 runtime error, 2 usage error.\n"
 
 void help_main(FILE *f)
 {
-    fprintf(f, "Usage: gametab COMMAND [OPTIONS]\n" ABOUT_GAMETAB "\nCommands:\n");
+    char about[512];
+    snprintf(about, sizeof about, "%c%s, " GAMETAB_HOW ".", GAMETAB_WHAT[0] - 'a' + 'A',
+             GAMETAB_WHAT + 1);
+    fputs("Usage: gametab COMMAND [OPTIONS]\n", f);
+    print_wrapped(f, about, 0);
+    fputs("\nCommands:\n", f);
     for (size_t i = 0; i < command_registry_size; i++)
         fprintf(f, "  %-8s %s\n", command_registry[i]->name, command_registry[i]->summary);
     fprintf(f, "\n"
@@ -97,6 +164,41 @@ static void roff_preformatted(FILE *f, const char *text, size_t len)
     fputs(".fi\n", f);
 }
 
+/* Text written for the terminal (lines of ~70 columns) as paragraphs man
+ * fills: a run of plain lines is one paragraph, a blank line ends it, and
+ * lines that begin with a space (lists, a table of files) are kept as they
+ * are. */
+static void roff_prose(FILE *f, const char *text, size_t len)
+{
+    enum { NONE, FILLED, KEPT } mode = NONE;
+    for (size_t i = 0; i < len;) {
+        const char *nl = memchr(text + i, '\n', len - i);
+        size_t n = nl ? (size_t)(nl - (text + i)) : len - i;
+        if (n == 0) {
+            if (mode == KEPT)
+                fputs(".fi\n", f);
+            mode = NONE;
+        } else if (text[i] == ' ') {
+            if (mode != KEPT)
+                fputs(".PP\n.nf\n", f);
+            mode = KEPT;
+            roff_text(f, text + i, n);
+            fputc('\n', f);
+        } else {
+            if (mode == KEPT)
+                fputs(".fi\n", f);
+            if (mode != FILLED)
+                fputs(".PP\n", f);
+            mode = FILLED;
+            roff_text(f, text + i, n);
+            fputc('\n', f);
+        }
+        i += n + 1;
+    }
+    if (mode == KEPT)
+        fputs(".fi\n", f);
+}
+
 /* What a function prints, as a string (to be escaped for roff). */
 struct captured {
     char *text;
@@ -156,7 +258,7 @@ static int man_command(FILE *f, const struct command *cmd, struct gt_error *err)
     fputs(".SS \"gametab ", f);
     roff_string(f, cmd->usage);
     fputs("\"\n", f);
-    roff_preformatted(f, cmd->about, strlen(cmd->about));
+    roff_prose(f, cmd->about, strlen(cmd->about));
     struct option_group groups[2];
     size_t ngroups = listing_groups(cmd, groups);
     for (size_t g = 0; g < ngroups; g++)
@@ -164,8 +266,9 @@ static int man_command(FILE *f, const struct command *cmd, struct gt_error *err)
             if (option_listed(&groups[g], i) && man_option(f, &groups[g].specs[i], err) != GT_OK)
                 return GT_ERR_RUNTIME;
     if (cmd->more)
-        roff_preformatted(f, cmd->more, strlen(cmd->more));
-    if (cmd->help_more) {
+        roff_prose(f, cmd->more, strlen(cmd->more));
+    /* The environment has a section of its own. */
+    if (cmd->help_more && cmd->help_more != help_environment) {
         struct captured c;
         if (capture_begin(&c, err) != GT_OK)
             return GT_ERR_RUNTIME;
@@ -186,7 +289,7 @@ int help_man(FILE *f, struct gt_error *err)
                ".\\\" specs; edit those (src/cli/cmd-*.c, src/tables/tables.c), not this.\n"
                ".TH GAMETAB 1 \"\" \"%s %s\" \"User Commands\"\n"
                ".SH NAME\n"
-               "gametab \\- tables of impartial games from Kvant articles\n"
+               "gametab \\- %s\n"
                ".SH SYNOPSIS\n"
                ".B gametab\n"
                ".I COMMAND\n"
@@ -195,8 +298,8 @@ int help_man(FILE *f, struct gt_error *err)
                ".B gametab\n"
                ".BR \\-\\-help \" | \" \\-\\-version\n"
                ".SH DESCRIPTION\n",
-            PACKAGE_NAME, PACKAGE_VERSION);
-    roff_string(f, ABOUT_GAMETAB);
+            PACKAGE_NAME, PACKAGE_VERSION, GAMETAB_WHAT);
+    fprintf(f, "%c%s, " GAMETAB_HOW ".\n", GAMETAB_WHAT[0] - 'a' + 'A', GAMETAB_WHAT + 1);
     fputs(".PP\n"
           "Each command takes \\fB\\-\\-help\\fR (its usage and options, as below) and\n"
           "\\fB\\-\\-version\\fR.  Options may follow the arguments; \\fB\\-\\-\\fR ends them;\n"
@@ -206,13 +309,17 @@ int help_man(FILE *f, struct gt_error *err)
     for (size_t i = 0; i < command_registry_size; i++)
         if (man_command(f, command_registry[i], err) != GT_OK)
             return GT_ERR_RUNTIME;
-    fputs(".SH ENVIRONMENT\n"
-          ".TP\n"
-          ".B GAMETAB_TEMPLATES\n"
-          "a directory searched for templates after \\fB\\-\\-templates\\fR and before the\n"
-          "built\\-in ones.\n"
-          ".SH EXIT STATUS\n",
-          f);
+    fputs(".SH ENVIRONMENT\n", f);
+    for (size_t i = 0; i < sizeof environment / sizeof environment[0]; i++) {
+        char text[512];
+        environment_text(i, text, sizeof text);
+        fputs(".TP\n.B ", f);
+        roff_string(f, environment[i].name);
+        fputc('\n', f);
+        roff_string(f, text);
+        fputs(".\n", f);
+    }
+    fputs(".SH EXIT STATUS\n", f);
     roff_string(f, EXIT_STATUS);
     fputs(".SH SEE ALSO\n"
           "The README of gametab: the articles, the tables and how to restyle them.\n",
