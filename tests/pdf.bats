@@ -14,7 +14,7 @@ load helpers
     [ "$(pdfinfo "$T/f.pdf" | awk '/^Pages:/ { print $2 }')" -eq 1 ]
     pdftotext "$T/f.pdf" - | grep -q 'Частоты чисел'
     # The source under the table.
-    pdftotext "$T/f.pdf" - | tr '\n' ' ' | grep -q 'Matulis & Savukinas.*Kvant 1984, no. 7'
+    pdftotext "$T/f.pdf" - | tr '\n' ' ' | grep -q 'Матулис.*Квант. 1984. № 7.*Частоты чисел'
     # The format from the extension; English; nothing left beside the PDF.
     gt table wythoff-p-positions --count 40 --lang en -o "$T/p.pdf"
     [ "$status" -eq 0 ]
@@ -77,4 +77,35 @@ without_tex() {
     gt table wythoff-p-positions --standalone --format pdf -o "$T/x.pdf"
     assert_error 2
     [ ! -e "$T/x.pdf" ]
+}
+
+@test "the source line of every table's PDF cites the article as the handout does: ru in Russian, en in English" {
+    local name lang pages src latin
+    for name in $("$GAMETAB" list | awk '{print $1}'); do
+        for lang in ru en; do
+            "$GAMETAB" table "$name" --lang "$lang" -o "$T/$name-$lang.pdf"
+            pages=$(pdfinfo "$T/$name-$lang.pdf" | awk '/^Pages:/ {print $2}')
+            # the source: the last paragraph of the last page, from its
+            # first author on
+            pdftotext -f "$pages" -l "$pages" "$T/$name-$lang.pdf" - |
+                awk '/^(А\. |И\. М\.|Фэн |A\. |I\. M\.|Feng )/ { s = "" } { s = s " " $0 } END { print s }' \
+                    >"$T/source"
+            src=$(cat "$T/source")
+            [ -n "$src" ] || { echo "$name $lang: no source line" >&2; return 1; }
+            if [ "$lang" = ru ]; then
+                grep -q 'Квант\|Фэн Юэфэн\|Тетерко' "$T/source"
+                # Latin script only in the names of symbols: p_N, a_n, k,
+                # Gr, the tables I, Ia, II, IIa, IIb
+                latin=$(grep -o '[A-Za-z]\+' "$T/source" | grep -vx '[A-Za-z]\|[pqab][Nn]\|I\|Ia\|II\|IIa\|IIb\|Gr' || true)
+                [ -z "$latin" ] || { echo "$name ru: Latin words in the source: $latin: $src" >&2; return 1; }
+                refute grep -q 'p_N\|a_n\|Kvant\|no\.' "$T/source"
+            else
+                grep -q 'Kvant\|Feng Yuefeng\|Teterko' "$T/source"
+                # Cyrillic only in the original titles, in parentheses
+                sed 's/([^()]*)//g' "$T/source" >"$T/outside"
+                refute grep -q '[А-Яа-яЁё]' "$T/outside"
+                refute grep -q 'p_N\|a_n\|//' "$T/source"
+            fi
+        done
+    done
 }

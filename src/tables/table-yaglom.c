@@ -15,7 +15,7 @@
 
 #define YAGLOM_1971                                                     \
     .authors = "Yaglom", .title = "Две игры со спичками",               \
-    .journal = "Kvant", .year = 1971, .issue = 2
+    .journal = "Kvant", .year = 1971, .issue = 2, .lang_key = "yaglom"
 
 /* "color": false with --no-color, the digits in black. */
 static void add_color(struct tex_values *out, const struct table_args *args)

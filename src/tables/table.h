@@ -54,6 +54,8 @@ struct table_source {
     int year;              /* 0 where the text does not say (JSON: null) */
     int issue;             /* 0 where the text does not say (JSON: null) */
     const char *item;      /* "table «Проигрышные поля»", "Theorem 1", ... */
+    const char *lang_key;  /* the article in lang/LANG.json: its citation is
+                            * LANG_KEY_source (as the handout cites it) */
 };
 
 /* ---- rows: typed cells ---------------------------------------------------
