@@ -230,6 +230,15 @@ CASES
     # the first, and table takes no second.
     [ "$(complete_words table --count = 5 -o x.csv nim-p)" = nim-p-positions ]
     [ -z "$(complete_words table nim-p-positions '')" ]
+    # Once the table is named, only its parameters, and the values of one
+    # that takes a few (--radix 2 or 4, not 3)
+    [ "$(complete_words table wythoff-grundy --f | tr '\n' ' ')" = "--format " ]
+    [ "$(complete_words table --quiet wythoff-grundy --m | tr '\n' ' ')" = "--max " ]
+    [ "$(complete_words table --f | tr '\n' ' ')" = "--format --from " ]
+    [ "$(complete_words table nim-p-positions --radix '' | tr '\n' ' ')" = "2 4 " ]
+    [ "$(complete_words table -o x.csv nim-p-positions --radix = '' | tr '\n' ' ')" = "2 4 " ]
+    [ "$(complete_words table wythoff-k-heaps --heaps '' | tr '\n' ' ')" = "$(seq -s ' ' 1 8) " ]
+    [ -z "$(complete_words table wythoff-grundy --max '')" ]
 }
 
 @test "the man page: the one-line description, every environment variable (as render --help), filled paragraphs" {

@@ -359,47 +359,11 @@ static bool listed_with_value(const struct option_group *g, size_t i)
     return option_listed(g, i) && k != OPTION_FLAG && k != OPTION_NEGATABLE;
 }
 
-static void completion_command(FILE *f, const struct command *c)
+/* The options of c that take a value, as _gametab_argument wants them:
+ * "-o --output --count ...". */
+static void completion_valued(FILE *f, const struct option_group *groups, size_t ngroups)
 {
-    struct option_group groups[2];
-    size_t ngroups = listing_groups(c, groups);
-    fprintf(f, "    %s)\n        case $prev in\n", c->name);
-    for (size_t g = 0; g < ngroups; g++)
-        for (size_t i = 0; i < groups[g].n; i++) {
-            const struct option_spec *s = &groups[g].specs[i];
-            if (!listed_with_value(&groups[g], i))
-                continue;
-            fputs("        ", f);
-            completion_pattern(f, s);
-            if (s->complete && strcmp(s->complete, "file") == 0)
-                fputs(") _gametab_files -f; return ;;\n", f);
-            else if (s->complete && strcmp(s->complete, "directory") == 0)
-                fputs(") _gametab_files -d; return ;;\n", f);
-            else if (s->kind == OPTION_CHOICE || s->complete) {
-                fputs(") _gametab_words '", f);
-                completion_words(f, s);
-                fputs("'; return ;;\n", f);
-            } else {
-                fputs(") return ;; # a number: nothing to offer\n", f);
-            }
-        }
-    fputs("        esac\n        if [[ $cur == -* ]]; then\n            _gametab_words '", f);
     bool first = true;
-    for (size_t g = 0; g < ngroups; g++)
-        for (size_t i = 0; i < groups[g].n; i++) {
-            const struct option_spec *s = &groups[g].specs[i];
-            if (!s->name || (groups[g].only && !(groups[g].only >> i & 1)))
-                continue; /* --help and --version are offered too */
-            if (s->short_name)
-                fprintf(f, "%s-%c", first ? "" : " ", s->short_name), first = false;
-            fprintf(f, "%s--%s%s", first ? "" : " ", s->kind == OPTION_NEGATABLE ? "no-" : "",
-                    s->name);
-            first = false;
-        }
-    fputs("'\n            return\n        fi\n", f);
-    /* The n-th argument: skip the options and their values. */
-    fputs("        case $(_gametab_argument_index '", f);
-    first = true;
     for (size_t g = 0; g < ngroups; g++)
         for (size_t i = 0; i < groups[g].n; i++) {
             const struct option_spec *s = &groups[g].specs[i];
@@ -411,6 +375,112 @@ static void completion_command(FILE *f, const struct command *c)
             fprintf(f, "--%s", s->name);
             first = false;
         }
+}
+
+/* The words of an option: -o --output, --no-color; for a table parameter
+ * only when table t takes it (t NULL: every one). */
+static void completion_option_words(FILE *f, const struct option_group *groups, size_t ngroups,
+                                    const struct table_def *t)
+{
+    bool first = true;
+    for (size_t g = 0; g < ngroups; g++)
+        for (size_t i = 0; i < groups[g].n; i++) {
+            const struct option_spec *s = &groups[g].specs[i];
+            if (!s->name || (groups[g].only && !(groups[g].only >> i & 1)))
+                continue; /* --help and --version are offered too */
+            if (t && groups[g].specs == table_param_options && !t->params[i].accepted)
+                continue;
+            if (s->short_name)
+                fprintf(f, "%s-%c", first ? "" : " ", s->short_name), first = false;
+            fprintf(f, "%s--%s%s", first ? "" : " ", s->kind == OPTION_NEGATABLE ? "no-" : "",
+                    s->name);
+            first = false;
+        }
+}
+
+/* The values completion offers for table parameter p of t: its values, or
+ * every one of a range of at most 10; false when none. */
+static bool param_values(FILE *f, const struct table_def *t, size_t p)
+{
+    const struct table_param_spec *s = &t->params[p];
+    if (!s->accepted || table_param_options[p].kind != OPTION_NUMBER)
+        return false;
+    if (s->values) {
+        if (f)
+            fputs(s->values, f);
+        return true;
+    }
+    if (s->max < s->min || s->max - s->min > 9)
+        return false;
+    for (uint64_t v = s->min; f && v <= s->max; v++)
+        fprintf(f, "%s%llu", v == s->min ? "" : " ", (unsigned long long)v);
+    return true;
+}
+
+static void completion_command(FILE *f, const struct command *c)
+{
+    struct option_group groups[2];
+    size_t ngroups = listing_groups(c, groups);
+    /* A command of one table (table NAME) offers that table's parameters
+     * and their values only. */
+    bool per_table = c->params && c->args_max > 0 && c->arg_kind[0] == ARG_TABLE;
+    fprintf(f, "    %s)\n        case $prev in\n", c->name);
+    for (size_t g = 0; g < ngroups; g++)
+        for (size_t i = 0; i < groups[g].n; i++) {
+            const struct option_spec *s = &groups[g].specs[i];
+            if (!listed_with_value(&groups[g], i))
+                continue;
+            fputs("        ", f);
+            completion_pattern(f, s);
+            bool values = false;
+            for (size_t k = 0; per_table && groups[g].specs == table_param_options &&
+                               k < table_registry_size; k++)
+                values |= param_values(NULL, table_registry[k], i);
+            if (values) {
+                fputs(")\n            case $(_gametab_argument '", f);
+                completion_valued(f, groups, ngroups);
+                fputs("') in\n", f);
+                for (size_t k = 0; k < table_registry_size; k++)
+                    if (param_values(NULL, table_registry[k], i)) {
+                        fprintf(f, "            %s) _gametab_words '", table_registry[k]->name);
+                        param_values(f, table_registry[k], i);
+                        fputs("' ;;\n", f);
+                    }
+                fputs("            esac\n            return ;;\n", f);
+            } else if (s->complete && strcmp(s->complete, "file") == 0)
+                fputs(") _gametab_files -f; return ;;\n", f);
+            else if (s->complete && strcmp(s->complete, "directory") == 0)
+                fputs(") _gametab_files -d; return ;;\n", f);
+            else if (s->kind == OPTION_CHOICE || s->complete) {
+                fputs(") _gametab_words '", f);
+                completion_words(f, s);
+                fputs("'; return ;;\n", f);
+            } else {
+                fputs(") return ;; # a number: nothing to offer\n", f);
+            }
+        }
+    fputs("        esac\n        if [[ $cur == -* ]]; then\n", f);
+    if (per_table) {
+        fputs("            case $(_gametab_argument '", f);
+        completion_valued(f, groups, ngroups);
+        fputs("') in\n", f);
+        for (size_t k = 0; k < table_registry_size; k++) {
+            fprintf(f, "            %s) _gametab_words '", table_registry[k]->name);
+            completion_option_words(f, groups, ngroups, table_registry[k]);
+            fputs("' ;;\n", f);
+        }
+        fputs("            *) _gametab_words '", f);
+        completion_option_words(f, groups, ngroups, NULL);
+        fputs("' ;;\n            esac\n", f);
+    } else {
+        fputs("            _gametab_words '", f);
+        completion_option_words(f, groups, ngroups, NULL);
+        fputs("'\n", f);
+    }
+    fputs("            return\n        fi\n", f);
+    /* The n-th argument: skip the options and their values. */
+    fputs("        case $(_gametab_argument_index '", f);
+    completion_valued(f, groups, ngroups);
     fputs("') in\n", f);
     for (size_t a = 0; a < c->args_max && a < 2; a++) {
         fprintf(f, "        %zu) ", a);
@@ -470,6 +540,25 @@ void help_completion(FILE *f)
           "        n=$((n + 1))\n"
           "    done\n"
           "    echo $n\n"
+          "}\n"
+          "\n"
+          "# The first argument (a table's name), as _gametab_argument_index\n"
+          "# counts them, or nothing.\n"
+          "_gametab_argument()\n"
+          "{\n"
+          "    local i word skip= done=\n"
+          "    for ((i = 2; i < COMP_CWORD; i++)); do\n"
+          "        word=${COMP_WORDS[i]}\n"
+          "        if [[ $word == = ]]; then skip=1; continue; fi\n"
+          "        if [[ -n $skip ]]; then skip=; continue; fi\n"
+          "        if [[ -z $done && $word == -- ]]; then done=1; continue; fi\n"
+          "        if [[ -z $done && $word == -?* ]]; then\n"
+          "            [[ \" $1 \" == *\" $word \"* ]] && skip=1\n"
+          "            continue\n"
+          "        fi\n"
+          "        echo \"$word\"\n"
+          "        return\n"
+          "    done\n"
           "}\n"
           "\n"
           "_gametab()\n"

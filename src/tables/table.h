@@ -40,6 +40,9 @@ struct table_param_spec {
     const char *help;      /* what the parameter means for this table */
     uint64_t tex_max;      /* 0, or the largest value --format tex takes
                             * (a LaTeX table held whole and fit to a page) */
+    const char *values;    /* NULL, or the values allowed when not every one
+                            * of min..max is ("2 4"): the completion offers
+                            * them (check_args refuses the others) */
 };
 
 struct table_args {
