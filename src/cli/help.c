@@ -37,6 +37,9 @@ static const struct {
      TEMPLATE_OUTPUT_MAX},
     {"GAMETAB_TAGS_MAX", "render, and the templates of table and build: the most tags and texts "
                          "rendered; default %zu, 0 for no limit", TEMPLATE_TAGS_MAX},
+    {"SOURCE_DATE_EPOCH", "the date written into generated files (an xlsx workbook's "
+                          "properties), in seconds since 1970, digits only; default "
+                          "1980-01-01", 0},
     {"TMPDIR", "where --format pdf compiles (a directory of its own, removed after) and "
                "--format xlsx writes its temporary file; default /tmp", 0},
 };
