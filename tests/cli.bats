@@ -104,7 +104,7 @@ build -o|-o: option needs a value
 build --paper a3|--paper: unknown paper 'a3' (a4 or a5)
 build --start 31,0|--start: 31 is out of range for figure wythoff-game (0..30)
 build --start 1|--start: '1' is not A,B
-table wythoff-p-positions --f 2|--f: unknown option
+table wythoff-p-positions --f 2|--f: ambiguous option: --from, --format
 table wythoff-p-positions --quiet=1|--quiet=1: unknown option
 table wythoff-p-positions --count 2 extra another|unexpected argument 'extra'
 table nim-p-positions --radix 5|--radix: 5 is out of range for table nim-p-positions (2..4)
@@ -130,10 +130,10 @@ CASES
     done <<'CASES'
 wythoff-p-positions --level 1|--level: does not apply to --format csv (only to csv.gz)
 wythoff-p-positions --jobs 2 --format tex|--jobs: does not apply to --format tex (only to csv.gz)
-wythoff-p-positions --lang en --format json|--lang: does not apply to --format json (only to tex,pdf)
-wythoff-p-positions --block-columns 3 -o x.csv.gz|--block-columns: does not apply to --format csv.gz (only to tex,pdf)
-wythoff-p-positions --templates .|--templates: does not apply to --format csv (only to tex,pdf)
-nim-p-positions --no-color|--no-color: does not apply to --format csv (only to tex,pdf)
+wythoff-p-positions --lang en --format json|--lang: does not apply to --format json (only to tex, pdf)
+wythoff-p-positions --block-columns 3 -o x.csv.gz|--block-columns: does not apply to --format csv.gz (only to tex, pdf)
+wythoff-p-positions --templates .|--templates: does not apply to --format csv (only to tex, pdf)
+nim-p-positions --no-color|--no-color: does not apply to --format csv (only to tex, pdf)
 wythoff-grundy --no-color --format tex|--no-color: not a parameter of table wythoff-grundy
 CASES
     cd "$T"
@@ -230,4 +230,35 @@ CASES
     # the first, and table takes no second.
     [ "$(complete_words table --count = 5 -o x.csv nim-p)" = nim-p-positions ]
     [ -z "$(complete_words table nim-p-positions '')" ]
+    # Once the table is named, only its parameters, and the values of one
+    # that takes a few (--radix 2 or 4, not 3)
+    [ "$(complete_words table wythoff-grundy --f | tr '\n' ' ')" = "--format " ]
+    [ "$(complete_words table --quiet wythoff-grundy --m | tr '\n' ' ')" = "--max " ]
+    [ "$(complete_words table --f | tr '\n' ' ')" = "--format --from " ]
+    [ "$(complete_words table nim-p-positions --radix '' | tr '\n' ' ')" = "2 4 " ]
+    [ "$(complete_words table -o x.csv nim-p-positions --radix = '' | tr '\n' ' ')" = "2 4 " ]
+    [ "$(complete_words table wythoff-k-heaps --heaps '' | tr '\n' ' ')" = "$(seq -s ' ' 1 8) " ]
+    [ -z "$(complete_words table wythoff-grundy --max '')" ]
+}
+
+@test "the man page: the one-line description, every environment variable (as render --help), filled paragraphs" {
+    cd "$(dirname "$GAMETAB")"
+    MANWIDTH=200 man ./gametab.1 >"$T/man.txt" 2>/dev/null
+    # NAME: the four articles' games, not "from Kvant articles"
+    sed -n '/^NAME/,/^SYNOPSIS/p' "$T/man.txt" | tr -s ' \n' ' ' >"$T/name"
+    grep -q "Wythoff's game, Nim, misère Nim, Grundy functions) from four articles, two of them in Kvant" "$T/name"
+    "$GAMETAB" --help | tr -s ' \n' ' ' | grep -q "Grundy functions) from four articles, two of them in Kvant"
+    # ENVIRONMENT: the variables render --help lists, each one
+    "$GAMETAB" render --help | sed -n '/^Environment:/,$s/^  \([A-Z_]*\)$/\1/p' >"$T/env-help"
+    # (a short name shares its line with its text: "TMPDIR where ...")
+    sed -n '/^ENVIRONMENT/,/^EXIT STATUS/s/^       \([A-Z_]\{3,\}\)\( .*\)\{0,1\}$/\1/p' "$T/man.txt" >"$T/env-man"
+    [ "$(sort "$T/env-help" | tr '\n' ' ')" = "GAMETAB_CELLS_MAX GAMETAB_OUTPUT_MAX GAMETAB_TAGS_MAX GAMETAB_TEMPLATES SOURCE_DATE_EPOCH TMPDIR " ]
+    diff "$T/env-help" "$T/env-man"
+    # prose is filled to the width man is given (a paragraph of table's
+    # --help is one line at 200 columns); lists keep their lines
+    grep -q '^       Write one table.  Its parameters (--count ... --start), their defaults and ranges, are listed below for each table.$' "$T/man.txt"
+    grep -q '^         DIR/NAME.csv.gz        each table as gzip-compressed CSV$' "$T/man.txt"
+    # what an installed user does with the handout, not make handout
+    refute grep -q 'make handout' "$T/man.txt"
+    grep -q 'latexmk -pdf handout.tex' "$T/man.txt"
 }

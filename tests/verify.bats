@@ -33,6 +33,15 @@ load helpers
     [ -z "$err" ]
 }
 
+@test "verify: each count of the summary agrees with its word, in en and in ru" {
+    gt verify --claim matulis-theorem-1 --claim feng-theorem-2
+    [ "$(tail -1 "$T/stdout")" = "2 claims: 1 holds, 1 fails, 0 data (bounds ×1)" ]
+    gt verify --claim matulis-theorem-1 --claim feng-theorem-2 --lang ru
+    [ "$(tail -1 "$T/stdout")" = "2 утверждения: 1 верно, 1 неверно, 0 — данные (границы ×1)" ]
+    gt verify --claim matulis-theorem-1 --claim matulis-theorem-2 --claim feng-theorem-2 --claim feng-theorem-1 --claim feng-theorem-3 --lang ru
+    [ "$(tail -1 "$T/stdout")" = "5 утверждений: 4 верны, 1 неверно, 0 — данные (границы ×1)" ]
+}
+
 @test "verify --max F multiplies the bounds, each up to its limit" {
     gt verify --claim matulis-theorem-1 --claim teterko-start --claim yaglom-table-Ia --max 3
     [ "$status" -eq 1 ]
@@ -54,7 +63,7 @@ load helpers
     gt verify --claim feng-theorem-3-proof --lang ru
     [ "$status" -eq 1 ]
     grep -q '^feng-theorem-3-proof  НЕВЕРНО  Фэн Юэфэн, теорема 3, конец доказательства | k ≥ 1, 4k + 2 ≤ 40 | 9 из 9: (0, 4, 6): P → N; .* | правильно: (0, 4k, 4k + 2) выигрышна' "$T/stdout"
-    tail -1 "$T/stdout" | grep -q '^1 утверждение: 0 верны, 1 неверны'
+    tail -1 "$T/stdout" | grep -q '^1 утверждение: 0 верны, 1 неверно'
     gt verify --claim teterko --lang ru
     grep -q '| 501 случай$' "$T/stdout"              # 501 случай, 6 случаев, 4 утверждения
     grep -q '| 6 случаев$' "$T/stdout"
@@ -76,7 +85,7 @@ load helpers
     GAMETAB_TEMPLATES="$T/mine" gt verify --claim matulis-theorem-1
     [ "$status" -eq 0 ]
     [ "$(head -1 "$T/stdout")" = "matulis-theorem-1  true!  Matulis & Savukinas 1984 — Theorem 1 | 1 ≤ n ≤ 100000 | 100000 cases" ]
-    [ "$(tail -1 "$T/stdout")" = "1 claim: 1 hold, 0 fail, 0 data (bounds ×1)" ]
+    [ "$(tail -1 "$T/stdout")" = "1 claim: 1 holds, 0 fail, 0 data (bounds ×1)" ]
     # without the template: one line, exit 1, nothing written
     mkdir "$T/empty"
     echo '{{#claims}' >"$T/empty/verify.txt"

@@ -96,7 +96,8 @@ const struct command cmd_build = {
              "  DIR/LANG/errata.tex    the same as a table to print next to the articles\n"
              "  DIR/LANG/figure-NAME.tex  each figure of the handout (gametab figure)\n"
              "  DIR/LANG/handout.tex   the handout: a document with every table and\n"
-             "                         figure, for pdflatex (make handout)\n"
+             "                         figure; latexmk -pdf handout.tex in DIR/LANG\n"
+             "                         makes handout.pdf\n"
              "  DIR/LANG/worksheet.tex with --worksheet: the tables with blank cells to\n"
              "                         fill in and the answer key, and its fragments\n"
              "                         DIR/LANG/worksheet-NAME.tex\n",

@@ -12,15 +12,85 @@
 #include "cli/help.h"
 #include "publish/figures.h"
 #include "tables/table.h"
+#include "template/templates.h"
 
-#define ABOUT_GAMETAB                                                                    \
-    "Tables of impartial games (Wythoff's game, Nim) from Kvant articles,\n"            \
-    "as gzip-compressed CSV and as LaTeX.\n"
+/* What gametab is, in one line: --help's first line, the man page's NAME
+ * and DESCRIPTION.  Two of the four articles are from Kvant (Matulis &
+ * Savukinas 1984, Yaglom 1971); Feng Yuefeng's and Teterko's are not. */
+#define GAMETAB_WHAT                                                                     \
+    "tables of impartial games (Wythoff's game, Nim, misère Nim, Grundy functions) "    \
+    "from four articles, two of them in Kvant"
+#define GAMETAB_HOW "as gzip-compressed CSV, JSON, xlsx, LaTeX and PDF"
+
+/* The environment variables gametab reads: the man page's ENVIRONMENT and
+ * render --help.  text has one %zu, the default (value), or none. */
+static const struct {
+    const char *name, *text;
+    size_t value;
+} environment[] = {
+    {"GAMETAB_TEMPLATES", "a directory searched for templates after --templates and before the "
+                          "built-in ones", 0},
+    {"GAMETAB_CELLS_MAX", "render: the most cells (rows x columns) of data held, about 1.5 KB "
+                          "each; default %zu, 0 for no limit", TEMPLATE_CELLS_MAX},
+    {"GAMETAB_OUTPUT_MAX", "render, and the templates of table and build: the most bytes a "
+                           "template makes; default %zu (64 MiB), 0 for no limit",
+     TEMPLATE_OUTPUT_MAX},
+    {"GAMETAB_TAGS_MAX", "render, and the templates of table and build: the most tags and texts "
+                         "rendered; default %zu, 0 for no limit", TEMPLATE_TAGS_MAX},
+    {"SOURCE_DATE_EPOCH", "the date written into generated files (an xlsx workbook's "
+                          "properties), in seconds since 1970, digits only; default "
+                          "1980-01-01", 0},
+    {"TMPDIR", "where --format pdf compiles (a directory of its own, removed after) and "
+               "--format xlsx writes its temporary file; default /tmp", 0},
+};
+
+static void environment_text(size_t i, char *buf, size_t size)
+{
+    snprintf(buf, size, environment[i].text, environment[i].value);
+}
+
+/* Prints text in lines of at most 72 columns, each indented by indent
+ * spaces (the text has no line breaks of its own). */
+static void print_wrapped(FILE *f, const char *text, size_t indent)
+{
+    char copy[512];
+    snprintf(copy, sizeof copy, "%s", text);
+    size_t col = 0;
+    for (char *w = strtok(copy, " "); w; w = strtok(NULL, " ")) {
+        size_t n = strlen(w);
+        if (col && col + 1 + n > 72) {
+            fputc('\n', f);
+            col = 0;
+        }
+        if (col == 0)
+            col = (size_t)fprintf(f, "%*s%s", (int)indent, "", w);
+        else
+            col += (size_t)fprintf(f, " %s", w);
+    }
+    fputc('\n', f);
+}
+
+void help_environment(FILE *f)
+{
+    fputs("\nEnvironment:\n", f);
+    for (size_t i = 0; i < sizeof environment / sizeof environment[0]; i++) {
+        char text[512];
+        environment_text(i, text, sizeof text);
+        fprintf(f, "  %s\n", environment[i].name);
+        print_wrapped(f, text, 4);
+    }
+}
+
 #define EXIT_STATUS "Exit status: 0 success, 1 runtime error, 2 usage error.\n"
 
 void help_main(FILE *f)
 {
-    fprintf(f, "Usage: gametab COMMAND [OPTIONS]\n" ABOUT_GAMETAB "\nCommands:\n");
+    char about[512];
+    snprintf(about, sizeof about, "%c%s, " GAMETAB_HOW ".", GAMETAB_WHAT[0] - 'a' + 'A',
+             GAMETAB_WHAT + 1);
+    fputs("Usage: gametab COMMAND [OPTIONS]\n", f);
+    print_wrapped(f, about, 0);
+    fputs("\nCommands:\n", f);
     for (size_t i = 0; i < command_registry_size; i++)
         fprintf(f, "  %-8s %s\n", command_registry[i]->name, command_registry[i]->summary);
     fprintf(f, "\n"
@@ -97,6 +167,41 @@ static void roff_preformatted(FILE *f, const char *text, size_t len)
     fputs(".fi\n", f);
 }
 
+/* Text written for the terminal (lines of ~70 columns) as paragraphs man
+ * fills: a run of plain lines is one paragraph, a blank line ends it, and
+ * lines that begin with a space (lists, a table of files) are kept as they
+ * are. */
+static void roff_prose(FILE *f, const char *text, size_t len)
+{
+    enum { NONE, FILLED, KEPT } mode = NONE;
+    for (size_t i = 0; i < len;) {
+        const char *nl = memchr(text + i, '\n', len - i);
+        size_t n = nl ? (size_t)(nl - (text + i)) : len - i;
+        if (n == 0) {
+            if (mode == KEPT)
+                fputs(".fi\n", f);
+            mode = NONE;
+        } else if (text[i] == ' ') {
+            if (mode != KEPT)
+                fputs(".PP\n.nf\n", f);
+            mode = KEPT;
+            roff_text(f, text + i, n);
+            fputc('\n', f);
+        } else {
+            if (mode == KEPT)
+                fputs(".fi\n", f);
+            if (mode != FILLED)
+                fputs(".PP\n", f);
+            mode = FILLED;
+            roff_text(f, text + i, n);
+            fputc('\n', f);
+        }
+        i += n + 1;
+    }
+    if (mode == KEPT)
+        fputs(".fi\n", f);
+}
+
 /* What a function prints, as a string (to be escaped for roff). */
 struct captured {
     char *text;
@@ -156,7 +261,7 @@ static int man_command(FILE *f, const struct command *cmd, struct gt_error *err)
     fputs(".SS \"gametab ", f);
     roff_string(f, cmd->usage);
     fputs("\"\n", f);
-    roff_preformatted(f, cmd->about, strlen(cmd->about));
+    roff_prose(f, cmd->about, strlen(cmd->about));
     struct option_group groups[2];
     size_t ngroups = listing_groups(cmd, groups);
     for (size_t g = 0; g < ngroups; g++)
@@ -164,8 +269,9 @@ static int man_command(FILE *f, const struct command *cmd, struct gt_error *err)
             if (option_listed(&groups[g], i) && man_option(f, &groups[g].specs[i], err) != GT_OK)
                 return GT_ERR_RUNTIME;
     if (cmd->more)
-        roff_preformatted(f, cmd->more, strlen(cmd->more));
-    if (cmd->help_more) {
+        roff_prose(f, cmd->more, strlen(cmd->more));
+    /* The environment has a section of its own. */
+    if (cmd->help_more && cmd->help_more != help_environment) {
         struct captured c;
         if (capture_begin(&c, err) != GT_OK)
             return GT_ERR_RUNTIME;
@@ -186,7 +292,7 @@ int help_man(FILE *f, struct gt_error *err)
                ".\\\" specs; edit those (src/cli/cmd-*.c, src/tables/tables.c), not this.\n"
                ".TH GAMETAB 1 \"\" \"%s %s\" \"User Commands\"\n"
                ".SH NAME\n"
-               "gametab \\- tables of impartial games from Kvant articles\n"
+               "gametab \\- %s\n"
                ".SH SYNOPSIS\n"
                ".B gametab\n"
                ".I COMMAND\n"
@@ -195,8 +301,8 @@ int help_man(FILE *f, struct gt_error *err)
                ".B gametab\n"
                ".BR \\-\\-help \" | \" \\-\\-version\n"
                ".SH DESCRIPTION\n",
-            PACKAGE_NAME, PACKAGE_VERSION);
-    roff_string(f, ABOUT_GAMETAB);
+            PACKAGE_NAME, PACKAGE_VERSION, GAMETAB_WHAT);
+    fprintf(f, "%c%s, " GAMETAB_HOW ".\n", GAMETAB_WHAT[0] - 'a' + 'A', GAMETAB_WHAT + 1);
     fputs(".PP\n"
           "Each command takes \\fB\\-\\-help\\fR (its usage and options, as below) and\n"
           "\\fB\\-\\-version\\fR.  Options may follow the arguments; \\fB\\-\\-\\fR ends them;\n"
@@ -206,13 +312,17 @@ int help_man(FILE *f, struct gt_error *err)
     for (size_t i = 0; i < command_registry_size; i++)
         if (man_command(f, command_registry[i], err) != GT_OK)
             return GT_ERR_RUNTIME;
-    fputs(".SH ENVIRONMENT\n"
-          ".TP\n"
-          ".B GAMETAB_TEMPLATES\n"
-          "a directory searched for templates after \\fB\\-\\-templates\\fR and before the\n"
-          "built\\-in ones.\n"
-          ".SH EXIT STATUS\n",
-          f);
+    fputs(".SH ENVIRONMENT\n", f);
+    for (size_t i = 0; i < sizeof environment / sizeof environment[0]; i++) {
+        char text[512];
+        environment_text(i, text, sizeof text);
+        fputs(".TP\n.B ", f);
+        roff_string(f, environment[i].name);
+        fputc('\n', f);
+        roff_string(f, text);
+        fputs(".\n", f);
+    }
+    fputs(".SH EXIT STATUS\n", f);
     roff_string(f, EXIT_STATUS);
     fputs(".SH SEE ALSO\n"
           "The README of gametab: the articles, the tables and how to restyle them.\n",
@@ -252,47 +362,11 @@ static bool listed_with_value(const struct option_group *g, size_t i)
     return option_listed(g, i) && k != OPTION_FLAG && k != OPTION_NEGATABLE;
 }
 
-static void completion_command(FILE *f, const struct command *c)
+/* The options of c that take a value, as _gametab_argument wants them:
+ * "-o --output --count ...". */
+static void completion_valued(FILE *f, const struct option_group *groups, size_t ngroups)
 {
-    struct option_group groups[2];
-    size_t ngroups = listing_groups(c, groups);
-    fprintf(f, "    %s)\n        case $prev in\n", c->name);
-    for (size_t g = 0; g < ngroups; g++)
-        for (size_t i = 0; i < groups[g].n; i++) {
-            const struct option_spec *s = &groups[g].specs[i];
-            if (!listed_with_value(&groups[g], i))
-                continue;
-            fputs("        ", f);
-            completion_pattern(f, s);
-            if (s->complete && strcmp(s->complete, "file") == 0)
-                fputs(") _gametab_files -f; return ;;\n", f);
-            else if (s->complete && strcmp(s->complete, "directory") == 0)
-                fputs(") _gametab_files -d; return ;;\n", f);
-            else if (s->kind == OPTION_CHOICE || s->complete) {
-                fputs(") _gametab_words '", f);
-                completion_words(f, s);
-                fputs("'; return ;;\n", f);
-            } else {
-                fputs(") return ;; # a number: nothing to offer\n", f);
-            }
-        }
-    fputs("        esac\n        if [[ $cur == -* ]]; then\n            _gametab_words '", f);
     bool first = true;
-    for (size_t g = 0; g < ngroups; g++)
-        for (size_t i = 0; i < groups[g].n; i++) {
-            const struct option_spec *s = &groups[g].specs[i];
-            if (!s->name || (groups[g].only && !(groups[g].only >> i & 1)))
-                continue; /* --help and --version are offered too */
-            if (s->short_name)
-                fprintf(f, "%s-%c", first ? "" : " ", s->short_name), first = false;
-            fprintf(f, "%s--%s%s", first ? "" : " ", s->kind == OPTION_NEGATABLE ? "no-" : "",
-                    s->name);
-            first = false;
-        }
-    fputs("'\n            return\n        fi\n", f);
-    /* The n-th argument: skip the options and their values. */
-    fputs("        case $(_gametab_argument_index '", f);
-    first = true;
     for (size_t g = 0; g < ngroups; g++)
         for (size_t i = 0; i < groups[g].n; i++) {
             const struct option_spec *s = &groups[g].specs[i];
@@ -304,6 +378,112 @@ static void completion_command(FILE *f, const struct command *c)
             fprintf(f, "--%s", s->name);
             first = false;
         }
+}
+
+/* The words of an option: -o --output, --no-color; for a table parameter
+ * only when table t takes it (t NULL: every one). */
+static void completion_option_words(FILE *f, const struct option_group *groups, size_t ngroups,
+                                    const struct table_def *t)
+{
+    bool first = true;
+    for (size_t g = 0; g < ngroups; g++)
+        for (size_t i = 0; i < groups[g].n; i++) {
+            const struct option_spec *s = &groups[g].specs[i];
+            if (!s->name || (groups[g].only && !(groups[g].only >> i & 1)))
+                continue; /* --help and --version are offered too */
+            if (t && groups[g].specs == table_param_options && !t->params[i].accepted)
+                continue;
+            if (s->short_name)
+                fprintf(f, "%s-%c", first ? "" : " ", s->short_name), first = false;
+            fprintf(f, "%s--%s%s", first ? "" : " ", s->kind == OPTION_NEGATABLE ? "no-" : "",
+                    s->name);
+            first = false;
+        }
+}
+
+/* The values completion offers for table parameter p of t: its values, or
+ * every one of a range of at most 10; false when none. */
+static bool param_values(FILE *f, const struct table_def *t, size_t p)
+{
+    const struct table_param_spec *s = &t->params[p];
+    if (!s->accepted || table_param_options[p].kind != OPTION_NUMBER)
+        return false;
+    if (s->values) {
+        if (f)
+            fputs(s->values, f);
+        return true;
+    }
+    if (s->max < s->min || s->max - s->min > 9)
+        return false;
+    for (uint64_t v = s->min; f && v <= s->max; v++)
+        fprintf(f, "%s%llu", v == s->min ? "" : " ", (unsigned long long)v);
+    return true;
+}
+
+static void completion_command(FILE *f, const struct command *c)
+{
+    struct option_group groups[2];
+    size_t ngroups = listing_groups(c, groups);
+    /* A command of one table (table NAME) offers that table's parameters
+     * and their values only. */
+    bool per_table = c->params && c->args_max > 0 && c->arg_kind[0] == ARG_TABLE;
+    fprintf(f, "    %s)\n        case $prev in\n", c->name);
+    for (size_t g = 0; g < ngroups; g++)
+        for (size_t i = 0; i < groups[g].n; i++) {
+            const struct option_spec *s = &groups[g].specs[i];
+            if (!listed_with_value(&groups[g], i))
+                continue;
+            fputs("        ", f);
+            completion_pattern(f, s);
+            bool values = false;
+            for (size_t k = 0; per_table && groups[g].specs == table_param_options &&
+                               k < table_registry_size; k++)
+                values |= param_values(NULL, table_registry[k], i);
+            if (values) {
+                fputs(")\n            case $(_gametab_argument '", f);
+                completion_valued(f, groups, ngroups);
+                fputs("') in\n", f);
+                for (size_t k = 0; k < table_registry_size; k++)
+                    if (param_values(NULL, table_registry[k], i)) {
+                        fprintf(f, "            %s) _gametab_words '", table_registry[k]->name);
+                        param_values(f, table_registry[k], i);
+                        fputs("' ;;\n", f);
+                    }
+                fputs("            esac\n            return ;;\n", f);
+            } else if (s->complete && strcmp(s->complete, "file") == 0)
+                fputs(") _gametab_files -f; return ;;\n", f);
+            else if (s->complete && strcmp(s->complete, "directory") == 0)
+                fputs(") _gametab_files -d; return ;;\n", f);
+            else if (s->kind == OPTION_CHOICE || s->complete) {
+                fputs(") _gametab_words '", f);
+                completion_words(f, s);
+                fputs("'; return ;;\n", f);
+            } else {
+                fputs(") return ;; # a number: nothing to offer\n", f);
+            }
+        }
+    fputs("        esac\n        if [[ $cur == -* ]]; then\n", f);
+    if (per_table) {
+        fputs("            case $(_gametab_argument '", f);
+        completion_valued(f, groups, ngroups);
+        fputs("') in\n", f);
+        for (size_t k = 0; k < table_registry_size; k++) {
+            fprintf(f, "            %s) _gametab_words '", table_registry[k]->name);
+            completion_option_words(f, groups, ngroups, table_registry[k]);
+            fputs("' ;;\n", f);
+        }
+        fputs("            *) _gametab_words '", f);
+        completion_option_words(f, groups, ngroups, NULL);
+        fputs("' ;;\n            esac\n", f);
+    } else {
+        fputs("            _gametab_words '", f);
+        completion_option_words(f, groups, ngroups, NULL);
+        fputs("'\n", f);
+    }
+    fputs("            return\n        fi\n", f);
+    /* The n-th argument: skip the options and their values. */
+    fputs("        case $(_gametab_argument_index '", f);
+    completion_valued(f, groups, ngroups);
     fputs("') in\n", f);
     for (size_t a = 0; a < c->args_max && a < 2; a++) {
         fprintf(f, "        %zu) ", a);
@@ -363,6 +543,25 @@ void help_completion(FILE *f)
           "        n=$((n + 1))\n"
           "    done\n"
           "    echo $n\n"
+          "}\n"
+          "\n"
+          "# The first argument (a table's name), as _gametab_argument_index\n"
+          "# counts them, or nothing.\n"
+          "_gametab_argument()\n"
+          "{\n"
+          "    local i word skip= done=\n"
+          "    for ((i = 2; i < COMP_CWORD; i++)); do\n"
+          "        word=${COMP_WORDS[i]}\n"
+          "        if [[ $word == = ]]; then skip=1; continue; fi\n"
+          "        if [[ -n $skip ]]; then skip=; continue; fi\n"
+          "        if [[ -z $done && $word == -- ]]; then done=1; continue; fi\n"
+          "        if [[ -z $done && $word == -?* ]]; then\n"
+          "            [[ \" $1 \" == *\" $word \"* ]] && skip=1\n"
+          "            continue\n"
+          "        fi\n"
+          "        echo \"$word\"\n"
+          "        return\n"
+          "    done\n"
           "}\n"
           "\n"
           "_gametab()\n"

@@ -73,27 +73,40 @@ static bool names(const struct option_spec *s, const char *given, size_t n, bool
     return false;
 }
 
+/* How a long option on the command line resolved. */
+enum long_match { LONG_NONE, LONG_ONE, LONG_AMBIGUOUS };
+
 /* The long option `given` (n bytes) names: an exact name, or else the one
- * option it is a prefix of.  False when none or several. */
-static bool find_long(struct option_group *groups, size_t ngroups, const char *given, size_t n,
-                      struct found *f)
+ * option it is a prefix of.  LONG_AMBIGUOUS when it is a prefix of several:
+ * then `names` lists them ("--count, --color"), as given (--no-NAME when
+ * only the negated form matches). */
+static enum long_match find_long(struct option_group *groups, size_t ngroups, const char *given,
+                                 size_t n, struct found *f, char *names_buf, size_t size)
 {
     for (int exact = 1; exact >= 0; exact--) {
         int matches = 0;
+        size_t used = 0;
+        names_buf[0] = '\0';
         for (size_t g = 0; g < ngroups; g++)
             for (size_t i = 0; i < groups[g].n; i++) {
                 bool negated;
-                if (listed(&groups[g], i) && names(&groups[g].specs[i], given, n, exact, &negated)) {
-                    if (matches++ == 0)
-                        *f = (struct found){&groups[g].specs[i], &groups[g].values[i], negated};
+                if (!listed(&groups[g], i) || !names(&groups[g].specs[i], given, n, exact, &negated))
+                    continue;
+                if (matches++ == 0)
+                    *f = (struct found){&groups[g].specs[i], &groups[g].values[i], negated};
+                if (used < size) {
+                    int w = snprintf(names_buf + used, size - used, "%s--%s%s",
+                                     matches == 1 ? "" : ", ", negated ? "no-" : "",
+                                     groups[g].specs[i].name);
+                    used += w > 0 ? (size_t)w : 0;
                 }
             }
         if (matches == 1)
-            return true;
+            return LONG_ONE;
         if (matches > 1)
-            return false;
+            return LONG_AMBIGUOUS;
     }
-    return false;
+    return LONG_NONE;
 }
 
 static bool find_short(struct option_group *groups, size_t ngroups, char c, struct found *f)
@@ -217,7 +230,14 @@ int options_parse(int argc, char *argv[], struct option_group *groups, size_t ng
         if (a[1] == '-') {
             const char *eq = strchr(a + 2, '=');
             size_t n = eq ? (size_t)(eq - (a + 2)) : strlen(a + 2);
-            known = find_long(groups, ngroups, a + 2, n, &f);
+            char candidates[256];
+            enum long_match m = find_long(groups, ngroups, a + 2, n, &f, candidates,
+                                          sizeof candidates);
+            if (m == LONG_AMBIGUOUS)
+                return gt_fail(err, GT_ERR_USAGE,
+                               "--%.*s: ambiguous option: %s (see gametab %s --help)", (int)n,
+                               a + 2, candidates, command);
+            known = m == LONG_ONE;
             /* A value for a flag: getopt's "doesn't allow an argument". */
             if (known && eq && !takes_value(f.spec))
                 known = false;
@@ -286,6 +306,18 @@ static bool in_list(const char *list, const char *format)
     return false;
 }
 
+/* A comma-separated list ("tex,pdf") as a reader writes it ("tex, pdf"). */
+static void list_text(const char *list, char *buf, size_t size)
+{
+    size_t used = 0;
+    for (const char *p = list; *p && used + 3 < size; p++) {
+        buf[used++] = *p;
+        if (*p == ',')
+            buf[used++] = ' ';
+    }
+    buf[used] = '\0';
+}
+
 int options_check_applies(const struct option_group *groups, size_t ngroups, const char *what,
                           const char *asked, struct gt_error *err)
 {
@@ -301,8 +333,10 @@ int options_check_applies(const struct option_group *groups, size_t ngroups, con
             else
                 snprintf(option, sizeof option, "--%s%s",
                          s->kind == OPTION_NEGATABLE && v->number[0] == 0 ? "no-" : "", s->name);
+            char formats[128];
+            list_text(s->only_for, formats, sizeof formats);
             return gt_fail(err, GT_ERR_USAGE, "%s: does not apply to %s (only to %s)", option,
-                           asked, s->only_for);
+                           asked, formats);
         }
     return GT_OK;
 }

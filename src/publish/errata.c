@@ -318,7 +318,7 @@ static json_t *claim_object(const struct claim *c, const struct claim_result *r,
 }
 
 /* The counts of the context: claims (how many), claims_word, holds,
- * fails, data and factor.  Nonzero when out of memory or a word is missing
+ * holds_word, fails, fails_word, data and factor.  Nonzero when out of memory or a word is missing
  * (err set). */
 static int set_counts(json_t *ctx, const struct errata *e, const char *lang, json_t *strings,
                       struct gt_error *err)
@@ -326,10 +326,17 @@ static int set_counts(json_t *ctx, const struct errata *e, const char *lang, jso
     size_t count[3] = {0};
     for (size_t i = 0; i < e->n; i++)
         count[e->result[i].outcome]++;
+    /* Each count agrees with its own word: "1 claim: 1 holds, 0 fail". */
     const char *claims_word = lang_count_word(strings, lang, "claims", e->n, err);
-    if (!claims_word)
+    const char *holds_word = claims_word ? lang_count_word(strings, lang, "verify_summary_holds",
+                                                           count[CLAIM_HOLDS], err) : NULL;
+    const char *fails_word = holds_word ? lang_count_word(strings, lang, "verify_summary_fails",
+                                                          count[CLAIM_FAILS], err) : NULL;
+    if (!fails_word)
         return -1;
     int rc = json_object_set_new(ctx, "claims_word", json_string(claims_word));
+    rc |= json_object_set_new(ctx, "holds_word", json_string(holds_word));
+    rc |= json_object_set_new(ctx, "fails_word", json_string(fails_word));
     rc |= json_object_set_new(ctx, "count", json_integer((json_int_t)e->n));
     rc |= json_object_set_new(ctx, "holds", json_integer((json_int_t)count[CLAIM_HOLDS]));
     rc |= json_object_set_new(ctx, "fails", json_integer((json_int_t)count[CLAIM_FAILS]));

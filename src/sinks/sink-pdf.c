@@ -30,28 +30,12 @@ static int standalone_part(const struct tex_options *opt, json_t *ctx, const cha
     return template_render(opt->dirs, "standalone.tex", ctx, out, err);
 }
 
-/* The table's source as the language file cites it, "source_NAME" (the
- * article in the document's language, and where in it the table is), as
- * "source_line" for standalone.tex; without that string the template cites
- * the table's descriptor.  0, or -1 when out of memory. */
-static int set_source_line(json_t *ctx, const struct table_def *t)
-{
-    char key[96];
-    snprintf(key, sizeof key, "source_%s", t->name);
-    json_t *line = json_object_get(json_object_get(ctx, "lang"), key);
-    return json_is_string(line) && json_object_set(ctx, "source_line", line) != 0 ? -1 : 0;
-}
-
 int sink_tex_document(const struct table_def *t, const struct table_args *args,
                       const struct tex_options *opt, struct output *out, struct gt_error *err)
 {
     json_t *ctx = sink_tex_context(t, args, opt, err);
     if (!ctx)
         return gt_status(err);
-    if (set_source_line(ctx, t) != 0) {
-        json_decref(ctx);
-        return gt_fail(err, GT_ERR_RUNTIME, "standalone.tex: out of memory");
-    }
     int rc = standalone_part(opt, ctx, "begin", out, err);
     if (rc == GT_OK)
         rc = template_render(opt->dirs, t->tex_template, ctx, out, err);

@@ -3,6 +3,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,13 +16,42 @@ static int fail_nomem(struct gt_error *err, const char *what)
     return gt_fail(err, GT_ERR_RUNTIME, "%s: out of memory building the LaTeX context", what);
 }
 
-static json_t *table_object(const struct table_def *t)
+/* A string of lang/LANG.json (LaTeX), or NULL with err set. */
+static const char *lang_text(json_t *lang, const char *code, const char *key,
+                             struct gt_error *err)
+{
+    const char *text = json_string_value(json_object_get(lang, key));
+    if (!text)
+        gt_fail(err, GT_ERR_RUNTIME, "lang/%s.json: no string \"%s\"", code, key);
+    return text;
+}
+
+/* The table's context object: name, summary and source, whose cite (the
+ * article as the handout cites it, LANG_KEY_source) and where (the item,
+ * source_NAME with - as _) are LaTeX in the document's language.  NULL
+ * with err set. */
+static json_t *table_object(const struct table_def *t, json_t *lang, const char *code,
+                            struct gt_error *err)
 {
     const struct table_source *s = &t->source;
-    return json_pack("{s:s, s:s, s:{s:s, s:s, s:s, s:o, s:o, s:s}}", "name", t->name, "summary",
-                     t->summary, "source", "authors", s->authors, "title", s->title, "journal",
-                     s->journal, "year", json_source_number(s->year), "issue",
-                     json_source_number(s->issue), "item", s->item);
+    char cite_key[64], where_key[96];
+    snprintf(cite_key, sizeof cite_key, "%s_source", s->lang_key);
+    snprintf(where_key, sizeof where_key, "source_%s", t->name);
+    for (char *c = where_key; *c; c++)
+        if (*c == '-')
+            *c = '_';
+    const char *cite = lang_text(lang, code, cite_key, err);
+    const char *where = cite ? lang_text(lang, code, where_key, err) : NULL;
+    if (!where)
+        return NULL;
+    json_t *o = json_pack("{s:s, s:s, s:{s:s, s:s, s:s, s:o, s:o, s:s, s:s, s:s}}", "name",
+                          t->name, "summary", t->summary, "source", "authors", s->authors,
+                          "title", s->title, "journal", s->journal, "year",
+                          json_source_number(s->year), "issue", json_source_number(s->issue),
+                          "item", s->item, "cite", cite, "where", where);
+    if (!o)
+        fail_nomem(err, t->name);
+    return o;
 }
 
 /* A value of a table's hook in JSON: integers as numbers (as digits past
@@ -218,8 +248,12 @@ json_t *sink_tex_context(const struct table_def *t, const struct table_args *arg
         return NULL;
     struct tex_rows ints = {0}; /* set by table_rows_context once the rows open */
     json_t *ctx = table_rows_context(t, args, opt, &ints, err);
-    if (ctx && (json_object_set_new(ctx, "table", table_object(t)) != 0 ||
-                json_object_set(ctx, "lang", lang) != 0 || mark_keep(ctx) != 0)) {
+    json_t *table = ctx ? table_object(t, lang, opt->lang, err) : NULL;
+    if (ctx && !table) {
+        json_decref(ctx);
+        ctx = NULL;
+    } else if (ctx && (json_object_set_new(ctx, "table", table) != 0 ||
+                       json_object_set(ctx, "lang", lang) != 0 || mark_keep(ctx) != 0)) {
         json_decref(ctx);
         ctx = NULL;
         fail_nomem(err, t->name);

@@ -12,7 +12,7 @@
 #define TETERKO                                                         \
     .authors = "A. Teterko",                                            \
     .title = "И все-таки, Гранди!",                                     \
-    .journal = "", .year = 0, .issue = 0
+    .journal = "", .year = 0, .issue = 0, .lang_key = "kordemsky"
 
 /* Piles 0..N: game_kordemsky holds 4 (N + 1) states. */
 #define KORDEMSKY_N_MAX (SOLVER_STATES_MAX / 4 - 1)

@@ -10,7 +10,7 @@
 #define FENG_YUEFENG                                                    \
     .authors = "Feng Yuefeng (冯跃峰)",                                 \
     .title = "三色棋搏弈问题",                                          \
-    .journal = "", .year = 0, .issue = 0
+    .journal = "", .year = 0, .issue = 0, .lang_key = "feng"
 
 /* Three heaps of 0..M: (M + 1)^3 states within SOLVER_STATES_MAX = 2^24. */
 #define MISERE_NIM_M_MAX 255

@@ -20,7 +20,7 @@
 #define MATULIS_SAVUKINAS_1984                                          \
     .authors = "Matulis & Savukinas",                                   \
     .title = "«Ферзя — в угол», «цзяньшицзы» и числа Фибоначчи",        \
-    .journal = "Kvant", .year = 1984, .issue = 7
+    .journal = "Kvant", .year = 1984, .issue = 7, .lang_key = "wythoff"
 
 /* ---- the pairs (a_n; b_n), n by n --------------------------------------- */
 

@@ -15,7 +15,7 @@
 
 #define YAGLOM_1971                                                     \
     .authors = "Yaglom", .title = "Две игры со спичками",               \
-    .journal = "Kvant", .year = 1971, .issue = 2
+    .journal = "Kvant", .year = 1971, .issue = 2, .lang_key = "yaglom"
 
 /* "color": false with --no-color, the digits in black. */
 static void add_color(struct tex_values *out, const struct table_args *args)
@@ -129,7 +129,7 @@ const struct table_def table_nim_p_positions = {
         [PARAM_COUNT] = {true, 15, 1, UINT64_MAX, "the first K positions"},
         [PARAM_RADIX] = {true, 2, 2, 4,
                          "the base of the digit columns: 2 (a_bin, b_bin, c_bin; Table Ia) or 4 "
-                         "(a_base4, b_base4, c_base4; exercise 4), not 3"},
+                         "(a_base4, b_base4, c_base4; exercise 4), not 3", .values = "2 4"},
         [PARAM_COLOR] = {true, 1, 0, 1, "the digits in black, not red"},
     },
     .columns_for = nim_columns_for,

@@ -40,6 +40,9 @@ struct table_param_spec {
     const char *help;      /* what the parameter means for this table */
     uint64_t tex_max;      /* 0, or the largest value --format tex takes
                             * (a LaTeX table held whole and fit to a page) */
+    const char *values;    /* NULL, or the values allowed when not every one
+                            * of min..max is ("2 4"): the completion offers
+                            * them (check_args refuses the others) */
 };
 
 struct table_args {
@@ -54,6 +57,8 @@ struct table_source {
     int year;              /* 0 where the text does not say (JSON: null) */
     int issue;             /* 0 where the text does not say (JSON: null) */
     const char *item;      /* "table «Проигрышные поля»", "Theorem 1", ... */
+    const char *lang_key;  /* the article in lang/LANG.json: its citation is
+                            * LANG_KEY_source (as the handout cites it) */
 };
 
 /* ---- rows: typed cells ---------------------------------------------------

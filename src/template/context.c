@@ -208,7 +208,8 @@ json_t *context_finish_page(struct context_builder *b, unsigned block_columns,
     if (zeros && mark_ends(b->rows) == 0 && (blocks = context_blocks(b->columns, b->rows, width))) {
         memset(zeros, '0', b->widest);
         zeros[b->widest] = '\0';
-        ctx = json_pack("{s:O, s:O, s:I, s:O, s:I, s:I, s:s}", "columns", b->columns, "rows",
+        ctx = json_pack("{s:O, s:b, s:O, s:I, s:O, s:I, s:I, s:s}", "columns", b->columns,
+                        "has_columns", json_array_size(b->columns) > 0, "rows",
                         b->rows, "row_count", (json_int_t)json_array_size(b->rows), "blocks",
                         blocks, "block_columns", (json_int_t)width, "fit_columns",
                         (json_int_t)fit, "widest_cell", zeros);

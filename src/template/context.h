@@ -3,6 +3,8 @@
  * Both `gametab table --format tex` (a computed table) and `gametab render`
  * (any CSV) hand their templates the same shape of data:
  *   columns       [{name, first, last}], in order
+ *   has_columns   true when there is a column (false for render without
+ *                 DATA: a template can leave its table out)
  *   rows          [{data, cells, first, last}]: data is {<column name>:
  *                 value}, the first column of each name; cells is [{value,
  *                 column, first, last}], every column in order.  The data's

@@ -137,6 +137,39 @@ static const struct range repertoire[] = {
     {0x2713, 0x2713, COMMAND, "\\ensuremath{\\checkmark}"},
 };
 
+/* Beyond the repertoire: characters the preamble maps with
+ * \DeclareUnicodeCharacter (templates/preamble.tex, for the errata's
+ * formulas in plain text) that print right but do not come back from the
+ * PDF as themselves: a subscript n is an n set small and low, the ellipsis
+ * three spaced periods, ≠ two glyphs.  reads_as is what pdftotext gives,
+ * blanks left out (tests/render-strict.bats checks each; test-latex that
+ * this list and the preamble's agree).  UTF-8 passes through for inputenc. */
+static const struct declared {
+    uint32_t cp;
+    const char *reads_as;
+} declared[] = {
+    {0x1D4F, "k"}, {0x1D62, "i"}, {0x2026, "..."}, {0x207A, "+"},
+    {0x2080, "0"}, {0x2081, "1"}, {0x2082, "2"}, {0x2083, "3"}, {0x2084, "4"},
+    {0x2085, "5"}, {0x2086, "6"}, {0x2087, "7"}, {0x2088, "8"}, {0x2089, "9"},
+    {0x208A, "+"}, {0x208B, "\u2212"}, {0x2096, "k"}, {0x2097, "l"}, {0x2098, "m"},
+    {0x2099, "n"}, {0x2209, "/\u2208"}, {0x221A, "\u221A"}, {0x223C, "\u223C"},
+    {0x2260, "\u0338="}, {0x27FA, "\u21D0\u21D2"},
+};
+
+static bool is_declared(uint32_t cp)
+{
+    for (size_t i = 0; i < sizeof declared / sizeof declared[0]; i++)
+        if (declared[i].cp == cp)
+            return true;
+    return false;
+}
+
+void latex_declared(void (*fn)(uint32_t cp, const char *reads_as, void *ud), void *ud)
+{
+    for (size_t i = 0; i < sizeof declared / sizeof declared[0]; i++)
+        fn(declared[i].cp, declared[i].reads_as, ud);
+}
+
 static const struct range *find(uint32_t cp)
 {
     size_t lo = 0, hi = sizeof repertoire / sizeof repertoire[0];
@@ -156,7 +189,7 @@ bool latex_typesettable(uint32_t cp)
 {
     if (cp < 0x80)
         return (cp >= 0x20 && cp < 0x7F) || cp == '\t' || cp == '\n' || cp == '\r';
-    return find(cp) != NULL;
+    return find(cp) != NULL || is_declared(cp);
 }
 
 void latex_repertoire(void (*fn)(uint32_t first, uint32_t last, void *ud), void *ud)

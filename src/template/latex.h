@@ -19,9 +19,17 @@
  * bytes in TeX Live) however long the cells. */
 #define LATEX_LINE_MAX 1000
 
-/* Whether code point cp is in the repertoire: printable ASCII, tab, CR and
- * LF, or a character of latex.c's table. */
+/* Whether code point cp can be typeset with the preamble: printable ASCII,
+ * tab, CR and LF, a character of the repertoire, or one the preamble
+ * declares (latex_declared). */
 bool latex_typesettable(uint32_t cp);
+
+/* Calls fn(cp, reads_as, ud) for each character beyond the repertoire that
+ * templates/preamble.tex maps (\DeclareUnicodeCharacter) and that prints
+ * right but comes back from the PDF as reads_as, blanks left out (UTF-8):
+ * subscripts and superscripts (ₙ reads n), the ellipsis (...), ≠ ∉ √ ⟺.
+ * gametab's errata are written with them. */
+void latex_declared(void (*fn)(uint32_t cp, const char *reads_as, void *ud), void *ud);
 
 /* Calls fn(first, last, ud) for each range of the repertoire beyond ASCII,
  * in increasing order: for the README's table and its test. */

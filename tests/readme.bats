@@ -1,0 +1,42 @@
+#!/usr/bin/env bats
+# The README's commands, run as written: its recipe from `render` to a PDF,
+# and what it says ./setup installs.
+
+load helpers
+
+README=$BATS_TEST_DIRNAME/../README.md
+
+# The shell blocks of the README that follow the line
+# "<!-- tests/readme.bats runs this block -->", one after another.
+readme_blocks() {
+    awk '/^<!-- tests\/readme.bats runs this block -->$/ { want = 1; next }
+         want && /^```sh$/ { inside = 1; next }
+         inside && /^```$/ { inside = 0; want = 0; next }
+         inside { print }' "$README"
+}
+
+@test "the README's recipe from render to a PDF works as written: a table, then a figure" {
+    mkdir "$T/bin" "$T/work"
+    ln -s "$(cd "$(dirname "$GAMETAB")" && pwd)/$(basename "$GAMETAB")" "$T/bin/gametab"
+    readme_blocks >"$T/recipe.sh"
+    [ "$(grep -c '^pdflatex\|^latexmk' "$T/recipe.sh")" -eq 3 ]
+    (cd "$T/work" && PATH="$T/bin:$PATH" bash -e "$T/recipe.sh") >"$T/log" 2>&1 ||
+        { tail -30 "$T/log"; false; }
+    # the table: every row, its widths settled by the second run
+    pdftotext -layout "$T/work/doc.pdf" "$T/doc.txt"
+    grep -q '^ *59 *95 *154 *$' "$T/doc.txt"
+    refute grep -q 'Rerun' "$T/work/doc.log"
+    # the figure: compiled, with pgfplots' compat level set (no warning)
+    pdftotext "$T/work/fig-doc.pdf" "$T/fig.txt"
+    grep -q 'N' "$T/fig.txt"
+    refute grep -q 'running in backwards compatibility mode' "$T/work/fig-doc.log"
+}
+
+@test "the README names every Debian package ./setup installs" {
+    packages=$(sed -n '/^packages="/,/"$/p' "$BATS_TEST_DIRNAME/../setup" |
+        sed 's/^packages="//; s/"$//' | tr -s ' \n' '\n' | grep .)
+    [ "$(echo "$packages" | wc -l)" -ge 20 ]
+    for p in $packages clang; do
+        grep -q "\`$p\`" "$README" || { echo "README does not name $p" >&2; false; }
+    done
+}
