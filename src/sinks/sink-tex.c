@@ -15,13 +15,20 @@ static int fail_nomem(struct gt_error *err, const char *what)
     return gt_fail(err, GT_ERR_RUNTIME, "%s: out of memory building the LaTeX context", what);
 }
 
+/* The text of the source for LaTeX: the Latin letters where there are. */
+static const char *printable(const char *text, const char *latin)
+{
+    return latin ? latin : text;
+}
+
 static json_t *table_object(const struct table_def *t)
 {
     const struct table_source *s = &t->source;
     return json_pack("{s:s, s:s, s:{s:s, s:s, s:s, s:o, s:o, s:s}}", "name", t->name, "summary",
-                     t->summary, "source", "authors", s->authors, "title", s->title, "journal",
-                     s->journal, "year", json_source_number(s->year), "issue",
-                     json_source_number(s->issue), "item", s->item);
+                     t->summary, "source", "authors", printable(s->authors, s->authors_latin),
+                     "title", printable(s->title, s->title_latin), "journal", s->journal, "year",
+                     json_source_number(s->year), "issue", json_source_number(s->issue), "item",
+                     printable(s->item, s->item_latin));
 }
 
 /* A value of a table's hook in JSON: integers as numbers (as digits past

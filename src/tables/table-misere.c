@@ -10,7 +10,8 @@
 #define FENG_YUEFENG                                                    \
     .authors = "Feng Yuefeng (冯跃峰)",                                 \
     .title = "三色棋搏弈问题",                                          \
-    .journal = "", .year = 0, .issue = 0
+    .journal = "", .year = 0, .issue = 0,                              \
+    .authors_latin = "Feng Yuefeng", .title_latin = "Sanse qi boyi wenti"
 
 /* Three heaps of 0..M: (M + 1)^3 states within SOLVER_STATES_MAX = 2^24. */
 #define MISERE_NIM_M_MAX 255
@@ -109,7 +110,9 @@ const struct table_def table_misere_nim_p_positions = {
     .summary = "Losing positions (t,m,n), t <= m <= n <= M, of misere Nim with three heaps "
                "(the three-colour game: who takes the last piece loses)",
     .source = {FENG_YUEFENG, .item = "Theorems 1, 3, 4 and the final list of losing positions "
-                                     "(负局)"},
+                                     "(负局)",
+               .item_latin = "Theorems 1, 3, 4 and the final list of losing positions "
+                             "(fuju)"},
     .columns = p_positions_columns,
     .ncolumns = 3,
     .params = {

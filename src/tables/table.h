@@ -54,6 +54,10 @@ struct table_source {
     int year;              /* 0 where the text does not say (JSON: null) */
     int issue;             /* 0 where the text does not say (JSON: null) */
     const char *item;      /* "table «Проигрышные поля»", "Theorem 1", ... */
+    /* authors, title and item in Latin letters (pinyin), for LaTeX, whose
+     * fonts here (T1, T2A) have no Chinese; NULL where the text above
+     * prints as it is.  The handout cites the article the same way. */
+    const char *authors_latin, *title_latin, *item_latin;
 };
 
 /* ---- rows: typed cells ---------------------------------------------------
