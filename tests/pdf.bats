@@ -53,6 +53,19 @@ load helpers
     grep -q 'Feng Yuefeng, Sanse qi boyi wenti' "$T/misere-nim-p-positions-en.tex"
 }
 
+@test "a PDF table is the same bytes each time: its dates are SOURCE_DATE_EPOCH's, 1980-01-01 by default" {
+    gt table wythoff-p-positions --count 5 -o "$T/a.pdf"
+    [ "$status" -eq 0 ]
+    sleep 1
+    gt table wythoff-p-positions --count 5 -o "$T/b.pdf"
+    [ "$status" -eq 0 ]
+    cmp "$T/a.pdf" "$T/b.pdf"
+    pdfinfo -isodates "$T/a.pdf" | grep -q '^CreationDate: *1980-01-01T00:00:00'
+    SOURCE_DATE_EPOCH=1000000000 gt table wythoff-p-positions --count 5 -o "$T/c.pdf"
+    [ "$status" -eq 0 ]
+    pdfinfo -isodates "$T/c.pdf" | grep -q '^ModDate: *2001-09-09T01:46:40'
+}
+
 # gametab with only the programs of $T/bin on the PATH: $status, $err.
 without_tex() {
     set +e

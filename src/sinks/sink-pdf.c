@@ -13,8 +13,10 @@
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
+#include "base/epoch.h"
 #include "base/interrupt.h"
 #include "sinks/sink-pdf.h"
 
@@ -92,9 +94,50 @@ static void first_latex_error(const char *log, char *msg, size_t size)
     fclose(f);
 }
 
-/* Runs latexmk -pdf on dir/name.tex, its output to /dev/null.  0 when it
- * succeeded, -2 when a stop request came (latexmk is ended), else -1. */
-static int run_latexmk(const char *dir, const char *name)
+extern char **environ;
+
+/* The environment latexmk and pdflatex run in: gametab's, with the
+ * settings of latex_env_init, whose text the struct holds. */
+struct latex_env {
+    char **envp;
+    char date[64];
+};
+
+/* Sets entry ("NAME=value", kept by the caller) in e->envp, which has room. */
+static void env_set(struct latex_env *e, size_t *n, const char *entry)
+{
+    size_t name = strcspn(entry, "=") + 1;
+    for (size_t i = 0; i < *n; i++)
+        if (strncmp(e->envp[i], entry, name) == 0) {
+            e->envp[i] = (char *)entry;
+            return;
+        }
+    e->envp[(*n)++] = (char *)entry;
+    e->envp[*n] = NULL;
+}
+
+/* Makes e: the dates pdfTeX writes (/CreationDate, /ModDate, and the /ID
+ * made from them) are date (epoch_get's, base/epoch.h), so that a table
+ * gives the same PDF each time.  0, or -1 out of memory. */
+static int latex_env_init(struct latex_env *e, time_t date)
+{
+    size_t n = 0;
+    while (environ[n])
+        n++;
+    e->envp = malloc((n + 8) * sizeof *e->envp);
+    if (!e->envp)
+        return -1;
+    memcpy(e->envp, environ, (n + 1) * sizeof *e->envp);
+    snprintf(e->date, sizeof e->date, "SOURCE_DATE_EPOCH=%lld", (long long)date);
+    env_set(e, &n, e->date);
+    env_set(e, &n, "FORCE_SOURCE_DATE=1");
+    return 0;
+}
+
+/* Runs latexmk -pdf on dir/name.tex in the environment envp, its output to
+ * /dev/null.  0 when it succeeded, -2 when a stop request came (latexmk is
+ * ended), else -1. */
+static int run_latexmk(const char *dir, const char *name, char **envp)
 {
     pid_t pid = fork();
     if (pid < 0)
@@ -106,6 +149,7 @@ static int run_latexmk(const char *dir, const char *name)
         if (null < 0 || chdir(dir) != 0 || dup2(null, 0) < 0 || dup2(null, 1) < 0 ||
             dup2(null, 2) < 0)
             _exit(127);
+        environ = envp;
         execlp("latexmk", "latexmk", "-pdf", "-interaction=nonstopmode", "-halt-on-error",
                name, (char *)NULL);
         _exit(127);
@@ -159,6 +203,10 @@ int sink_pdf_write(const struct table_def *t, const struct table_args *args,
             return gt_fail(err, GT_ERR_RUNTIME,
                            "--format pdf: %s not found: install the Debian package %s",
                            needed[i].program, needed[i].package);
+    time_t date;
+    int status = epoch_get(&date, err);
+    if (status != GT_OK)
+        return status;
     const char *tmp = getenv("TMPDIR");
     char dir[4096];
     snprintf(dir, sizeof dir, "%s/gametab-pdf.XXXXXX", tmp && *tmp ? tmp : "/tmp");
@@ -180,7 +228,9 @@ int sink_pdf_write(const struct table_def *t, const struct table_args *args,
     if (rc == GT_OK) {
         char name[256];
         snprintf(name, sizeof name, "%s.tex", t->name);
-        int made = run_latexmk(dir, name);
+        struct latex_env env;
+        int made = latex_env_init(&env, date) == 0 ? run_latexmk(dir, name, env.envp) : -1;
+        free(env.envp);
         if (made == -2) {
             rc = interrupt_fail(err, output_name(out));
         } else if (made != 0) {
