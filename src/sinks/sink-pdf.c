@@ -150,8 +150,10 @@ static int run_latexmk(const char *dir, const char *name, char **envp)
             dup2(null, 2) < 0)
             _exit(127);
         environ = envp;
-        execlp("latexmk", "latexmk", "-pdf", "-interaction=nonstopmode", "-halt-on-error",
-               name, (char *)NULL);
+        /* -norc: no latexmkrc of the user's or the system's changes where
+         * the PDF goes or keeps latexmk running. */
+        execlp("latexmk", "latexmk", "-norc", "-pdf", "-interaction=nonstopmode",
+               "-halt-on-error", name, (char *)NULL);
         _exit(127);
     }
     setpgid(pid, pid); /* as the child does: whichever runs first */
