@@ -101,6 +101,7 @@ extern char **environ;
 struct latex_env {
     char **envp;
     char date[64];
+    char texmfvar[4300], tmpdir[4300];
 };
 
 /* Sets entry ("NAME=value", kept by the caller) in e->envp, which has room. */
@@ -116,10 +117,13 @@ static void env_set(struct latex_env *e, size_t *n, const char *entry)
     e->envp[*n] = NULL;
 }
 
-/* Makes e: the dates pdfTeX writes (/CreationDate, /ModDate, and the /ID
- * made from them) are date (epoch_get's, base/epoch.h), so that a table
- * gives the same PDF each time.  0, or -1 out of memory. */
-static int latex_env_init(struct latex_env *e, time_t date)
+/* Makes e for a run in the directory dir (absolute): the dates pdfTeX
+ * writes (/CreationDate, /ModDate, and the /ID made from them) are date
+ * (epoch_get's, base/epoch.h), so that a table gives the same PDF each
+ * time; without a writable $HOME (nor a TEXMFVAR of the user's), TeX's
+ * generated files go to dir/texmf-var; TMPDIR is dir.  0, or -1 out of
+ * memory. */
+static int latex_env_init(struct latex_env *e, time_t date, const char *dir)
 {
     size_t n = 0;
     while (environ[n])
@@ -131,6 +135,19 @@ static int latex_env_init(struct latex_env *e, time_t date)
     snprintf(e->date, sizeof e->date, "SOURCE_DATE_EPOCH=%lld", (long long)date);
     env_set(e, &n, e->date);
     env_set(e, &n, "FORCE_SOURCE_DATE=1");
+    /* kpathsea's TEXMFVAR is ~/.texlive2022/texmf-var, where mktextfm puts
+     * the T2A metrics of the Cyrillic text (the lh fonts: no Debian package
+     * has them made).  Without $HOME it is a relative path mktexdir cannot
+     * make, and an unwritable one fails too. */
+    const char *home = getenv("HOME"), *var = getenv("TEXMFVAR");
+    if ((!var || !*var) && (!home || !*home || access(home, W_OK) != 0)) {
+        snprintf(e->texmfvar, sizeof e->texmfvar, "TEXMFVAR=%s/texmf-var", dir);
+        env_set(e, &n, e->texmfvar);
+    }
+    /* mktextfm's own temporaries: beside the document, by an absolute
+     * name (it changes directory), and removed with it. */
+    snprintf(e->tmpdir, sizeof e->tmpdir, "TMPDIR=%s", dir);
+    env_set(e, &n, e->tmpdir);
     return 0;
 }
 
@@ -210,8 +227,12 @@ int sink_pdf_write(const struct table_def *t, const struct table_args *args,
     if (status != GT_OK)
         return status;
     const char *tmp = getenv("TMPDIR");
-    char dir[4096];
-    snprintf(dir, sizeof dir, "%s/gametab-pdf.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    char dir[4096], cwd[2048] = "";
+    /* Absolute, as kpathsea needs TEXMFVAR (latex_env_init). */
+    if (tmp && *tmp && *tmp != '/' && !getcwd(cwd, sizeof cwd))
+        return gt_fail(err, GT_ERR_RUNTIME, "current directory: %s", strerror(errno));
+    snprintf(dir, sizeof dir, "%s%s%s/gametab-pdf.XXXXXX", cwd, *cwd ? "/" : "",
+             tmp && *tmp ? tmp : "/tmp");
     if (!mkdtemp(dir))
         return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", dir, strerror(errno));
     char tex[4200], pdf[4200], log[4200];
@@ -231,7 +252,8 @@ int sink_pdf_write(const struct table_def *t, const struct table_args *args,
         char name[256];
         snprintf(name, sizeof name, "%s.tex", t->name);
         struct latex_env env;
-        int made = latex_env_init(&env, date) == 0 ? run_latexmk(dir, name, env.envp) : -1;
+        int made =
+            latex_env_init(&env, date, dir) == 0 ? run_latexmk(dir, name, env.envp) : -1;
         free(env.envp);
         if (made == -2) {
             rc = interrupt_fail(err, output_name(out));
