@@ -71,7 +71,9 @@ static int remove_entry(const char *path, const struct stat *st, int flag, struc
 }
 
 /* The first error of a LaTeX log (a line starting "! "), with the line
- * number that follows it ("l.12 ..."), into msg; "" when there is none. */
+ * number that follows it ("l.12 ..."), into msg; "" when there is none.
+ * The log's lines are whole: pdflatex runs with max_print_line=10000
+ * (latex_env_init).  A longer line is cut at 300 bytes. */
 static void first_latex_error(const char *log, char *msg, size_t size)
 {
     msg[0] = '\0';
@@ -79,8 +81,13 @@ static void first_latex_error(const char *log, char *msg, size_t size)
     if (!f)
         return;
     char line[512];
-    bool found = false;
+    bool found = false, line_start = true;
     while (fgets(line, sizeof line, f)) {
+        /* The rest of a line longer than the buffer is no line of its own. */
+        bool start = line_start;
+        line_start = strchr(line, '\n') != NULL;
+        if (!start)
+            continue;
         line[strcspn(line, "\n")] = '\0';
         if (!found && strncmp(line, "! ", 2) == 0) {
             snprintf(msg, size, "%.300s", line + 2);
@@ -119,10 +126,10 @@ static void env_set(struct latex_env *e, size_t *n, const char *entry)
 
 /* Makes e for a run in the directory dir (absolute): the dates pdfTeX
  * writes (/CreationDate, /ModDate, and the /ID made from them) are date
- * (epoch_get's, base/epoch.h), so that a table gives the same PDF each
- * time; without a writable $HOME (nor a TEXMFVAR of the user's), TeX's
- * generated files go to dir/texmf-var; TMPDIR is dir.  0, or -1 out of
- * memory. */
+ * (epoch_get's, base/epoch.h), so that a table gives the same PDF each time;
+ * without a writable $HOME (nor a TEXMFVAR of the user's), TeX's generated
+ * files go to dir/texmf-var; TMPDIR is dir; the log's lines are not wrapped.
+ * 0, or -1 out of memory. */
 static int latex_env_init(struct latex_env *e, time_t date, const char *dir)
 {
     size_t n = 0;
@@ -135,6 +142,9 @@ static int latex_env_init(struct latex_env *e, time_t date, const char *dir)
     snprintf(e->date, sizeof e->date, "SOURCE_DATE_EPOCH=%lld", (long long)date);
     env_set(e, &n, e->date);
     env_set(e, &n, "FORCE_SOURCE_DATE=1");
+    /* TeX's log lines whole, not wrapped at 79 columns, for
+     * first_latex_error. */
+    env_set(e, &n, "max_print_line=10000");
     /* kpathsea's TEXMFVAR is ~/.texlive2022/texmf-var, where mktextfm puts
      * the T2A metrics of the Cyrillic text (the lh fonts: no Debian package
      * has them made).  Without $HOME it is a relative path mktexdir cannot
