@@ -47,12 +47,19 @@ int sink_tex_document(const struct table_def *t, const struct table_args *args,
     return rc;
 }
 
-/* True when program is an executable file in a directory of $PATH. */
-static bool on_path(const char *program)
+/* The directories programs are looked for in: $PATH, or DEFAULT_PATH
+ * when it is unset or empty.  latexmk gets the same (latex_env_init). */
+#define DEFAULT_PATH "/usr/bin:/bin"
+static const char *search_path(void)
 {
     const char *path = getenv("PATH");
-    if (!path || !*path)
-        path = "/usr/bin:/bin";
+    return path && *path ? path : DEFAULT_PATH;
+}
+
+/* True when program is an executable file in a directory of search_path. */
+static bool on_path(const char *program)
+{
+    const char *path = search_path();
     char dir[4096];
     while (*path) {
         size_t n = strcspn(path, ":");
@@ -128,8 +135,8 @@ static void env_set(struct latex_env *e, size_t *n, const char *entry)
  * writes (/CreationDate, /ModDate, and the /ID made from them) are date
  * (epoch_get's, base/epoch.h), so that a table gives the same PDF each time;
  * without a writable $HOME (nor a TEXMFVAR of the user's), TeX's generated
- * files go to dir/texmf-var; TMPDIR is dir; the log's lines are not wrapped.
- * 0, or -1 out of memory. */
+ * files go to dir/texmf-var; TMPDIR is dir; the log's lines are not wrapped;
+ * PATH is the one searched (search_path). 0, or -1 out of memory. */
 static int latex_env_init(struct latex_env *e, time_t date, const char *dir)
 {
     size_t n = 0;
@@ -145,6 +152,11 @@ static int latex_env_init(struct latex_env *e, time_t date, const char *dir)
     /* TeX's log lines whole, not wrapped at 79 columns, for
      * first_latex_error. */
     env_set(e, &n, "max_print_line=10000");
+    /* Where gametab found latexmk and pdflatex, for latexmk to find
+     * pdflatex too. */
+    const char *path = getenv("PATH");
+    if (!path || !*path)
+        env_set(e, &n, "PATH=" DEFAULT_PATH);
     /* kpathsea's TEXMFVAR is ~/.texlive2022/texmf-var, where mktextfm puts
      * the T2A metrics of the Cyrillic text (the lh fonts: no Debian package
      * has them made).  Without $HOME it is a relative path mktexdir cannot
