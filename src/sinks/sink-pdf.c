@@ -7,10 +7,12 @@
 #include <ftw.h>
 #include <signal.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -77,7 +79,8 @@ static int remove_entry(const char *path, const struct stat *st, int flag, struc
     return remove(path);
 }
 
-/* The first error of a LaTeX log (a line starting "! "), with the line
+/* The first error of a LaTeX log (a line starting "! ", or pdfTeX's own
+ * "!pdfTeX error: ", as when it cannot write the PDF), with the line
  * number that follows it ("l.12 ..."), into msg; "" when there is none.
  * The log's lines are whole: pdflatex runs with max_print_line=10000
  * (latex_env_init).  A longer line is cut at 300 bytes. */
@@ -96,8 +99,8 @@ static void first_latex_error(const char *log, char *msg, size_t size)
         if (!start)
             continue;
         line[strcspn(line, "\n")] = '\0';
-        if (!found && strncmp(line, "! ", 2) == 0) {
-            snprintf(msg, size, "%.300s", line + 2);
+        if (!found && (strncmp(line, "! ", 2) == 0 || strncmp(line, "!pdfTeX error: ", 15) == 0)) {
+            snprintf(msg, size, "%.300s", line + (line[1] == ' ' ? 2 : 1));
             found = true;
         } else if (found && strncmp(line, "l.", 2) == 0) {
             size_t n = strlen(msg);
@@ -171,6 +174,14 @@ static int latex_env_init(struct latex_env *e, time_t date, const char *dir)
     snprintf(e->tmpdir, sizeof e->tmpdir, "TMPDIR=%s", dir);
     env_set(e, &n, e->tmpdir);
     return 0;
+}
+
+/* True when the file system of dir has (about) no room left: less than
+ * 64 KiB for an ordinary user, LaTeX's log being some 25 KB. */
+static bool no_room(const char *dir)
+{
+    struct statvfs fs;
+    return statvfs(dir, &fs) == 0 && (uint64_t)fs.f_bavail * fs.f_frsize < 65536;
 }
 
 /* Runs latexmk -pdf on dir/name.tex in the environment envp, its output to
@@ -282,8 +293,18 @@ int sink_pdf_write(const struct table_def *t, const struct table_args *args,
         } else if (made != 0) {
             char first[400];
             first_latex_error(log, first, sizeof first);
-            rc = gt_fail(err, GT_ERR_RUNTIME, "%s: pdflatex failed: %s", t->name,
-                         *first ? first : "latexmk did not finish (no error in the LaTeX log)");
+            if (*first)
+                rc = gt_fail(err, GT_ERR_RUNTIME, "%s: pdflatex failed: %s", t->name, first);
+            else if (no_room(dir))
+                rc = gt_fail(err, GT_ERR_RUNTIME,
+                             "%s: pdflatex failed: no space left in the temporary directory "
+                             "%.*s (TMPDIR)",
+                             t->name, (int)(strrchr(dir, '/') - dir), dir);
+            else
+                rc = gt_fail(err, GT_ERR_RUNTIME,
+                             "%s: pdflatex failed: latexmk did not finish (no error in the LaTeX "
+                             "log)",
+                             t->name);
         }
     }
     if (rc == GT_OK)
