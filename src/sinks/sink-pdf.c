@@ -195,6 +195,12 @@ static int run_latexmk(const char *dir, const char *name, char **envp)
     if (pid == 0) {
         /* A group of its own, so that a stop reaches pdflatex too. */
         setpgid(0, 0);
+        /* Until the exec, gametab's handler would only note the parent's
+         * SIGTERM and latexmk would run on: the default action from here,
+         * and a SIGTERM noted already ends the child now. */
+        signal(SIGTERM, SIG_DFL);
+        if (interrupt_signal)
+            _exit(128 + SIGTERM);
         int null = open("/dev/null", O_RDWR);
         if (null < 0 || chdir(dir) != 0 || dup2(null, 0) < 0 || dup2(null, 1) < 0 ||
             dup2(null, 2) < 0)
@@ -209,17 +215,26 @@ static int run_latexmk(const char *dir, const char *name, char **envp)
     setpgid(pid, pid); /* as the child does: whichever runs first */
     int status;
     bool stopped = false;
+    int polls_since_stop = 0;
     for (;;) {
         /* A stop request: latexmk and its pdflatex are ended, and waited
-         * for before their directory is removed. */
+         * for before their directory is removed.  latexmk catches SIGTERM
+         * and, when it comes before pdflatex starts, runs pdflatex through
+         * first: SIGKILL after 0.2 s. */
         if (interrupt_signal && !stopped) {
             kill(-pid, SIGTERM);
             stopped = true;
+        } else if (stopped && ++polls_since_stop == 20) {
+            kill(-pid, SIGKILL);
         }
-        if (waitpid(pid, &status, 0) >= 0)
+        /* Polled every 10 ms, not blocked in: a signal between the check
+         * above and a blocking waitpid would wait latexmk out. */
+        pid_t done = waitpid(pid, &status, WNOHANG);
+        if (done == pid)
             break;
-        if (errno != EINTR)
+        if (done < 0 && errno != EINTR)
             return -1;
+        nanosleep(&(struct timespec){.tv_nsec = 10000000}, NULL);
     }
     if (stopped || interrupt_signal)
         return -2;
