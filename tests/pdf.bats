@@ -33,6 +33,39 @@ load helpers
     [[ "$out" != *'\documentclass'* ]]
 }
 
+@test "every table of gametab list compiles as a document, in Russian and in English" {
+    # Each table's default size, as --format tex --standalone writes it (the
+    # document --format pdf compiles); one pdflatex run each, two at a time.
+    for name in $("$GAMETAB" list | awk '{ print $1 }'); do
+        for lang in ru en; do
+            "$GAMETAB" table "$name" --lang "$lang" --format tex --standalone -o "$T/$name-$lang.tex"
+        done
+    done
+    [ "$(ls "$T"/*.tex | wc -l)" -ge 26 ]
+    (cd "$T" && ls *.tex | xargs -P 2 -I{} sh -c \
+        'pdflatex -draftmode -interaction=nonstopmode -halt-on-error {} >/dev/null 2>&1 || echo {} >>failed')
+    if [ -e "$T/failed" ]; then
+        for f in $(cat "$T/failed"); do grep -m1 -A2 '^!' "$T/${f%.tex}.log" >&2 || true; done
+        echo "do not compile: $(cat "$T/failed")" >&2
+        false
+    fi
+    # The Chinese article's source in Latin letters, as the handout cites it.
+    grep -q 'Feng Yuefeng, .*Sanse qi boyi wenti' "$T/misere-nim-p-positions-en.tex"
+}
+
+@test "a PDF table is the same bytes each time: its dates are SOURCE_DATE_EPOCH's, 1980-01-01 by default" {
+    gt table wythoff-p-positions --count 5 -o "$T/a.pdf"
+    [ "$status" -eq 0 ]
+    sleep 1
+    gt table wythoff-p-positions --count 5 -o "$T/b.pdf"
+    [ "$status" -eq 0 ]
+    cmp "$T/a.pdf" "$T/b.pdf"
+    pdfinfo -isodates "$T/a.pdf" | grep -q '^CreationDate: *1980-01-01T00:00:00'
+    SOURCE_DATE_EPOCH=1000000000 gt table wythoff-p-positions --count 5 -o "$T/c.pdf"
+    [ "$status" -eq 0 ]
+    pdfinfo -isodates "$T/c.pdf" | grep -q '^ModDate: *2001-09-09T01:46:40'
+}
+
 # gametab with only the programs of $T/bin on the PATH: $status, $err.
 without_tex() {
     set +e

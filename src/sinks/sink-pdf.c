@@ -7,14 +7,18 @@
 #include <ftw.h>
 #include <signal.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/types.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
+#include "base/epoch.h"
 #include "base/interrupt.h"
 #include "sinks/sink-pdf.h"
 
@@ -45,12 +49,19 @@ int sink_tex_document(const struct table_def *t, const struct table_args *args,
     return rc;
 }
 
-/* True when program is an executable file in a directory of $PATH. */
-static bool on_path(const char *program)
+/* The directories programs are looked for in: $PATH, or DEFAULT_PATH
+ * when it is unset or empty.  latexmk gets the same (latex_env_init). */
+#define DEFAULT_PATH "/usr/bin:/bin"
+static const char *search_path(void)
 {
     const char *path = getenv("PATH");
-    if (!path || !*path)
-        path = "/usr/bin:/bin";
+    return path && *path ? path : DEFAULT_PATH;
+}
+
+/* True when program is an executable file in a directory of search_path. */
+static bool on_path(const char *program)
+{
+    const char *path = search_path();
     char dir[4096];
     while (*path) {
         size_t n = strcspn(path, ":");
@@ -68,8 +79,11 @@ static int remove_entry(const char *path, const struct stat *st, int flag, struc
     return remove(path);
 }
 
-/* The first error of a LaTeX log (a line starting "! "), with the line
- * number that follows it ("l.12 ..."), into msg; "" when there is none. */
+/* The first error of a LaTeX log (a line starting "! ", or pdfTeX's own
+ * "!pdfTeX error: ", as when it cannot write the PDF), with the line
+ * number that follows it ("l.12 ..."), into msg; "" when there is none.
+ * The log's lines are whole: pdflatex runs with max_print_line=10000
+ * (latex_env_init).  A longer line is cut at 300 bytes. */
 static void first_latex_error(const char *log, char *msg, size_t size)
 {
     msg[0] = '\0';
@@ -77,11 +91,16 @@ static void first_latex_error(const char *log, char *msg, size_t size)
     if (!f)
         return;
     char line[512];
-    bool found = false;
+    bool found = false, line_start = true;
     while (fgets(line, sizeof line, f)) {
+        /* The rest of a line longer than the buffer is no line of its own. */
+        bool start = line_start;
+        line_start = strchr(line, '\n') != NULL;
+        if (!start)
+            continue;
         line[strcspn(line, "\n")] = '\0';
-        if (!found && strncmp(line, "! ", 2) == 0) {
-            snprintf(msg, size, "%.300s", line + 2);
+        if (!found && (strncmp(line, "! ", 2) == 0 || strncmp(line, "!pdfTeX error: ", 15) == 0)) {
+            snprintf(msg, size, "%.300s", line + (line[1] == ' ' ? 2 : 1));
             found = true;
         } else if (found && strncmp(line, "l.", 2) == 0) {
             size_t n = strlen(msg);
@@ -92,9 +111,83 @@ static void first_latex_error(const char *log, char *msg, size_t size)
     fclose(f);
 }
 
-/* Runs latexmk -pdf on dir/name.tex, its output to /dev/null.  0 when it
- * succeeded, -2 when a stop request came (latexmk is ended), else -1. */
-static int run_latexmk(const char *dir, const char *name)
+extern char **environ;
+
+/* The environment latexmk and pdflatex run in: gametab's, with the
+ * settings of latex_env_init, whose text the struct holds. */
+struct latex_env {
+    char **envp;
+    char date[64];
+    char texmfvar[4300], tmpdir[4300];
+};
+
+/* Sets entry ("NAME=value", kept by the caller) in e->envp, which has room. */
+static void env_set(struct latex_env *e, size_t *n, const char *entry)
+{
+    size_t name = strcspn(entry, "=") + 1;
+    for (size_t i = 0; i < *n; i++)
+        if (strncmp(e->envp[i], entry, name) == 0) {
+            e->envp[i] = (char *)entry;
+            return;
+        }
+    e->envp[(*n)++] = (char *)entry;
+    e->envp[*n] = NULL;
+}
+
+/* Makes e for a run in the directory dir (absolute): the dates pdfTeX
+ * writes (/CreationDate, /ModDate, and the /ID made from them) are date
+ * (epoch_get's, base/epoch.h), so that a table gives the same PDF each time;
+ * without a writable $HOME (nor a TEXMFVAR of the user's), TeX's generated
+ * files go to dir/texmf-var; TMPDIR is dir; the log's lines are not wrapped;
+ * PATH is the one searched (search_path). 0, or -1 out of memory. */
+static int latex_env_init(struct latex_env *e, time_t date, const char *dir)
+{
+    size_t n = 0;
+    while (environ[n])
+        n++;
+    e->envp = malloc((n + 8) * sizeof *e->envp);
+    if (!e->envp)
+        return -1;
+    memcpy(e->envp, environ, (n + 1) * sizeof *e->envp);
+    snprintf(e->date, sizeof e->date, "SOURCE_DATE_EPOCH=%lld", (long long)date);
+    env_set(e, &n, e->date);
+    env_set(e, &n, "FORCE_SOURCE_DATE=1");
+    /* TeX's log lines whole, not wrapped at 79 columns, for
+     * first_latex_error. */
+    env_set(e, &n, "max_print_line=10000");
+    /* Where gametab found latexmk and pdflatex, for latexmk to find
+     * pdflatex too. */
+    const char *path = getenv("PATH");
+    if (!path || !*path)
+        env_set(e, &n, "PATH=" DEFAULT_PATH);
+    /* kpathsea's TEXMFVAR is ~/.texlive2022/texmf-var, where mktextfm puts
+     * the T2A metrics of the Cyrillic text (the lh fonts: no Debian package
+     * has them made).  Without $HOME it is a relative path mktexdir cannot
+     * make, and an unwritable one fails too. */
+    const char *home = getenv("HOME"), *var = getenv("TEXMFVAR");
+    if ((!var || !*var) && (!home || !*home || access(home, W_OK) != 0)) {
+        snprintf(e->texmfvar, sizeof e->texmfvar, "TEXMFVAR=%s/texmf-var", dir);
+        env_set(e, &n, e->texmfvar);
+    }
+    /* mktextfm's own temporaries: beside the document, by an absolute
+     * name (it changes directory), and removed with it. */
+    snprintf(e->tmpdir, sizeof e->tmpdir, "TMPDIR=%s", dir);
+    env_set(e, &n, e->tmpdir);
+    return 0;
+}
+
+/* True when the file system of dir has (about) no room left: less than
+ * 64 KiB for an ordinary user, LaTeX's log being some 25 KB. */
+static bool no_room(const char *dir)
+{
+    struct statvfs fs;
+    return statvfs(dir, &fs) == 0 && (uint64_t)fs.f_bavail * fs.f_frsize < 65536;
+}
+
+/* Runs latexmk -pdf on dir/name.tex in the environment envp, its output to
+ * /dev/null.  0 when it succeeded, -2 when a stop request came (latexmk is
+ * ended), else -1. */
+static int run_latexmk(const char *dir, const char *name, char **envp)
 {
     pid_t pid = fork();
     if (pid < 0)
@@ -102,28 +195,46 @@ static int run_latexmk(const char *dir, const char *name)
     if (pid == 0) {
         /* A group of its own, so that a stop reaches pdflatex too. */
         setpgid(0, 0);
+        /* Until the exec, gametab's handler would only note the parent's
+         * SIGTERM and latexmk would run on: the default action from here,
+         * and a SIGTERM noted already ends the child now. */
+        signal(SIGTERM, SIG_DFL);
+        if (interrupt_signal)
+            _exit(128 + SIGTERM);
         int null = open("/dev/null", O_RDWR);
         if (null < 0 || chdir(dir) != 0 || dup2(null, 0) < 0 || dup2(null, 1) < 0 ||
             dup2(null, 2) < 0)
             _exit(127);
-        execlp("latexmk", "latexmk", "-pdf", "-interaction=nonstopmode", "-halt-on-error",
-               name, (char *)NULL);
+        environ = envp;
+        /* -norc: no latexmkrc of the user's or the system's changes where
+         * the PDF goes or keeps latexmk running. */
+        execlp("latexmk", "latexmk", "-norc", "-pdf", "-interaction=nonstopmode",
+               "-halt-on-error", name, (char *)NULL);
         _exit(127);
     }
     setpgid(pid, pid); /* as the child does: whichever runs first */
     int status;
     bool stopped = false;
+    int polls_since_stop = 0;
     for (;;) {
         /* A stop request: latexmk and its pdflatex are ended, and waited
-         * for before their directory is removed. */
+         * for before their directory is removed.  latexmk catches SIGTERM
+         * and, when it comes before pdflatex starts, runs pdflatex through
+         * first: SIGKILL after 0.2 s. */
         if (interrupt_signal && !stopped) {
             kill(-pid, SIGTERM);
             stopped = true;
+        } else if (stopped && ++polls_since_stop == 20) {
+            kill(-pid, SIGKILL);
         }
-        if (waitpid(pid, &status, 0) >= 0)
+        /* Polled every 10 ms, not blocked in: a signal between the check
+         * above and a blocking waitpid would wait latexmk out. */
+        pid_t done = waitpid(pid, &status, WNOHANG);
+        if (done == pid)
             break;
-        if (errno != EINTR)
+        if (done < 0 && errno != EINTR)
             return -1;
+        nanosleep(&(struct timespec){.tv_nsec = 10000000}, NULL);
     }
     if (stopped || interrupt_signal)
         return -2;
@@ -159,9 +270,17 @@ int sink_pdf_write(const struct table_def *t, const struct table_args *args,
             return gt_fail(err, GT_ERR_RUNTIME,
                            "--format pdf: %s not found: install the Debian package %s",
                            needed[i].program, needed[i].package);
+    time_t date;
+    int status = epoch_get(&date, err);
+    if (status != GT_OK)
+        return status;
     const char *tmp = getenv("TMPDIR");
-    char dir[4096];
-    snprintf(dir, sizeof dir, "%s/gametab-pdf.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    char dir[4096], cwd[2048] = "";
+    /* Absolute, as kpathsea needs TEXMFVAR (latex_env_init). */
+    if (tmp && *tmp && *tmp != '/' && !getcwd(cwd, sizeof cwd))
+        return gt_fail(err, GT_ERR_RUNTIME, "current directory: %s", strerror(errno));
+    snprintf(dir, sizeof dir, "%s%s%s/gametab-pdf.XXXXXX", cwd, *cwd ? "/" : "",
+             tmp && *tmp ? tmp : "/tmp");
     if (!mkdtemp(dir))
         return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", dir, strerror(errno));
     char tex[4200], pdf[4200], log[4200];
@@ -180,14 +299,27 @@ int sink_pdf_write(const struct table_def *t, const struct table_args *args,
     if (rc == GT_OK) {
         char name[256];
         snprintf(name, sizeof name, "%s.tex", t->name);
-        int made = run_latexmk(dir, name);
+        struct latex_env env;
+        int made =
+            latex_env_init(&env, date, dir) == 0 ? run_latexmk(dir, name, env.envp) : -1;
+        free(env.envp);
         if (made == -2) {
             rc = interrupt_fail(err, output_name(out));
         } else if (made != 0) {
             char first[400];
             first_latex_error(log, first, sizeof first);
-            rc = gt_fail(err, GT_ERR_RUNTIME, "%s: pdflatex failed: %s", t->name,
-                         *first ? first : "latexmk did not finish (no error in the LaTeX log)");
+            if (*first)
+                rc = gt_fail(err, GT_ERR_RUNTIME, "%s: pdflatex failed: %s", t->name, first);
+            else if (no_room(dir))
+                rc = gt_fail(err, GT_ERR_RUNTIME,
+                             "%s: pdflatex failed: no space left in the temporary directory "
+                             "%.*s (TMPDIR)",
+                             t->name, (int)(strrchr(dir, '/') - dir), dir);
+            else
+                rc = gt_fail(err, GT_ERR_RUNTIME,
+                             "%s: pdflatex failed: latexmk did not finish (no error in the LaTeX "
+                             "log)",
+                             t->name);
         }
     }
     if (rc == GT_OK)

@@ -24,10 +24,12 @@ extern const struct context_page sink_tex_a4_page;
 int sink_tex_document(const struct table_def *t, const struct table_args *args,
                       const struct tex_options *opt, struct output *out, struct gt_error *err);
 
-/* Compiles the document of t with latexmk -pdf in a temporary directory
- * and copies the PDF into out.  GT_OK, or GT_ERR_RUNTIME with err saying
- * which program is missing and the Debian package that has it (latexmk,
- * texlive-latex-base), or the first error of the LaTeX log. */
+/* Compiles the document of t with latexmk -norc -pdf in a temporary
+ * directory ($TMPDIR or /tmp) and copies the PDF into out: the same bytes
+ * each time (its dates epoch_get's, base/epoch.h).
+ * GT_OK, or GT_ERR_RUNTIME with err saying which program is missing and
+ * the Debian package that has it (latexmk, texlive-latex-base), the first
+ * error of the LaTeX log, or that the temporary directory is full. */
 int sink_pdf_write(const struct table_def *t, const struct table_args *args,
                    const struct tex_options *opt, struct output *out, struct gt_error *err);
 
