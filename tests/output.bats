@@ -261,6 +261,23 @@ assert out == open(sys.argv[2], "rb").read(), "content differs"
     [ "$(wc -l < "$T/app.txt")" -eq 8 ]
 }
 
+@test "a large file is handed to the disk while it is made: the fsync waits for the rest, the bytes are standard output's" {
+    "$GAMETAB" table wythoff-p-positions --count 1000000 >"$T/stdout.csv"
+    # 23 MiB: sync_file_range at each 8 MiB written, then the fsync, then the
+    # rename.  (LeakSanitizer cannot run under ptrace: off in a sanitizer build.)
+    ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 \
+        strace -f -e trace=sync_file_range,fsync,rename -o "$T/trace" \
+        "$GAMETAB" table wythoff-p-positions --count 1000000 -o "$T/p.csv"
+    [ "$(grep -c 'sync_file_range(' "$T/trace")" -eq 2 ]
+    # the first from byte 0, 8 MiB and at most a buffer (64 KiB) more
+    first=$(grep -m1 -o 'sync_file_range([0-9]*, 0, [0-9]*, SYNC_FILE_RANGE_WRITE)' "$T/trace" | cut -d, -f3)
+    [ "$first" -ge $((8 << 20)) ]
+    [ "$first" -lt $(((8 << 20) + (64 << 10))) ]
+    [ "$(grep -o -e 'sync_file_range' -e 'fsync' -e 'rename' "$T/trace" | tr '\n' ' ')" = \
+      "sync_file_range sync_file_range fsync rename " ]
+    cmp "$T/stdout.csv" "$T/p.csv"
+}
+
 @test "a replaced file keeps its mode" {
     echo old > "$T/private.csv"
     chmod 600 "$T/private.csv"
