@@ -2,6 +2,7 @@
 #include <config.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <ftw.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -344,9 +345,33 @@ static void build_remove_made_subdirectories(struct build *b)
     }
 }
 
+/* The rules of `table -o` for a file that replaces another (io/output.h):
+ * when DIR's file i, at to, is there, it must be one that may be replaced
+ * (its owner did not make it read-only), and the new file takes its mode
+ * (and owner, for root). */
+static int build_take_old_mode(const struct build *b, size_t i, const char *to,
+                               struct gt_error *err)
+{
+    struct stat st;
+    if (lstat(to, &st) != 0 || !S_ISREG(st.st_mode))
+        return GT_OK;
+    if (output_may_replace(to, to, err) != GT_OK)
+        return GT_ERR_RUNTIME;
+    char *from = path_join(b->staging, b->files[i]);
+    if (!from)
+        return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", b->dir, strerror(ENOMEM));
+    int fd = open(from, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+    int e = fd < 0 ? errno : output_take_mode(fd, &st);
+    if (fd >= 0)
+        close(fd);
+    free(from);
+    return e ? gt_fail(err, GT_ERR_RUNTIME, "%s: %s", to, strerror(e)) : GT_OK;
+}
+
 /* Moves every written file from the staging directory into DIR, all or
  * nothing: first everything that can fail short of the renames (the
- * directories are made, no target is a directory); then, file by file, the
+ * directories are made, no target is a directory, every file replaced may
+ * be and its mode is taken over); then, file by file, the
  * old file is moved aside into the staging directory and the new one into
  * its place.  When a rename fails (a directory of DIR not writable, on
  * another file system, read-only) the renames done are taken back, so DIR
@@ -366,6 +391,8 @@ static int build_publish(struct build *b, struct gt_error *err)
             *slash = '/';
             if (rc == GT_OK && stat(to, &st) == 0 && S_ISDIR(st.st_mode))
                 rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", to, strerror(EISDIR));
+            if (rc == GT_OK)
+                rc = build_take_old_mode(b, i, to, err);
         }
         free(to);
     }
