@@ -248,6 +248,7 @@ render_pages() {
     { echo opt; printf '"%s"\n' "${lig[@]}"; } > "$T/lig.csv"
     printf 'g\nα β Γ Ω μ ϕ φ ε ϵ\n✓ ≤ ≥ − ∞ ∈\nŁódź Kraków Ærø\nЁлка Ґанок Її\n' > "$T/chars.csv"
     python3 -c 'import sys; sys.stdout.write("a,b\n1,\"" + "xyz," * 50000 + "\"\n")' > "$T/long.csv"
+    python3 -c 'print("k,v"); print("1," + "x" * 4000)' > "$T/wide.csv"
     render_pages <<EOF
 b1 table-booktabs.tex $T/bracket.csv
 k1 table-kvant.tex $T/bracket.csv
@@ -256,6 +257,8 @@ k2 table-kvant.tex $T/lead.csv
 b3 table-booktabs.tex $T/lig.csv
 b4 table-booktabs.tex $T/chars.csv
 b5 table-booktabs.tex $T/long.csv
+k3 table-kvant.tex $T/wide.csv
+k4 table-kvant.tex $T/long.csv
 EOF
     grep -qx 'x' "$T/doc/page-1.txt"
     grep -qx '\[1\]' "$T/doc/page-1.txt"
@@ -277,6 +280,14 @@ EOF
     # in the PDF's text stream (what fits on the page: its start)
     [ "$(awk '{ if (length($0) > m) m = length($0) } END { print m }' "$T/doc/b5.tex")" -le 1100 ]
     grep -q "^1 xyz,xyz,xyz,xyz," "$T/doc/page-7.txt"
+    # a cell wider than the text width: a block of one column (\settowidth
+    # of 4000 digits was past TeX's largest dimension), the cell running on
+    # to the right of its line's name
+    grep -qx 'k 1' "$T/doc/page-8.txt"
+    grep -q '^v xxxxxxxxxx' "$T/doc/page-8.txt"
+    # 200 000 characters (some 900 000pt) compile too; past 32768pt TeX's
+    # box widths wrap around, so where the cell lands is not asserted
+    grep -qx 'a 1' "$T/doc/page-9.txt"
 }
 
 @test "no data and a header without rows: both generic templates compile (pdflatex)" {

@@ -89,15 +89,15 @@ render_and_compile() { # TEMPLATE DATA [LANG]
     [ "$err" = "gametab: $T/lf.csv:5: row has 1 field, the header has 2" ]
 }
 
-@test "a NUL byte in a field is an error naming its line, alone or among other bytes" {
+@test "a NUL byte in a field is an error naming its line and column, alone or among other bytes" {
     printf 'a,b\n1,2\n3,x\0y\n' > "$T/nul.csv"
     gt render table-booktabs.tex "$T/nul.csv"
     assert_error 1
-    [ "$err" = "gametab: $T/nul.csv:3: NUL byte in a field" ]
+    [ "$err" = "gametab: $T/nul.csv:3:4: NUL byte in a field" ]
     printf 'a,b\n\0,2\n' > "$T/nul1.csv"
     gt render table-booktabs.tex "$T/nul1.csv"
     assert_error 1
-    [ "$err" = "gametab: $T/nul1.csv:2: NUL byte in a field" ]
+    [ "$err" = "gametab: $T/nul1.csv:2:1: NUL byte in a field" ]
 }
 
 @test "malformed quoting and an unterminated quote are errors" {

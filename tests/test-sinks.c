@@ -28,6 +28,7 @@
 #include "sinks/sink-tex.h"
 #include "tables/table.h"
 #include "tables/table-wythoff.h"
+#include "template/context.h"
 #include "template/templates.h"
 
 static char tmpdir[] = "/tmp/gametab-test-XXXXXX";
@@ -458,6 +459,32 @@ static void test_fit_columns(void **state)
     assert_int_equal(context_balanced_columns(14, 13), 7);
 }
 
+/* A cell wider than the text width: widest_cell stops at one column's
+ * width, (3450 - 412 - 120) / 45 = 64 digits (4000 digits of \small were
+ * past TeX's largest dimension, 16383pt), and the block has one column. */
+static void test_widest_cell_capped(void **state)
+{
+    (void)state;
+    assert_int_equal(context_widest_fitting(&context_page_default), 64);
+    assert_int_equal(context_fit_columns(&context_page_default, 64), 1);
+    static char wide[4001];
+    memset(wide, 'x', 4000);
+    const char *names[] = {"k", "v"};
+    const char *row1[] = {"1", wide};
+    const char *row2[] = {"2", "y"};
+    struct context_builder *b = context_new(names, 2, false);
+    assert_non_null(b);
+    assert_non_null(context_add_row(b, row1));
+    assert_non_null(context_add_row(b, row2));
+    json_t *ctx = context_finish(b, 0);
+    assert_non_null(ctx);
+    const char *zeros = json_string_value(json_object_get(ctx, "widest_cell"));
+    assert_non_null(zeros);
+    assert_int_equal(strlen(zeros), 64);
+    assert_int_equal(json_integer_value(json_object_get(ctx, "block_columns")), 1);
+    json_decref(ctx);
+}
+
 static void test_wide_numbers_narrow_blocks(void **state)
 {
     (void)state;
@@ -625,6 +652,7 @@ int main(void)
         cmocka_unit_test(test_frequencies_as_printed),
         cmocka_unit_test(test_p_positions_blocks),
         cmocka_unit_test(test_fit_columns),
+        cmocka_unit_test(test_widest_cell_capped),
         cmocka_unit_test(test_wide_numbers_narrow_blocks),
         cmocka_unit_test(test_tex_rows_bounded),
         cmocka_unit_test(test_tex_rows_open_fails),

@@ -18,6 +18,7 @@
 #include "cli/help.h"
 #include "cli/options.h"
 #include "base/interrupt.h"
+#include "io/csv-read.h"
 #include "io/output.h"
 #include "template/templates.h"
 
@@ -25,13 +26,15 @@
  * number of arguments and the values that must not be empty, and runs c. */
 /* The environment variables gametab reads, checked before any work: a
  * value it cannot use is a usage error, not ignored (the limits of
- * template/templates.h, SOURCE_DATE_EPOCH of base/epoch.h). */
+ * template/templates.h and io/csv-read.h, SOURCE_DATE_EPOCH of base/epoch.h). */
 static int environment_check(struct gt_error *err)
 {
     time_t t;
     if (epoch_get(&t, err) != GT_OK)
         return GT_ERR_USAGE;
-    return template_limits_check(err);
+    if (template_limits_check(err) != GT_OK)
+        return GT_ERR_USAGE;
+    return csv_limits_check(err);
 }
 
 static int run_command(const struct command *c, int argc, char *argv[], struct gt_error *err)

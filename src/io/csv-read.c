@@ -14,6 +14,7 @@
 #include <zlib.h>
 
 #include "base/interrupt.h"
+#include "base/limit.h"
 #include "io/csv-read.h"
 
 /* One record being assembled, and where the reading stands. */
@@ -34,6 +35,7 @@ struct reader {
     uint32_t cp;            /* the UTF-8 character being decoded */
     uint32_t cp_min;        /* the least code point of its length */
     int cp_need;            /* its continuation bytes still to come */
+    size_t field_max;       /* csv_field_max(), 0: no limit */
     unsigned char head[3];  /* the first bytes, held to drop a BOM */
     size_t nhead;
     bool past_head;
@@ -61,13 +63,24 @@ static void fail_utf8(struct reader *r)
                         r->name, r->line);
 }
 
+static void fail_field_too_long(struct reader *r)
+{
+    if (r->failed)
+        return;
+    r->failed = true;
+    r->status = gt_fail(r->err, GT_ERR_RUNTIME,
+                        "%s:%lu: a field longer than %zu bytes (set GAMETAB_FIELD_MAX to lift "
+                        "the limit, 0 for none)",
+                        r->name, r->record_line, r->field_max);
+}
+
 static void on_field(void *data, size_t len, void *ud)
 {
     struct reader *r = ud;
     if (r->failed)
         return;
-    if (memchr(data, '\0', len)) {
-        fail(r, 1, "NUL byte in a field");
+    if (r->field_max && len > r->field_max) {
+        fail_field_too_long(r);
         return;
     }
     if (r->nfields == r->cap) {
@@ -125,9 +138,20 @@ static void on_record(int c, void *ud)
     r->between_records = true;
 }
 
+/* Refuses a NUL where it is read: no CSV field holds one, and a file of
+ * zeros (/dev/zero, a gzip bomb) would otherwise be one endless field. */
+static void fail_nul(struct reader *r)
+{
+    if (r->failed)
+        return;
+    r->failed = true;
+    r->status = gt_fail(r->err, GT_ERR_RUNTIME, "%s:%lu:%lu: NUL byte in a field", r->name,
+                        r->line, r->column);
+}
+
 /* Decodes byte c of the UTF-8 text, strictly (no overlong forms, no
- * surrogates, nothing past U+10FFFF), and hands each whole character but
- * printable ASCII, line ends and NUL (a field's error) to the callback. */
+ * surrogates, nothing past U+10FFFF), refuses NUL, and hands each whole
+ * character but printable ASCII and line ends to the callback. */
 static void check_utf8(struct reader *r, unsigned char c)
 {
     if (r->cp_need == 0) {
@@ -164,7 +188,11 @@ static void check_utf8(struct reader *r, unsigned char c)
         return;
     }
     r->column++;
-    if (r->cb->character && r->cp != '\r' && r->cp != 0 && (r->cp < 0x20 || r->cp >= 0x7F)) {
+    if (r->cp == 0) {
+        fail_nul(r);
+        return;
+    }
+    if (r->cb->character && r->cp != '\r' && (r->cp < 0x20 || r->cp >= 0x7F)) {
         int rc = r->cb->character(r->ud, r->cp, r->line, r->column, r->err);
         if (rc != GT_OK) {
             r->failed = true;
@@ -189,6 +217,13 @@ static void feed_csv(struct reader *r, struct csv_parser *p, const unsigned char
         if (csv_parse(p, &buf[i], 1, on_field, on_record, r) != 1)
             fail(r, 1, csv_error(p) == CSV_EPARSE ? "malformed quoting"
                                                   : csv_strerror(csv_error(p)));
+        /* entry_pos: the bytes held of the field so far, its quotes
+         * undone, but for a closing quote libcsv holds while it looks
+         * whether a second follows. */
+        if (r->field_max && p->entry_pos > r->field_max + 1) {
+            fail_field_too_long(r);
+            break;
+        }
         if (c == '\n')
             r->line++;
     }
@@ -376,6 +411,16 @@ static void *field_realloc(void *old, size_t size)
     return realloc(old, size <= SIZE_MAX - more ? size + more : size);
 }
 
+int csv_limits_check(struct gt_error *err)
+{
+    return limit_check("GAMETAB_FIELD_MAX", err);
+}
+
+size_t csv_field_max(void)
+{
+    return limit_from_environment("GAMETAB_FIELD_MAX", CSV_FIELD_MAX);
+}
+
 int csv_read_file(const char *path, const struct csv_read_callbacks *cb, void *ud,
                   struct gt_error *err)
 {
@@ -397,7 +442,7 @@ int csv_read_file(const char *path, const struct csv_read_callbacks *cb, void *u
     }
     csv_set_realloc_func(&p, field_realloc);
     struct reader r = {.cb = cb, .ud = ud, .name = name, .err = err, .line = 1,
-                       .between_records = true};
+                       .between_records = true, .field_max = csv_field_max()};
     if (refill(&in) != 0)
         fail(&r, 0, strerror(errno));
     else if (is_gzip_start(&in))

@@ -13,6 +13,21 @@
 
 #include "base/error.h"
 
+/* A field is at most this many bytes (16 MiB: a render's whole output is
+ * at most 64 MiB), unless the environment variable GAMETAB_FIELD_MAX gives
+ * another number (0: no limit): a file without a line end or a quote
+ * would otherwise be one field held whole, gigabytes from a small gzip
+ * file. */
+#define CSV_FIELD_MAX ((size_t)16 << 20)
+
+/* The limit in force: GAMETAB_FIELD_MAX when it is a whole number, else
+ * CSV_FIELD_MAX. */
+size_t csv_field_max(void);
+
+/* GT_OK, or GT_ERR_USAGE naming the variable when GAMETAB_FIELD_MAX is set
+ * to anything but digits (base/limit.h). */
+int csv_limits_check(struct gt_error *err);
+
 /* Each callback returns GT_OK, or an error status with err set, which
  * stops the reading and is what csv_read_file returns. */
 struct csv_read_callbacks {
@@ -33,7 +48,9 @@ struct csv_read_callbacks {
 /* Reads path ("-" for standard input), calling back for the header and for
  * each row.  GT_OK, a callback's error, or GT_ERR_RUNTIME with err saying
  * "PATH:LINE: why" (a row with the wrong number of fields, an unterminated
- * quote, a NUL byte, invalid UTF-8), "PATH: why" (an empty file, a
+ * quote, a field longer than csv_field_max() bytes, invalid UTF-8),
+ * "PATH:LINE:COLUMN: NUL byte in a field" (at the first NUL, as it is
+ * read), "PATH: why" (an empty file, a
  * directory, unreadable data, or gzip data that gzip -t refuses: truncated,
  * a CRC or length that does not match, trailing bytes that are not another
  * member), or out of memory.  Fields are NUL-terminated UTF-8. */

@@ -140,6 +140,32 @@ static int own_descriptor(const char *path)
     return atoi(num);
 }
 
+int output_take_mode(int fd, const struct stat *old)
+{
+    mode_t mode;
+    if (old) {
+        mode = old->st_mode & 07777;
+        /* Only root may give the file away; without the old owner, no
+         * set-id bits. */
+        if (fchown(fd, old->st_uid, old->st_gid) != 0)
+            mode &= ~(mode_t)(S_ISUID | S_ISGID);
+    } else {
+        mode_t mask = umask(0);
+        umask(mask);
+        mode = 0666 & ~mask;
+    }
+    return fchmod(fd, mode) != 0 ? errno : 0;
+}
+
+int output_may_replace(const char *target, const char *name, struct gt_error *err)
+{
+    /* A file its owner made read-only is not replaced behind its back
+     * (root may, as with any write). */
+    if (access(target, W_OK) != 0)
+        return fail_errno(err, name, errno);
+    return GT_OK;
+}
+
 /* Opens the temporary file beside out->target, with the mode (and, where
  * allowed, the owner) of the file it will replace, or else the mode a plain
  * open would give. */
@@ -161,20 +187,8 @@ static int open_temporary(struct output *out, const struct stat *old, struct gt_
         out->tmp_path = NULL;
         return fail_errno(err, out->path, e);
     }
-    mode_t mode;
-    if (old) {
-        mode = old->st_mode & 07777;
-        /* Only root may give the file away; without the old owner, no
-         * set-id bits. */
-        if (fchown(out->fd, old->st_uid, old->st_gid) != 0)
-            mode &= ~(mode_t)(S_ISUID | S_ISGID);
-    } else {
-        mode_t mask = umask(0);
-        umask(mask);
-        mode = 0666 & ~mask;
-    }
-    if (fchmod(out->fd, mode) != 0) {
-        int e = errno;
+    int e = output_take_mode(out->fd, old);
+    if (e != 0) {
         close(out->fd);
         out->fd = -1;
         unlink(out->tmp_path);
@@ -252,10 +266,8 @@ static int open_target(struct output *out, const char *path, struct gt_error *er
         out->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
         return out->fd < 0 ? fail_errno(err, out->path, errno) : GT_OK;
     }
-    /* A file its owner made read-only is not replaced behind its back
-     * (root may, as with any write). */
-    if (exists && access(out->target, W_OK) != 0)
-        return fail_errno(err, out->path, errno);
+    if (exists && output_may_replace(out->target, out->path, err) != GT_OK)
+        return GT_ERR_RUNTIME;
     return open_temporary(out, exists ? &st : NULL, err);
 }
 

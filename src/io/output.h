@@ -21,6 +21,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/stat.h>
 
 #include "base/error.h"
 
@@ -35,6 +36,19 @@ struct output;
  * started: output_open then refuses "-", /dev/stdout, /dev/fd/1 and
  * /proc/self/fd/1 (EBADF). */
 extern bool output_stdout_closed;
+
+/* The rule for replacing an existing regular file, which output_open
+ * follows and `build` follows for every file it publishes: GT_OK when
+ * target may be replaced, GT_ERR_RUNTIME with err saying "NAME: Permission
+ * denied" when its owner made it read-only (access W_OK; root may replace
+ * it, as with any write), or another reason access gives (EROFS). */
+int output_may_replace(const char *target, const char *name, struct gt_error *err);
+
+/* Gives the open file fd, which is to replace the file old, old's mode and,
+ * where allowed (root), its owner (set-id bits dropped when the owner
+ * cannot be kept); old NULL: the mode a plain open gives, 0666 less the
+ * umask.  0, or an errno from fchmod. */
+int output_take_mode(int fd, const struct stat *old);
 
 /* Opens path ("-" is standard output) for writing with the given encoding;
  * name is what messages call it (`build` names the final path of a file it

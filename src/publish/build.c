@@ -1,12 +1,15 @@
 /* build.c: `gametab build`'s directory, written all or nothing (build.h). */
 #include <config.h>
 
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <ftw.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -28,6 +31,7 @@
 struct build {
     const char *dir;      /* DIR as given */
     char *staging;        /* DIR/.gametab-build.XXXXXX */
+    int staging_lock;     /* the staging directory, flock'ed while building */
     char **files;         /* written, relative to staging and to DIR */
     size_t nfiles;
     char **stale;         /* to remove from DIR: a worksheet of an earlier
@@ -344,9 +348,33 @@ static void build_remove_made_subdirectories(struct build *b)
     }
 }
 
+/* The rules of `table -o` for a file that replaces another (io/output.h):
+ * when DIR's file i, at to, is there, it must be one that may be replaced
+ * (its owner did not make it read-only), and the new file takes its mode
+ * (and owner, for root). */
+static int build_take_old_mode(const struct build *b, size_t i, const char *to,
+                               struct gt_error *err)
+{
+    struct stat st;
+    if (lstat(to, &st) != 0 || !S_ISREG(st.st_mode))
+        return GT_OK;
+    if (output_may_replace(to, to, err) != GT_OK)
+        return GT_ERR_RUNTIME;
+    char *from = path_join(b->staging, b->files[i]);
+    if (!from)
+        return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", b->dir, strerror(ENOMEM));
+    int fd = open(from, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+    int e = fd < 0 ? errno : output_take_mode(fd, &st);
+    if (fd >= 0)
+        close(fd);
+    free(from);
+    return e ? gt_fail(err, GT_ERR_RUNTIME, "%s: %s", to, strerror(e)) : GT_OK;
+}
+
 /* Moves every written file from the staging directory into DIR, all or
  * nothing: first everything that can fail short of the renames (the
- * directories are made, no target is a directory); then, file by file, the
+ * directories are made, no target is a directory, every file replaced may
+ * be and its mode is taken over); then, file by file, the
  * old file is moved aside into the staging directory and the new one into
  * its place.  When a rename fails (a directory of DIR not writable, on
  * another file system, read-only) the renames done are taken back, so DIR
@@ -366,6 +394,8 @@ static int build_publish(struct build *b, struct gt_error *err)
             *slash = '/';
             if (rc == GT_OK && stat(to, &st) == 0 && S_ISDIR(st.st_mode))
                 rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", to, strerror(EISDIR));
+            if (rc == GT_OK)
+                rc = build_take_old_mode(b, i, to, err);
         }
         free(to);
     }
@@ -495,6 +525,66 @@ static void remove_made(const char *dir, const char *top)
     free(path);
 }
 
+#define STAGING_PREFIX ".gametab-build."
+
+/* Removes the staging directories in dir whose builds are dead: a build
+ * holds an exclusive flock on its staging directory from the moment it
+ * makes it until it has removed it, and the kernel lets go of the lock when
+ * the process ends however it ends (kill -KILL, a crash), so one whose lock
+ * can be taken is left over.  The lock is held while the directory is
+ * removed; one in use by a build still running is left alone. */
+static void remove_dead_stagings(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        if (strncmp(e->d_name, STAGING_PREFIX, strlen(STAGING_PREFIX)) != 0)
+            continue;
+        char *path = path_join(dir, e->d_name);
+        int fd = path ? open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) : -1;
+        if (fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) == 0)
+            nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+        if (fd >= 0)
+            close(fd);
+        free(path);
+    }
+    closedir(d);
+}
+
+/* Makes b->staging, a new directory in DIR, and locks it (staging_lock).
+ * Another build may take it for a dead one's in the moment between mkdtemp
+ * and flock and remove it: then it is no longer the directory at its path,
+ * and another is made. */
+static int make_staging(struct build *b, struct gt_error *err)
+{
+    for (int tries = 0; tries < 8; tries++) {
+        free(b->staging);
+        b->staging = path_join(b->dir, STAGING_PREFIX "XXXXXX");
+        if (!b->staging)
+            return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", b->dir, strerror(ENOMEM));
+        if (!mkdtemp(b->staging))
+            return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", b->dir, strerror(errno));
+        int fd = open(b->staging, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+        if (fd < 0 && errno != ENOENT) {
+            int e = errno;
+            rmdir(b->staging);
+            return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", b->dir, strerror(e));
+        }
+        struct stat held, there;
+        if (fd >= 0 && flock(fd, LOCK_EX) == 0 && fstat(fd, &held) == 0 &&
+            stat(b->staging, &there) == 0 && held.st_dev == there.st_dev &&
+            held.st_ino == there.st_ino) {
+            b->staging_lock = fd;
+            return GT_OK;
+        }
+        if (fd >= 0)
+            close(fd);
+    }
+    return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", b->dir, "the staging directory kept vanishing");
+}
+
 int build_directory(const struct build_options *bo, size_t *nfiles, struct gt_error *err)
 {
     const char *dir = bo->dir;
@@ -508,11 +598,12 @@ int build_directory(const struct build_options *bo, size_t *nfiles, struct gt_er
         free(made);
         return GT_ERR_RUNTIME;
     }
-    struct build b = {.dir = dir, .dirs = &dirs, .staging = path_join(dir, ".gametab-build.XXXXXX"),
-                      .paper = bo->paper, .worksheet = bo->worksheet, .seed = bo->seed,
+    struct build b = {.dir = dir, .dirs = &dirs, .staging_lock = -1, .paper = bo->paper,
+                      .worksheet = bo->worksheet, .seed = bo->seed,
                       .start = {bo->start[0], bo->start[1]}};
-    if (!b.staging || !mkdtemp(b.staging)) {
-        int rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", dir, strerror(b.staging ? errno : ENOMEM));
+    remove_dead_stagings(dir);
+    if (make_staging(&b, err) != GT_OK) {
+        int rc = err->status;
         free(b.staging);
         remove_made(dir, made);
         free(made);
@@ -521,6 +612,7 @@ int build_directory(const struct build_options *bo, size_t *nfiles, struct gt_er
     int rc = run_build(&b, bo->only_lang, err);
     errata_free(&b.errata);
     nftw(b.staging, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+    close(b.staging_lock);
     if (rc != GT_OK)
         remove_made(dir, made); /* leave no empty directory behind */
     free(made);

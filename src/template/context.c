@@ -103,6 +103,14 @@ size_t context_fit_columns(const struct context_page *page, size_t widest)
     return fit < 1 ? 1 : fit > CONTEXT_BLOCK_COLUMNS_MAX ? CONTEXT_BLOCK_COLUMNS_MAX : fit;
 }
 
+size_t context_widest_fitting(const struct context_page *page)
+{
+    size_t label = 6 * (size_t)page->digit + 142;
+    size_t room = page->text_width > label + 120 ? page->text_width - label - 120 : 0;
+    size_t w = room / (page->digit ? page->digit : 1);
+    return w < 1 ? 1 : w;
+}
+
 size_t context_balanced_columns(size_t n, size_t fit)
 {
     if (n == 0 || fit == 0)
@@ -201,13 +209,22 @@ json_t *context_finish(struct context_builder *b, unsigned block_columns)
 json_t *context_finish_page(struct context_builder *b, unsigned block_columns,
                             const struct context_page *page)
 {
-    size_t fit = context_fit_columns(page ? page : &context_page_default, b->widest);
+    if (!page)
+        page = &context_page_default;
+    /* A cell wider than the text width gets a block of one column as wide
+     * as the text, and overflows it: the width the template sets from
+     * widest_cell stays within TeX's largest dimension (16383pt, some 3600
+     * digits) whatever the cell. */
+    size_t widest = b->widest;
+    if (widest > context_widest_fitting(page))
+        widest = context_widest_fitting(page);
+    size_t fit = context_fit_columns(page, widest);
     size_t width = block_width(block_columns, fit, json_array_size(b->rows));
-    char *zeros = malloc(b->widest + 1);
+    char *zeros = malloc(widest + 1);
     json_t *blocks = NULL, *ctx = NULL;
     if (zeros && mark_ends(b->rows) == 0 && (blocks = context_blocks(b->columns, b->rows, width))) {
-        memset(zeros, '0', b->widest);
-        zeros[b->widest] = '\0';
+        memset(zeros, '0', widest);
+        zeros[widest] = '\0';
         ctx = json_pack("{s:O, s:b, s:O, s:I, s:O, s:I, s:I, s:s}", "columns", b->columns,
                         "has_columns", json_array_size(b->columns) > 0, "rows",
                         b->rows, "row_count", (json_int_t)json_array_size(b->rows), "blocks",

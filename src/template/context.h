@@ -55,6 +55,11 @@ extern const struct context_page context_page_default;
  * column, rules and separation take 6 digits and 14.2pt). */
 size_t context_fit_columns(const struct context_page *page, size_t widest);
 
+/* The most digits a cell of one column may be as wide as on page, at
+ * least 1: one such column beside the row label fills the text width (64
+ * on the default page).  widest_cell is never wider. */
+size_t context_widest_fitting(const struct context_page *page);
+
 /* The width of balanced blocks of at most `fit` columns for n columns: as
  * few blocks as fit allows, as equal as they can be. */
 size_t context_balanced_columns(size_t n, size_t fit);
@@ -84,7 +89,9 @@ json_t *context_blocks(json_t *columns, json_t *rows, size_t width);
  * memory. */
 json_t *context_finish(struct context_builder *b, unsigned block_columns);
 
-/* As context_finish, the blocks sized for page (NULL: the default page). */
+/* As context_finish, the blocks sized for page (NULL: the default page).
+ * widest_cell is as wide as the widest cell, or as
+ * context_widest_fitting(page) when that is less. */
 json_t *context_finish_page(struct context_builder *b, unsigned block_columns,
                             const struct context_page *page);
 

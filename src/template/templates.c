@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "base/interrupt.h"
+#include "base/limit.h"
 #include "base/text.h"
 #include "base/utf8.h"
 #include "io/files.h"
@@ -234,36 +235,12 @@ static int render_sink_write(void *ud, const char *buf, size_t len)
 static const char *const limit_names[] = {"GAMETAB_OUTPUT_MAX", "GAMETAB_TAGS_MAX",
                                           "GAMETAB_CELLS_MAX"};
 
-/* True when the value of a limit variable is a whole number: digits only,
- * at most 19 (below 2^63). */
-static bool limit_valid(const char *env)
-{
-    size_t n = strlen(env);
-    return n > 0 && n < 20 && strspn(env, "0123456789") == n;
-}
-
 int template_limits_check(struct gt_error *err)
 {
-    for (size_t i = 0; i < sizeof limit_names / sizeof limit_names[0]; i++) {
-        const char *env = getenv(limit_names[i]);
-        if (env && *env && !limit_valid(env))
-            return gt_fail(err, GT_ERR_USAGE,
-                           "%s: '%.40s' is not a whole number (digits only; 0 for no limit)",
-                           limit_names[i], env);
-    }
+    for (size_t i = 0; i < sizeof limit_names / sizeof limit_names[0]; i++)
+        if (limit_check(limit_names[i], err) != GT_OK)
+            return GT_ERR_USAGE;
     return GT_OK;
-}
-
-/* The whole number in environment variable name, or def when it is unset
- * or empty (template_limits_check has refused any other value). */
-static size_t limit_from_environment(const char *name, size_t def)
-{
-    const char *env = getenv(name);
-    if (env && limit_valid(env)) {
-        unsigned long long v = strtoull(env, NULL, 10);
-        return v > SIZE_MAX ? SIZE_MAX : (size_t)v;
-    }
-    return def;
 }
 
 size_t template_output_max(void)
