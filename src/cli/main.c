@@ -22,8 +22,6 @@
 #include "io/output.h"
 #include "template/templates.h"
 
-/* Parses argv with c's options, answers --help and --version, checks the
- * number of arguments and the values that must not be empty, and runs c. */
 /* The environment variables gametab reads, checked before any work: a
  * value it cannot use is a usage error, not ignored (the limits of
  * template/templates.h and io/csv-read.h, SOURCE_DATE_EPOCH of base/epoch.h). */
@@ -37,6 +35,8 @@ static int environment_check(struct gt_error *err)
     return csv_limits_check(err);
 }
 
+/* Parses argv with c's options, answers --help and --version, checks the
+ * number of arguments and the values that must not be empty, and runs c. */
 static int run_command(const struct command *c, int argc, char *argv[], struct gt_error *err)
 {
     struct command_line cl;
