@@ -132,3 +132,15 @@ BATS
     [[ "$output" == *$'\nnot ok 1 - mustache spec cases'* ]]
     [ "$(grep -c '^ok [0-9]* - test_' <<<"$output")" -eq $((plan - 1)) ]
 }
+
+@test "every mutant's text stands once in its file, and a stranded one is named" {
+    # make check sees a change that strands a mutant (CI's sample would
+    # fail on it only when it is picked).
+    run "$BATS_TEST_DIRNAME/mutate" --check
+    [ "$status" -eq 0 ]
+    [[ "$output" == *" mutants, each text once in its file" ]]
+    printf 'stale\tsrc/games/wythoff.c\tno such text here\tx\twhy\n' >"$T/m.tsv"
+    run "$BATS_TEST_DIRNAME/mutate" --check "$T/m.tsv"
+    [ "$status" -eq 2 ]
+    [[ "$output" == *"mutant stale: its text is in src/games/wythoff.c 0 times, not once"* ]]
+}
