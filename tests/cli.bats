@@ -105,7 +105,7 @@ build --paper a3|--paper: unknown paper 'a3' (a4 or a5)
 build --start 31,0|--start: 31 is out of range for figure wythoff-game (0..30)
 build --start 1|--start: '1' is not A,B
 table wythoff-p-positions --f 2|--f: ambiguous option: --from, --format
-table wythoff-p-positions --quiet=1|--quiet=1: unknown option
+table wythoff-p-positions --quiet=1|--quiet: option takes no value
 table wythoff-p-positions --count 2 extra another|unexpected argument 'extra'
 table nim-p-positions --radix 5|--radix: 5 is out of range for table nim-p-positions (2..4)
 table wythoff-game --start 1,2,3|--start: '2,3' is not a non-negative whole number

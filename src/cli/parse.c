@@ -240,7 +240,9 @@ int options_parse(int argc, char *argv[], struct option_group *groups, size_t ng
             known = m == LONG_ONE;
             /* A value for a flag: getopt's "doesn't allow an argument". */
             if (known && eq && !takes_value(f.spec))
-                known = false;
+                return gt_fail(err, GT_ERR_USAGE,
+                               "--%.*s: option takes no value (see gametab %s --help)",
+                               (int)n, a + 2, command);
             if (known && eq)
                 text = eq + 1;
         } else {
