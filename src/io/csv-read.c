@@ -32,6 +32,7 @@ struct reader {
     unsigned long record_line; /* where the current record started */
     bool between_records;   /* the next content byte starts a record */
     unsigned long column;   /* characters on the line before the next one */
+    bool after_cr;          /* the byte before was a CR */
     uint32_t cp;            /* the UTF-8 character being decoded */
     uint32_t cp_min;        /* the least code point of its length */
     int cp_need;            /* its continuation bytes still to come */
@@ -183,7 +184,7 @@ static void check_utf8(struct reader *r, unsigned char c)
             return;
         }
     }
-    if (r->cp == '\n') {
+    if (r->cp == '\n' || r->cp == '\r') {
         r->column = 0;
         return;
     }
@@ -192,7 +193,7 @@ static void check_utf8(struct reader *r, unsigned char c)
         fail_nul(r);
         return;
     }
-    if (r->cb->character && r->cp != '\r' && (r->cp < 0x20 || r->cp >= 0x7F)) {
+    if (r->cb->character && (r->cp < 0x20 || r->cp >= 0x7F)) {
         int rc = r->cb->character(r->ud, r->cp, r->line, r->column, r->err);
         if (rc != GT_OK) {
             r->failed = true;
@@ -224,8 +225,10 @@ static void feed_csv(struct reader *r, struct csv_parser *p, const unsigned char
             fail_field_too_long(r);
             break;
         }
-        if (c == '\n')
+        /* A line ends at LF, CR LF or a CR alone (old Mac files). */
+        if (c == '\r' || (c == '\n' && !r->after_cr))
             r->line++;
+        r->after_cr = c == '\r';
     }
 }
 
