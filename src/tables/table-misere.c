@@ -106,7 +106,7 @@ static const struct table_column p_positions_columns[] = {
 
 const struct table_def table_misere_nim_p_positions = {
     .name = "misere-nim-p-positions",
-    .summary = "Losing positions (t,m,n), t <= m <= n <= M, of misere Nim with three heaps "
+    .summary = "Losing positions (t,m,n), t <= m <= n <= M, of misère Nim with three heaps "
                "(the three-colour game: who takes the last piece loses)",
     .source = {FENG_YUEFENG, .item = "Theorems 1, 3, 4 and the final list of losing positions "
                                      "(负局)"},
