@@ -34,6 +34,24 @@
 static char scratch[] = "/tmp/gametab-fuzz-cli.XXXXXX";
 static int home = -1; /* the fuzzer's own directory: its corpus and findings */
 
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+    (void)st, (void)flag;
+    if (ftw->level > 0) {
+        chmod(path, 0700);
+        remove(path);
+    }
+    return 0;
+}
+
+/* The scratch directory goes when the fuzzer ends (libFuzzer exits by
+ * exit() when its time is up). */
+static void remove_scratch(void)
+{
+    nftw(scratch, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+    rmdir(scratch);
+}
+
 static void on_timer(int signo)
 {
     interrupt_signal = signo;
@@ -45,6 +63,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     home = open(".", O_RDONLY | O_DIRECTORY);
     if (home < 0 || !mkdtemp(scratch))
         abort();
+    atexit(remove_scratch);
     int nul = open("/dev/null", O_WRONLY);
     if (nul < 0 || dup2(nul, STDOUT_FILENO) < 0)
         abort();
@@ -55,16 +74,6 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     struct sigaction sa = {.sa_handler = on_timer};
     sigemptyset(&sa.sa_mask);
     sigaction(SIGVTALRM, &sa, NULL);
-    return 0;
-}
-
-static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-    (void)st, (void)flag;
-    if (ftw->level > 0) {
-        chmod(path, 0700);
-        remove(path);
-    }
     return 0;
 }
 
