@@ -22,7 +22,9 @@
 
 struct xlsx_book {
     lxw_workbook *wb;
-    char *path;                 /* the workbook's temporary file */
+    char *path;                 /* the name libxlsxwriter writes the workbook to */
+    bool named;                 /* path names the file in tmpdir, removed at the end */
+    int fd;                     /* the temporary file, read back by commit */
     const char *tmpdir;         /* its directory ($TMPDIR), for messages */
     lxw_format *bold, *integer;
     lxw_format *decimal[DECIMAL_PLACES_MAX + 1]; /* by places, made when first needed */
@@ -101,15 +103,24 @@ int xlsx_book_new(struct xlsx_book **bp, const char *title, const char *subject,
         return gt_fail(err, GT_ERR_RUNTIME, "xlsx: %s", strerror(ENOMEM));
     }
     snprintf(b->path, n, "%s/gametab-XXXXXX.xlsx", tmpdir);
-    int fd = mkstemps(b->path, 5);
-    if (fd < 0) {
+    b->fd = mkstemps(b->path, 5);
+    if (b->fd < 0) {
         int rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", tmpdir, strerror(errno));
         free(b->path);
         free(b);
         return rc;
     }
-    close(fd);
+    b->named = true;
     b->tmpdir = tmpdir;
+    /* The file's name goes at once, and libxlsxwriter writes through
+     * /proc/self/fd/N: a process killed (SIGKILL, a crash) leaves nothing
+     * in TMPDIR.  Without /proc, the name stays until the end. */
+    char proc[32];
+    snprintf(proc, sizeof proc, "/proc/self/fd/%d", b->fd);
+    if (access(proc, W_OK) == 0 && strlen(proc) < n && unlink(b->path) == 0) {
+        strcpy(b->path, proc);
+        b->named = false;
+    }
     lxw_workbook_options opt = {.constant_memory = LXW_TRUE, .tmpdir = (char *)tmpdir};
     b->wb = workbook_new_opt(b->path, &opt);
     if (!b->wb) {
@@ -149,7 +160,9 @@ void xlsx_book_free(struct xlsx_book *b)
         int ignored;
         close_quietly(b->wb, &ignored);
     }
-    unlink(b->path);
+    close(b->fd);
+    if (b->named)
+        unlink(b->path);
     free(b->path);
     free(b);
 }
@@ -189,17 +202,21 @@ int xlsx_book_commit(struct xlsx_book *b, struct output *out, struct gt_error *e
                      b->tmpdir, strerror(sys_errno));
     else if (e != LXW_NO_ERROR)
         rc = fail_lxw(err, output_name(out), e);
-    FILE *f = rc == GT_OK ? fopen(b->path, "rb") : NULL;
-    if (rc == GT_OK && !f)
-        rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", b->path, strerror(errno));
+    /* The workbook, as libxlsxwriter wrote it into the temporary file. */
     char buf[1 << 16];
-    size_t n;
-    while (rc == GT_OK && (n = fread(buf, 1, sizeof buf, f)) > 0)
-        rc = output_write(out, buf, n, err);
-    if (rc == GT_OK && ferror(f))
-        rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", b->path, strerror(errno));
-    if (f)
-        fclose(f);
+    off_t at = 0;
+    while (rc == GT_OK) {
+        ssize_t n = pread(b->fd, buf, sizeof buf, at);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            rc = gt_fail(err, GT_ERR_RUNTIME, "%s: reading the workbook in %s: %s",
+                         output_name(out), b->tmpdir, strerror(errno));
+        else if (n == 0)
+            break;
+        else
+            rc = output_write(out, buf, (size_t)n, err), at += n;
+    }
     xlsx_book_free(b);
     return rc;
 }
