@@ -303,6 +303,45 @@ assert out == open(sys.argv[2], "rb").read(), "content differs"
     [ -z "$(ls -A "$T" | grep -v '^std')" ]
 }
 
+@test "killed by SIGKILL while writing: the temporary had no name, nothing is left" {
+    /usr/bin/python3 -c 'import os, sys; os.close(os.open(sys.argv[1], os.O_TMPFILE | os.O_WRONLY))' "$T" ||
+        skip "this file system has no O_TMPFILE: the temporary is named from the start"
+    "$GAMETAB" table wythoff-p-positions --count 1000000000 -o "$T/big.csv" &
+    pid=$!
+    # until it writes: its file is open, in $T, with no name
+    for i in $(seq 100); do
+        ls -l "/proc/$pid/fd" 2>/dev/null | grep -q -- "-> $T/#[0-9]* (deleted)$" && break
+        sleep 0.1
+    done
+    ls -l "/proc/$pid/fd" | grep -q -- "-> $T/#[0-9]* (deleted)$"
+    kill -KILL "$pid"
+    wait "$pid" || true
+    [ -z "$(ls -A "$T")" ]
+    # an old file is untouched
+    echo old > "$T/p.csv"
+    "$GAMETAB" table wythoff-p-positions --count 1000000000 -o "$T/p.csv" &
+    pid=$!
+    sleep 0.5
+    kill -KILL "$pid"
+    wait "$pid" || true
+    [ "$(ls -A "$T")" = p.csv ]
+    [ "$(cat "$T/p.csv")" = old ]
+}
+
+@test "xlsx killed by SIGKILL: nothing is left in TMPDIR either (the workbook's file has no name)" {
+    mkdir "$T/tmp"
+    TMPDIR=$T/tmp "$GAMETAB" table wythoff-p-positions --count 1000000 -o "$T/p.xlsx" &
+    pid=$!
+    for i in $(seq 100); do
+        ls -l "/proc/$pid/fd" 2>/dev/null | grep -q -- "-> $T/tmp/gametab-.*\.xlsx (deleted)$" && break
+        sleep 0.1
+    done
+    ls -l "/proc/$pid/fd" | grep -q -- "-> $T/tmp/gametab-.*\.xlsx (deleted)$"
+    kill -KILL "$pid"
+    wait "$pid" || true
+    [ -z "$(ls -A "$T/tmp")" ]
+}
+
 @test "a closed standard output: an error only when something goes to it" {
     set +e
     "$GAMETAB" table wythoff-p-positions -o "$T/x.csv" >&- 2>"$T/stderr"

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -33,6 +34,8 @@ struct output {
     char *path;     /* the name in messages: the caller's, the target as given, or "standard output" */
     char *target;   /* the regular file to replace (through links), or NULL */
     char *tmp_path; /* NULL when writing directly */
+    bool unnamed;   /* the temporary has no name yet (O_TMPFILE): tmp_path is
+                     * the name output_commit links it to, made then */
     bool own_fd;    /* one of the process's descriptors: never closed */
     enum output_encoding enc;
     struct gzchunks *gz;    /* OUTPUT_GZIP */
@@ -168,7 +171,9 @@ int output_may_replace(const char *target, const char *name, struct gt_error *er
 
 /* Opens the temporary file beside out->target, with the mode (and, where
  * allowed, the owner) of the file it will replace, or else the mode a plain
- * open would give. */
+ * open would give.  Where the file system allows, the file has no name
+ * until output_commit (O_TMPFILE), so that not even SIGKILL or a crash can
+ * leave it behind; else it is made as out->tmp_path at once (mkstemp). */
 static int open_temporary(struct output *out, const struct stat *old, struct gt_error *err)
 {
     /* A name of fixed length, not the target's plus a suffix: a target name
@@ -179,8 +184,23 @@ static int open_temporary(struct output *out, const struct stat *old, struct gt_
     out->tmp_path = malloc(n);
     if (!out->tmp_path)
         return fail_errno(err, out->path, ENOMEM);
+    snprintf(out->tmp_path, n, "%.*s", (int)(dirlen ? dirlen : 2), dirlen ? out->target : "./");
+    out->fd = open(out->tmp_path, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
+    if (out->fd >= 0) {
+        /* linked later through /proc/self/fd/N: without /proc it could
+         * not be, so then the named way. */
+        char proc[32];
+        snprintf(proc, sizeof proc, "/proc/self/fd/%d", out->fd);
+        if (access(proc, F_OK) == 0) {
+            out->unnamed = true;
+        } else {
+            close(out->fd);
+            out->fd = -1;
+        }
+    }
     snprintf(out->tmp_path, n, "%.*s" OUTPUT_TEMP_PREFIX "XXXXXX", (int)dirlen, out->target);
-    out->fd = mkstemp(out->tmp_path);
+    if (!out->unnamed)
+        out->fd = mkostemp(out->tmp_path, O_CLOEXEC);
     if (out->fd < 0) {
         int e = errno;
         free(out->tmp_path);
@@ -191,12 +211,38 @@ static int open_temporary(struct output *out, const struct stat *old, struct gt_
     if (e != 0) {
         close(out->fd);
         out->fd = -1;
-        unlink(out->tmp_path);
+        if (!out->unnamed)
+            unlink(out->tmp_path);
         free(out->tmp_path);
         out->tmp_path = NULL;
         return fail_errno(err, out->path, e);
     }
     return GT_OK;
+}
+
+/* Gives the unnamed temporary its name beside the target: tmp_path, its
+ * XXXXXX made anew until the name is free.  0, or an errno. */
+static int name_temporary(struct output *out)
+{
+    static const char digits[] =
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    char proc[32];
+    snprintf(proc, sizeof proc, "/proc/self/fd/%d", out->fd);
+    char *x = out->tmp_path + strlen(out->tmp_path) - 6;
+    for (int attempt = 0; attempt < 100; attempt++) {
+        unsigned char r[6];
+        if (getrandom(r, sizeof r, 0) != (ssize_t)sizeof r)
+            return errno ? errno : EIO;
+        for (int i = 0; i < 6; i++)
+            x[i] = digits[r[i] % (sizeof digits - 1)];
+        if (linkat(AT_FDCWD, proc, AT_FDCWD, out->tmp_path, AT_SYMLINK_FOLLOW) == 0) {
+            out->unnamed = false;
+            return 0;
+        }
+        if (errno != EEXIST)
+            return errno;
+    }
+    return EEXIST;
 }
 
 /* The path a chain of symbolic links ends at, whether that exists or not
@@ -381,12 +427,15 @@ int output_commit(struct output *out, struct gt_error *err)
          * still be lost. */
         if (fsync(out->fd) != 0)
             rc = fail_errno(err, out->path, errno);
+        int e;
+        if (rc == GT_OK && out->unnamed && (e = name_temporary(out)) != 0)
+            rc = fail_errno(err, out->path, e);
         if (close(out->fd) != 0 && rc == GT_OK)
             rc = fail_errno(err, out->path, errno);
         out->fd = -1;
         if (rc == GT_OK && rename(out->tmp_path, out->target) != 0)
             rc = fail_errno(err, out->path, errno);
-        if (rc != GT_OK)
+        if (rc != GT_OK && !out->unnamed)
             unlink(out->tmp_path);
     } else if (!out->own_fd) {
         if (close(out->fd) != 0)
@@ -403,7 +452,8 @@ void output_abort(struct output *out)
     if (out->tmp_path) {
         if (out->fd >= 0)
             close(out->fd);
-        unlink(out->tmp_path);
+        if (!out->unnamed)
+            unlink(out->tmp_path);
     } else if (out->fd >= 0 && !out->own_fd) {
         close(out->fd);
     }

@@ -1,10 +1,12 @@
 /* output.h: the one place gametab writes files.
  *
  * A regular file (or a path that does not exist yet, or a dangling symbolic
- * link's target) is written to a temporary file beside it, named
- * ".gametab-XXXXXX" whatever the target's length (so every legal name
- * works), and renamed over it only by output_commit, so a failure leaves
- * neither the target nor the temporary behind; the new file keeps the old
+ * link's target) is written to a temporary file beside it, which has no
+ * name while it is written (O_TMPFILE, where the file system has it: not
+ * even SIGKILL leaves it behind), is named ".gametab-XXXXXX" whatever the
+ * target's length (so every legal name works), and is renamed over the
+ * target only by output_commit, so a failure leaves neither the target
+ * nor the temporary behind; the new file keeps the old
  * one's mode (and owner, where allowed), and a symbolic link keeps pointing
  * at it.  Nothing is ever written in place into a regular file.  A pending
  * stop request (base/interrupt.h) fails the next write.  Anything else ("-", /dev/stdout and /dev/fd/N: the
