@@ -38,6 +38,19 @@ static const struct option_spec build_options[O__N] = {
     [O_TEMPLATES] = TEMPLATES_OPTION,
 };
 
+/* build_options.ready: the summary line, written out and flushed before the
+ * build publishes, so that a full or broken standard output publishes
+ * nothing. */
+static int report_ready(void *dir, size_t nfiles, struct gt_error *err)
+{
+    errno = 0;
+    if (printf("gametab: wrote %zu files under %s/\n", nfiles, (const char *)dir) < 0 ||
+        fflush(stdout) != 0)
+        return gt_fail(err, GT_ERR_RUNTIME, "standard output: %s",
+                       strerror(errno ? errno : EIO));
+    return GT_OK;
+}
+
 static int run_build(struct command_line *cl, struct gt_error *err)
 {
     const struct option_value *opt = cl->opt;
@@ -70,16 +83,17 @@ static int run_build(struct command_line *cl, struct gt_error *err)
     for (size_t n = strlen(trimmed); n > 1 && trimmed[n - 1] == '/'; n--)
         trimmed[n - 1] = '\0';
     bo.dir = trimmed;
-    /* The summary line goes to standard output: with it closed, the build
-     * fails before it publishes anything, not after. */
+    /* The summary line goes to standard output before anything is
+     * published: with it closed or full, the build fails and DIR stays as
+     * it was. */
     if (output_stdout_closed) {
         free(trimmed);
         return gt_fail(err, GT_ERR_RUNTIME, "standard output: %s", strerror(EBADF));
     }
+    bo.ready = report_ready;
+    bo.ready_data = trimmed;
     size_t nfiles;
     int rc = build_directory(&bo, &nfiles, err);
-    if (rc == GT_OK)
-        printf("gametab: wrote %zu files under %s/\n", nfiles, trimmed);
     free(trimmed);
     return rc;
 }

@@ -44,6 +44,8 @@ struct build {
     uint64_t seed;        /* the worksheet's blanks (--seed) */
     uint64_t draw;        /* and the draw chosen from it (worksheet_draw) */
     uint64_t start[2];    /* the game's starting square (--start) */
+    int (*ready)(void *, size_t, struct gt_error *); /* build_options.ready */
+    void *ready_data;
 };
 
 /* What one LaTeX file of the build holds, besides a table or the preamble. */
@@ -399,6 +401,9 @@ static int build_publish(struct build *b, struct gt_error *err)
         }
         free(to);
     }
+    /* Every file can be put in place: the command's report, before any is. */
+    if (rc == GT_OK && b->ready && b->ready(b->ready_data, b->nfiles, err) != GT_OK)
+        rc = GT_ERR_RUNTIME;
     bool *had_old = rc == GT_OK ? calloc(b->nfiles + 1, sizeof *had_old) : NULL;
     if (rc == GT_OK && !had_old)
         rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", b->dir, strerror(ENOMEM));
@@ -445,7 +450,7 @@ static int remove_entry(const char *path, const struct stat *st, int flag, struc
     return remove(path);
 }
 
-static int run_build(struct build *b, const char *only_lang, struct gt_error *err)
+static int run_build(struct build *b, const struct build_options *bo, struct gt_error *err)
 {
     for (size_t i = 0; i < table_registry_size; i++) {
         struct table_request r = {.table = table_registry[i], .format = FORMAT_CSV_GZ,
@@ -466,7 +471,7 @@ static int run_build(struct build *b, const char *only_lang, struct gt_error *er
     const char *langs[TEMPLATE_NLANGUAGES];
     size_t nlangs = 0;
     for (size_t i = 0; i < TEMPLATE_NLANGUAGES; i++)
-        if (!only_lang || strcmp(only_lang, template_languages[i]) == 0)
+        if (!bo->only_lang || strcmp(bo->only_lang, template_languages[i]) == 0)
             langs[nlangs++] = template_languages[i];
     struct table_args *args = calloc(table_registry_size, sizeof *args);
     if (!args)
@@ -482,7 +487,7 @@ static int run_build(struct build *b, const char *only_lang, struct gt_error *er
     if (rc != GT_OK)
         return GT_ERR_RUNTIME;
     for (size_t i = 0; i < TEMPLATE_NLANGUAGES; i++)
-        if ((!only_lang || strcmp(only_lang, template_languages[i]) == 0) &&
+        if ((!bo->only_lang || strcmp(bo->only_lang, template_languages[i]) == 0) &&
             build_language(b, template_languages[i], err) != GT_OK)
             return GT_ERR_RUNTIME;
     return build_publish(b, err);
@@ -600,7 +605,8 @@ int build_directory(const struct build_options *bo, size_t *nfiles, struct gt_er
     }
     struct build b = {.dir = dir, .dirs = &dirs, .staging_lock = -1, .paper = bo->paper,
                       .worksheet = bo->worksheet, .seed = bo->seed,
-                      .start = {bo->start[0], bo->start[1]}};
+                      .start = {bo->start[0], bo->start[1]},
+                      .ready = bo->ready, .ready_data = bo->ready_data};
     remove_dead_stagings(dir);
     if (make_staging(&b, err) != GT_OK) {
         int rc = err->status;
@@ -609,7 +615,7 @@ int build_directory(const struct build_options *bo, size_t *nfiles, struct gt_er
         free(made);
         return rc;
     }
-    int rc = run_build(&b, bo->only_lang, err);
+    int rc = run_build(&b, bo, err);
     errata_free(&b.errata);
     nftw(b.staging, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
     close(b.staging_lock);

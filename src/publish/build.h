@@ -23,6 +23,12 @@ struct build_options {
     uint64_t seed;         /* the worksheet's draw of blanks (--seed) */
     uint64_t start[2];     /* the square of the game of figure 1 and of the
                             * table wythoff-game, each in the figure's range */
+    /* Called, when not NULL, once every file is written and found able to
+     * be put in place, before any is, with their number: a failure (GT_ERR_RUNTIME, err set)
+     * publishes nothing.  The command's report goes out here, so that a
+     * report that cannot be written leaves DIR as it was. */
+    int (*ready)(void *ready_data, size_t nfiles, struct gt_error *err);
+    void *ready_data;
 };
 
 /* Writes the build into bo->dir.  GT_OK with *nfiles the number of files
