@@ -32,7 +32,10 @@ int make_directories(const char *dir, struct gt_error *err)
         struct stat st;
         if (mkdir(path, 0777) != 0 && errno != EEXIST)
             rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", path, strerror(errno));
-        else if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode))
+        else if (stat(path, &st) != 0)
+            /* a link loop (ELOOP), a dangling link (ENOENT) */
+            rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", path, strerror(errno));
+        else if (!S_ISDIR(st.st_mode))
             rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", path, strerror(ENOTDIR));
         if (end)
             break;
