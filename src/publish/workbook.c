@@ -48,10 +48,12 @@ static int write_contents(struct xlsx_book *book, const struct workbook_request 
     int rc = xlsx_sheet_new(book, name, columns, 3, &sheet, err);
     for (size_t i = 0; rc == GT_OK && i < table_registry_size; i++) {
         const struct table_def *t = table_registry[i];
-        char key[96], source[512];
+        char key[96], source_key[96], source[512];
         snprintf(key, sizeof key, "xlsx_summary_%s", t->name);
+        snprintf(source_key, sizeof source_key, "xlsx_source_%s", t->name);
         source_line(&t->source, source, sizeof source);
-        const char *cells[] = {t->name, lang_text(strings, key, t->summary), source};
+        const char *cells[] = {t->name, lang_text(strings, key, t->summary),
+                               lang_text(strings, source_key, source)};
         rc = xlsx_sheet_row(sheet, cells, err);
     }
     if (rc == GT_OK) {
