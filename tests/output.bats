@@ -303,19 +303,29 @@ assert out == open(sys.argv[2], "rb").read(), "content differs"
     [ -z "$(ls -A "$T" | grep -v '^std')" ]
 }
 
+# Sends SIGKILL to process PID once one of its descriptors is open on a
+# file whose link reads PATTERN (a grep pattern), at most 10 s from now; fails
+# if none ever is.
+kill_when_open() {
+    local pid=$1 pattern=$2 i found=0
+    for i in $(seq 100); do
+        if ls -l "/proc/$pid/fd" 2>/dev/null | grep -q -- "-> $pattern$"; then
+            found=1
+            break
+        fi
+        sleep 0.1
+    done
+    kill -KILL "$pid"
+    wait "$pid" || true
+    [ "$found" -eq 1 ]
+}
+
 @test "killed by SIGKILL while writing: the temporary had no name, nothing is left" {
     /usr/bin/python3 -c 'import os, sys; os.close(os.open(sys.argv[1], os.O_TMPFILE | os.O_WRONLY))' "$T" ||
         skip "this file system has no O_TMPFILE: the temporary is named from the start"
     "$GAMETAB" table wythoff-p-positions --count 1000000000 -o "$T/big.csv" &
-    pid=$!
-    # until it writes: its file is open, in $T, with no name
-    for i in $(seq 100); do
-        ls -l "/proc/$pid/fd" 2>/dev/null | grep -q -- "-> $T/#[0-9]* (deleted)$" && break
-        sleep 0.1
-    done
-    ls -l "/proc/$pid/fd" | grep -q -- "-> $T/#[0-9]* (deleted)$"
-    kill -KILL "$pid"
-    wait "$pid" || true
+    # once it writes: its file is open, in $T, with no name
+    kill_when_open $! "$T/#[0-9]* (deleted)"
     [ -z "$(ls -A "$T")" ]
     # an old file is untouched
     echo old > "$T/p.csv"
@@ -331,14 +341,7 @@ assert out == open(sys.argv[2], "rb").read(), "content differs"
 @test "xlsx killed by SIGKILL: nothing is left in TMPDIR either (the workbook's file has no name)" {
     mkdir "$T/tmp"
     TMPDIR=$T/tmp "$GAMETAB" table wythoff-p-positions --count 1000000 -o "$T/p.xlsx" &
-    pid=$!
-    for i in $(seq 100); do
-        ls -l "/proc/$pid/fd" 2>/dev/null | grep -q -- "-> $T/tmp/gametab-.*\.xlsx (deleted)$" && break
-        sleep 0.1
-    done
-    ls -l "/proc/$pid/fd" | grep -q -- "-> $T/tmp/gametab-.*\.xlsx (deleted)$"
-    kill -KILL "$pid"
-    wait "$pid" || true
+    kill_when_open $! "$T/tmp/gametab-.*\.xlsx (deleted)"
     [ -z "$(ls -A "$T/tmp")" ]
 }
 

@@ -228,7 +228,7 @@ assert ws["A1"].comment is None and ws["B1"].comment is None
     grep -q '^wythoff-p-positions,.*,"Матулис и Савукинас, «Квант», 1984, № 7: таблица «Проигрышные поля»; теорема 1"$' \
         "$D/x/gametab-содержание.csv"
     [ "$(grep -c ',"\(Матулис\|Яглом\|Фэн\|А\. Тетерко\)[^"]*"$' "$D/x/gametab-содержание.csv")" -eq 13 ]
-    ! grep -E 'Kvant|Theorem|[Tt]able «|exercise|[Ff]igure' "$D/x/gametab-содержание.csv"
+    refute grep -E 'Kvant|Theorem|[Tt]able «|exercise|[Ff]igure' "$D/x/gametab-содержание.csv"
     grep -q '^wythoff-p-positions,.*,"Matulis & Savukinas, Kvant 1984 no. 7, table «Проигрышные поля»; Theorem 1"$' \
         "$D/x/gametab-contents.csv"
     grep -q "^wythoff-p-positions,\"P-positions (a_n, b_n) of Wythoff's game" "$D/x/gametab-contents.csv"
