@@ -279,7 +279,7 @@ static void fit_width(struct xlsx_sheet *s, size_t c, size_t width)
 
 /* The note on the header of an INTEGER column that holds text. */
 static const char beyond_note[] =
-    "Values above 2^53 = 9007199254740992 are stored as text: a spreadsheet "
+    "Values from 2^53 = 9007199254740992 on are stored as text: a spreadsheet "
     "number is a double, which would round them. Their digits are exact.";
 
 /* Starts a sheet: its header, bold and frozen, with the note above on the

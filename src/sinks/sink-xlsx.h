@@ -3,7 +3,7 @@
  * to a temporary file as they come, so memory does not grow with rows.
  *
  * How a cell is written, by its kind (table.h): an integer is a number
- * while a double holds it exactly (v <= 2^53), else its digits as text,
+ * while a double holds it exactly (v < 2^53), else its digits as text,
  * with a note on the column's header saying why; a decimal is a number,
  * shown with the places the article prints (table_def.decimal_places);
  * text (binary, base-4 and Fibonacci digits, which a number would strip of
@@ -27,9 +27,11 @@
  * limit): a table of more rows is a usage error. */
 #define XLSX_ROWS_MAX 1048576u
 
-/* The largest integer a spreadsheet number (an IEEE double) holds with
- * every integer below it: 2^53. */
-#define XLSX_EXACT_MAX 9007199254740992ull
+/* The largest integer written as a spreadsheet number (an IEEE double):
+ * 2^53 - 1, the last n whose n + 1 a double tells apart (2^53 + 1 rounds
+ * to 2^53, so a 2^53 read back may have been either; LibreOffice shows it
+ * as 9.00719925474099E+015). */
+#define XLSX_EXACT_MAX 9007199254740991ull
 
 struct xlsx_book;
 struct xlsx_sheet;
