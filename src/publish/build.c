@@ -514,14 +514,15 @@ static char *first_missing(const char *dir)
 }
 
 /* Removes dir and its parents up to top (from first_missing), each only if
- * empty: the directories a failed build made. */
+ * empty: the directories a failed build made.  One the build could not
+ * make (a full disk in the middle of a/b/c) is passed over. */
 static void remove_made(const char *dir, const char *top)
 {
     if (!top)
         return;
     char *path = strdup(dir);
     size_t keep = strlen(top);
-    while (path && strlen(path) >= keep && rmdir(path) == 0) {
+    while (path && strlen(path) >= keep && (rmdir(path) == 0 || errno == ENOENT)) {
         char *slash = strrchr(path, '/');
         if (!slash)
             break;
