@@ -10,9 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <time.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/interrupt.h"
 #include "claims/claims.h"
 #include "io/files.h"
 #include "io/output.h"
@@ -591,6 +593,35 @@ static int make_staging(struct build *b, struct gt_error *err)
     return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", b->dir, "the staging directory kept vanishing");
 }
 
+/* Takes an exclusive flock on DIR itself for the whole build, so that two
+ * builds into one DIR run one after the other and DIR ends as one of them
+ * made it, never a mix (the worksheet files one removes, the other
+ * writes).  Waits as long as the other build runs, looking at the stop
+ * request every 50 ms.  The descriptor, or -1 with err set. */
+static int lock_directory(const char *dir, struct gt_error *err)
+{
+    int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0) {
+        gt_fail(err, GT_ERR_RUNTIME, "%s: %s", dir, strerror(errno));
+        return -1;
+    }
+    while (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+        int e = errno;
+        if (e != EWOULDBLOCK && e != EINTR) {
+            close(fd);
+            gt_fail(err, GT_ERR_RUNTIME, "%s: %s", dir, strerror(e));
+            return -1;
+        }
+        if (interrupt_signal) {
+            close(fd);
+            interrupt_fail(err, dir);
+            return -1;
+        }
+        nanosleep(&(struct timespec){0, 50 * 1000 * 1000}, NULL);
+    }
+    return fd;
+}
+
 int build_directory(const struct build_options *bo, size_t *nfiles, struct gt_error *err)
 {
     const char *dir = bo->dir;
@@ -608,12 +639,20 @@ int build_directory(const struct build_options *bo, size_t *nfiles, struct gt_er
                       .worksheet = bo->worksheet, .seed = bo->seed,
                       .start = {bo->start[0], bo->start[1]},
                       .ready = bo->ready, .ready_data = bo->ready_data};
+    int dir_lock = lock_directory(dir, err);
+    if (dir_lock < 0) {
+        int rc = err->status;
+        remove_made(dir, made);
+        free(made);
+        return rc;
+    }
     remove_dead_stagings(dir);
     if (make_staging(&b, err) != GT_OK) {
         int rc = err->status;
         free(b.staging);
         remove_made(dir, made);
         free(made);
+        close(dir_lock);
         return rc;
     }
     int rc = run_build(&b, bo, err);
@@ -622,6 +661,7 @@ int build_directory(const struct build_options *bo, size_t *nfiles, struct gt_er
     close(b.staging_lock);
     if (rc != GT_OK)
         remove_made(dir, made); /* leave no empty directory behind */
+    close(dir_lock);
     free(made);
     *nfiles = rc == GT_OK ? b.nfiles : 0;
     for (size_t i = 0; i < b.nfiles; i++)
