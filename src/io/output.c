@@ -123,24 +123,72 @@ static int flush_buffer(struct output *out, struct gt_error *err)
     return rc;
 }
 
+/* True when dir (a directory's path) is, resolved, this process's
+ * descriptor directory: /proc/PID/fd or /proc/PID/task/TID/fd (/dev/fd,
+ * /proc/self/fd, /proc/thread-self/fd, however spelt). */
+static bool own_descriptor_directory(const char *dir)
+{
+    char real[PATH_MAX];
+    if (!realpath(dir, real))
+        return false;
+    char self[64];
+    int n = snprintf(self, sizeof self, "/proc/%ld/", (long)getpid());
+    if (strncmp(real, self, (size_t)n) != 0)
+        return false;
+    const char *rest = real + n;
+    if (strncmp(rest, "task/", 5) == 0) {
+        rest += 5;
+        size_t digits = strspn(rest, "0123456789");
+        if (digits == 0 || rest[digits] != '/')
+            return false;
+        rest += digits + 1;
+    }
+    return strcmp(rest, "fd") == 0;
+}
+
 /* The descriptor a path names when it is one of this process's own:
- * /dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N; -1 otherwise.
- * Writing to the descriptor itself keeps the shell's redirection (its
- * offset, its append mode) instead of reopening or replacing the file. */
+ * /dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N, and every other
+ * spelling of them (//dev/stdout, /dev/./stdin, /proc/thread-self/fd/N,
+ * /proc/PID/fd/N, a link to one of them), found by following the links
+ * and resolving each one's directory; -1 otherwise.  Writing to the
+ * descriptor itself keeps the shell's redirection (its offset, its append
+ * mode) instead of reopening or replacing the file behind it. */
 static int own_descriptor(const char *path)
 {
     if (strcmp(path, "/dev/stdout") == 0)
         return STDOUT_FILENO;
     if (strcmp(path, "/dev/stderr") == 0)
         return STDERR_FILENO;
-    const char *num = NULL;
-    if (strncmp(path, "/dev/fd/", 8) == 0)
-        num = path + 8;
-    else if (strncmp(path, "/proc/self/fd/", 14) == 0)
-        num = path + 14;
-    if (!num || !*num || strspn(num, "0123456789") != strlen(num) || strlen(num) > 6)
+    char cur[PATH_MAX];
+    if (strlen(path) >= sizeof cur)
         return -1;
-    return atoi(num);
+    strcpy(cur, path);
+    for (int hops = 0; hops <= 40; hops++) {
+        char *slash = strrchr(cur, '/');
+        const char *base = slash ? slash + 1 : cur;
+        size_t digits = strspn(base, "0123456789");
+        if (digits > 0 && digits <= 6 && base[digits] == '\0') {
+            char dir[PATH_MAX];
+            snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - cur) + 1 : 2,
+                     slash ? cur : "./");
+            if (own_descriptor_directory(dir))
+                return atoi(base);
+        }
+        struct stat st;
+        if (lstat(cur, &st) != 0 || !S_ISLNK(st.st_mode))
+            return -1;
+        char to[PATH_MAX];
+        ssize_t n = readlink(cur, to, sizeof to - 1);
+        if (n < 0)
+            return -1;
+        to[n] = '\0';
+        /* A relative link is relative to the directory it is in. */
+        size_t dirlen = to[0] == '/' || !slash ? 0 : (size_t)(slash - cur) + 1;
+        if (dirlen + (size_t)n >= sizeof cur)
+            return -1;
+        memcpy(cur + dirlen, to, (size_t)n + 1);
+    }
+    return -1;
 }
 
 int output_take_mode(int fd, const struct stat *old)
