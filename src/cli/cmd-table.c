@@ -43,7 +43,7 @@ static const struct option_spec table_options[O__N] = {
                 .help = "{}: the language of a tex table (default ru)"},
     [O_BLOCK_COLUMNS] = {.name = "block-columns", .kind = OPTION_NUMBER, .metavar = "N",
                          .min = 1, .max = CONTEXT_BLOCK_COLUMNS_MAX, .only_for = "tex,pdf",
-                         .help = "columns per block of a horizontal LaTeX table, 1.." XSTR(
+                         .help = "columns per block of a table laid out in blocks of columns, 1.." XSTR(
                                      CONTEXT_BLOCK_COLUMNS_MAX) "\n(default: as many as fit the text width, balanced)"},
     [O_TEMPLATES] = {.name = "templates", .kind = OPTION_STRING, .metavar = "DIR",
                      .only_for = "tex,pdf", .complete = "directory",
@@ -106,6 +106,16 @@ static int run_table(struct command_line *cl, struct gt_error *err)
                            "--%s: a LaTeX table of %s takes at most %" PRIu64
                            "; use csv or csv.gz for more",
                            table_param_name((enum table_param)p), r.table->name, s->tex_max);
+    }
+    if (opt[O_BLOCK_COLUMNS].given && !r.table->tex_blocks) {
+        char names[256] = "";
+        for (size_t i = 0; i < table_registry_size; i++)
+            if (table_registry[i]->tex_blocks)
+                snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s",
+                         *names ? ", " : "", table_registry[i]->name);
+        return gt_fail(err, GT_ERR_USAGE,
+                       "--block-columns: table %s is not laid out in blocks of columns "
+                       "(only %s are)", r.table->name, names);
     }
     struct template_dirs dirs;
     if (template_dirs_init(&dirs, opt[O_TEMPLATES].text, err) != GT_OK)

@@ -133,6 +133,7 @@ const struct table_def table_kordemsky_grundy = {
     .next = grundy_next,
     .finish = grundy_finish,
     .tex_template = "kordemsky-grundy.tex",
+    .tex_blocks = true,
     .tex_shape = TEX_SHAPE_PERIOD_GRID,
     .tex_context = grundy_tex_context,
 };

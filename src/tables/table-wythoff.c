@@ -95,6 +95,7 @@ const struct table_def table_wythoff_p_positions = {
     .start = p_positions_start,
     .next = p_positions_next,
     .tex_template = "wythoff-p-positions.tex",
+    .tex_blocks = true,
 };
 
 /* ---- wythoff-frequencies ------------------------------------------------ */
@@ -269,6 +270,7 @@ const struct table_def table_wythoff_beatty = {
     .start = beatty_start,
     .next = p_positions_next,
     .tex_template = "wythoff-beatty.tex",
+    .tex_blocks = true,
 };
 
 /* ---- wythoff-property3 --------------------------------------------------- */

@@ -137,6 +137,7 @@ const struct table_def table_nim_p_positions = {
     .start = nim_start,
     .next = nim_next,
     .tex_template = "nim-p-positions.tex",
+    .tex_blocks = true,
     /* The blocks were sized by the widest cell without the row numbers;
      * that is safe: up to TEX_ROWS_MAX rows, the K-th row's c has at least
      * as many digits in base 2 or 4 as K in base 10 (tests/test-yaglom.c
@@ -232,6 +233,7 @@ const struct table_def table_wythoff_fibonacci = {
     .start = fibonacci_start,
     .next = fibonacci_next,
     .tex_template = "wythoff-fibonacci.tex",
+    .tex_blocks = true,
     .tex_widest = {{"widest_decimal", {"n", "a_n", "b_n"}},
                    {"widest_binary", {"n", "a_n_bin", "b_n_bin"}},
                    {"widest_fibonacci", {"n", "a_n_fib", "b_n_fib"}}},

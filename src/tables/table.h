@@ -280,6 +280,9 @@ struct table_def {
      * return GT_OK, or an error with err set (a failed solver, say). */
     const char *tex_template;
     enum tex_shape tex_shape;
+    /* The layout wraps its rows (or piles) into blocks of columns, which
+     * --block-columns sets; false: the option does not apply. */
+    bool tex_blocks;
     bool tex_numbered;
     struct tex_widest tex_widest[3];
     int (*tex_row)(const struct table_row *row, struct tex_values *out, struct gt_error *err);
