@@ -28,4 +28,9 @@ extern volatile sig_atomic_t file_size_exceeded;
  * file or job being written or computed). */
 int interrupt_fail(struct gt_error *err, const char *what);
 
+/* GT_ERR_RUNTIME for a system call on what that failed with errno e: "WHAT:
+ * interrupted by signal N" when a stop request cut it short (EINTR: a
+ * blocking open of a FIFO, a read of a pipe), else "WHAT: <strerror(e)>". */
+int interrupt_fail_errno(struct gt_error *err, const char *what, int e);
+
 #endif

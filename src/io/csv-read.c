@@ -432,7 +432,7 @@ int csv_read_file(const char *path, const struct csv_read_callbacks *cb, void *u
     bool from_stdin = strcmp(path, "-") == 0;
     in = (struct input){.fd = from_stdin ? dup(STDIN_FILENO) : open(path, O_RDONLY | O_CLOEXEC)};
     if (in.fd < 0)
-        return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", name, strerror(errno));
+        return interrupt_fail_errno(err, name, errno);
     struct stat st;
     if (fstat(in.fd, &st) == 0 && S_ISDIR(st.st_mode)) {
         close(in.fd);

@@ -135,8 +135,7 @@ int template_read(const struct template_dirs *d, const char *name, char **text,
     if (rc == 0)
         return GT_OK;
     if (rc < 0) {
-        int e = errno;
-        rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", *path ? *path : name, strerror(e));
+        rc = interrupt_fail_errno(err, *path ? *path : name, errno);
         free(*path);
         *path = NULL;
         return rc;
@@ -292,7 +291,8 @@ static int render_text(const struct template_dirs *dirs, const char *path, const
         rc = GT_OK;
     else if (sink.failed)
         rc = GT_ERR_RUNTIME; /* err says why */
-    else if (rc == MUSTACHE_ERR_STOPPED)
+    else if (rc == MUSTACHE_ERR_STOPPED || (rc == MUSTACHE_ERR_IO && errno == EINTR &&
+                                            interrupt_signal))
         rc = interrupt_fail(err, path);
     else if (rc == MUSTACHE_ERR_LIMIT && strncmp(merr.message, "output", 6) == 0)
         rc = gt_fail(err, GT_ERR_RUNTIME,
@@ -335,7 +335,7 @@ int template_render_path(const struct template_dirs *d, const char *path, json_t
     char *text;
     size_t len;
     if (read_file(path, &text, &len) != 0)
-        return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", path, strerror(errno));
+        return interrupt_fail_errno(err, path, errno);
     /* Partials: beside the template first, then the usual directories. */
     char *dir = strdup(path);
     if (!dir) {
