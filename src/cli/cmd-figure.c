@@ -48,6 +48,8 @@ static int run_figure(struct command_line *cl, struct gt_error *err)
     struct tex_options tex = {
         .lang = opt[O_LANG].given ? template_languages[opt[O_LANG].choice] : "ru", .dirs = &dirs};
     const char *path = opt[O_OUTPUT].given ? opt[O_OUTPUT].text : "-";
+    if (output_name_check(path, FORMAT_TEX, "a figure is a LaTeX fragment", ".tex", err) != GT_OK)
+        return GT_ERR_USAGE;
     struct output *out;
     if (output_open(&out, path, NULL, OUTPUT_PLAIN, 0, 1, err) != GT_OK)
         return GT_ERR_RUNTIME;

@@ -40,6 +40,14 @@
  * without one (/dev/null); another extension is a usage error. */
 int format_of_path(const char *path, enum format *f, struct gt_error *err);
 
+/* Refuses (GT_ERR_USAGE) an -o FILE whose extension names one of the
+ * formats (format_of_path) other than own (FORMAT__N: none) for a command
+ * that writes only one kind of text, what ("a figure is a LaTeX fragment"),
+ * so that x.pdf never gets LaTeX; "-", names without an extension and
+ * other extensions pass.  GT_OK otherwise. */
+int output_name_check(const char *path, enum format own, const char *what,
+                      const char *suffix, struct gt_error *err);
+
 /* Sets in args the table parameters given as options (param[p], parsed by
  * parse.h from table_param_options), each checked against params, the
  * parameters of the table or figure called name (kind "table" or
