@@ -66,16 +66,23 @@ json_t *context_add_row(struct context_builder *b, const char *const *cells)
     size_t n = json_array_size(b->columns);
     int rc = !row || !data || !list;
     for (size_t i = 0; !rc && i < n; i++) {
-        const char *name = json_string_value(json_object_get(json_array_get(b->columns, i), "name"));
+        json_t *column = json_object_get(json_array_get(b->columns, i), "name");
+        const char *name = json_string_value(column);
         size_t w = utf8_width(cells[i]);
         if (w > b->widest)
             b->widest = w;
+        /* One string per cell, shared by data, the flat row and cells (and
+         * the blocks' lines), and the column's name shared by every row:
+         * the text is held once, not three times. */
+        json_t *value = json_string(cells[i]);
+        rc = !value;
         /* Of columns of one name, data holds the first; cells hold all. */
-        if (!json_object_get(data, name))
-            rc = json_object_set_new(data, name, json_string(cells[i])) != 0 ||
-                 (b->flat && json_object_set_new(row, name, json_string(cells[i])) != 0);
-        rc = rc || json_array_append_new(list, json_pack("{s:s, s:s}", "value", cells[i],
-                                                         "column", name)) != 0;
+        if (!rc && !json_object_get(data, name))
+            rc = json_object_set(data, name, value) != 0 ||
+                 (b->flat && json_object_set(row, name, value) != 0);
+        rc = rc || json_array_append_new(list, json_pack("{s:O, s:O}", "value", value,
+                                                         "column", column)) != 0;
+        json_decref(value);
     }
     rc = rc || mark_ends(list) != 0 || json_object_set(row, "cells", list) != 0 ||
          json_object_set(row, "data", data) != 0 || json_array_append(b->rows, row) != 0;
