@@ -21,7 +21,8 @@
 #include "template/templates.h"
 
 /* The data is held whole, so it is bounded: columns here, cells (rows x
- * columns) by template_cells_max() (template/templates.h). */
+ * columns) by template_cells_max() and bytes by template_data_max()
+ * (template/templates.h). */
 #define RENDER_COLUMNS_MAX 1000
 
 
@@ -42,8 +43,39 @@ struct render_data {
     struct context_builder *builder;
     size_t ncolumns;
     size_t cells_max; /* 0: no limit */
+    size_t data_max;  /* 0: no limit */
+    size_t held;      /* bytes of text held, as render_field counts them */
+    size_t names;     /* bytes of the column names */
     const char *name; /* for messages */
 };
+
+/* Each field as it is read, before it is held: the header's past
+ * RENDER_COLUMNS_MAX, and the text past data_max, are refused there, not
+ * once the row is whole (a header of a billion empty names, or a row of
+ * long fields, is small gzip data).  A row counts its cells and, once, the
+ * column names, which its object holds as keys. */
+static int render_field(void *ud, size_t index, size_t len, unsigned long line,
+                        struct gt_error *err)
+{
+    struct render_data *d = ud;
+    if (!d->builder && index >= RENDER_COLUMNS_MAX)
+        return gt_fail(err, GT_ERR_RUNTIME,
+                       "%s: more than %d columns: render takes at most %d (split the file)",
+                       d->name, RENDER_COLUMNS_MAX, RENDER_COLUMNS_MAX);
+    size_t bytes = len;
+    if (!d->builder)
+        d->names += len; /* at most data_max, or the header was refused */
+    else if (index == 0)
+        bytes += d->names;
+    if (d->data_max && (bytes > d->data_max || d->held > d->data_max - bytes))
+        return gt_fail(err, GT_ERR_RUNTIME,
+                       "%s:%lu: more than %zu bytes of text (column names and cells) to "
+                       "render (split the file, or set GAMETAB_DATA_MAX to lift the limit, 0 "
+                       "for none)",
+                       d->name, line, d->data_max);
+    d->held += bytes; /* no limit: the bytes are in memory, so this does not wrap */
+    return GT_OK;
+}
 
 /* A character of a CSV file for a LaTeX template: refused, before anything
  * is written, unless the preamble's fonts print it (template/latex.h). */
@@ -61,11 +93,7 @@ static int render_character(void *ud, uint32_t cp, unsigned long line, unsigned 
 
 static int render_header(void *ud, const char *const *names, size_t n, struct gt_error *err)
 {
-    struct render_data *d = ud;
-    if (n > RENDER_COLUMNS_MAX)
-        return gt_fail(err, GT_ERR_RUNTIME,
-                       "%s: %zu columns: render takes at most %d (split the file)", d->name, n,
-                       RENDER_COLUMNS_MAX);
+    struct render_data *d = ud; /* n <= RENDER_COLUMNS_MAX: render_field */
     d->ncolumns = n;
     d->builder = context_new(names, n, false);
     if (!d->builder)
@@ -125,10 +153,12 @@ static json_t *render_context(const char *data, bool latex, unsigned block_colum
     json_t *ctx;
     if (data) {
         struct render_data d = {.name = strcmp(data, "-") ? data : "standard input",
-                                .cells_max = template_cells_max()};
+                                .cells_max = template_cells_max(),
+                                .data_max = template_data_max()};
         static const struct csv_read_callbacks for_latex = {render_header, render_row,
-                                                            render_character};
-        static const struct csv_read_callbacks for_html = {render_header, render_row, NULL};
+                                                            render_character, render_field};
+        static const struct csv_read_callbacks for_html = {render_header, render_row, NULL,
+                                                           render_field};
         if (file_name_check(data, latex, err) != GT_OK)
             return NULL;
         if (csv_read_file(data, latex ? &for_latex : &for_html, &d, err) != GT_OK) {
@@ -222,9 +252,11 @@ const struct command cmd_render = {
             "column name, and cells, first and last), row_count, file, blocks (the\n"
             "rows in groups for the horizontal Kvant layout, each with rows, lines,\n"
             "pad, first and last), block_columns, widest_cell and lang.  The data is held whole: at\n"
-            "most " XSTR(RENDER_COLUMNS_MAX) " columns, and $GAMETAB_CELLS_MAX cells (rows x\n"
-            "columns; default 300000, about 450 MB; 0 for no limit), and a field\n"
-            "holds at most $GAMETAB_FIELD_MAX bytes (default 16 MiB, 0 for no limit).\n"
+            "most " XSTR(RENDER_COLUMNS_MAX) " columns, $GAMETAB_CELLS_MAX cells (rows x\n"
+            "columns; default 300000, about 450 MB; 0 for no limit) and\n"
+            "$GAMETAB_DATA_MAX bytes of text (column names and cells, each row counting\n"
+            "the names again; default 256 MiB, 0 for no limit), and a field holds at\n"
+            "most $GAMETAB_FIELD_MAX bytes (default 16 MiB, 0 for no limit).\n"
             "The output is at most $GAMETAB_OUTPUT_MAX bytes (default 64 MiB, 0 for\n"
             "no limit), and at most $GAMETAB_TAGS_MAX tags are rendered (default 10^8).\n"
             "For a .tex template every character of the data must be one the\n"

@@ -32,6 +32,9 @@ static const struct {
                           "built-in ones", 0},
     {"GAMETAB_CELLS_MAX", "render: the most cells (rows x columns) of data held, about 1.5 KB "
                           "each; default %zu, 0 for no limit", TEMPLATE_CELLS_MAX},
+    {"GAMETAB_DATA_MAX", "render: the most bytes of text (column names and cells, each row "
+                         "counting the names again) of data held; default %zu (256 MiB), 0 for "
+                         "no limit", TEMPLATE_DATA_MAX},
     {"GAMETAB_OUTPUT_MAX", "render, and the templates of table and build: the most bytes a "
                            "template makes; default %zu (64 MiB), 0 for no limit",
      TEMPLATE_OUTPUT_MAX},

@@ -27,6 +27,7 @@ struct reader {
     int status;             /* what csv_read_file returns */
     char **fields;
     size_t nfields, cap;
+    size_t extra;           /* fields of a data row past the header's count */
     size_t ncolumns;        /* 0 until the header is read */
     unsigned long line;      /* the line of the byte being fed */
     unsigned long record_line; /* where the current record started */
@@ -84,6 +85,20 @@ static void on_field(void *data, size_t len, void *ud)
         fail_field_too_long(r);
         return;
     }
+    /* A data row longer than the header is refused at its end, with its
+     * count: its extra fields, empty ones too, are not held meanwhile. */
+    if (r->ncolumns && r->nfields == r->ncolumns) {
+        r->extra++;
+        return;
+    }
+    if (r->cb->field) {
+        int rc = r->cb->field(r->ud, r->nfields, len, r->record_line, r->err);
+        if (rc != GT_OK) {
+            r->failed = true;
+            r->status = rc;
+            return;
+        }
+    }
     if (r->nfields == r->cap) {
         size_t cap = r->cap ? 2 * r->cap : 16;
         char **bigger = realloc(r->fields, cap * sizeof *bigger);
@@ -110,6 +125,7 @@ static void clear_fields(struct reader *r)
     for (size_t i = 0; i < r->nfields; i++)
         free(r->fields[i]);
     r->nfields = 0;
+    r->extra = 0;
 }
 
 static void on_record(int c, void *ud)
@@ -122,10 +138,11 @@ static void on_record(int c, void *ud)
         if (r->ncolumns == 0) {
             r->ncolumns = r->nfields;
             rc = r->cb->header(r->ud, f, r->nfields, r->err);
-        } else if (r->nfields != r->ncolumns) {
+        } else if (r->nfields + r->extra != r->ncolumns) {
+            size_t n = r->nfields + r->extra;
             char why[128];
-            snprintf(why, sizeof why, "row has %zu field%s, the header has %zu", r->nfields,
-                     r->nfields == 1 ? "" : "s", r->ncolumns);
+            snprintf(why, sizeof why, "row has %zu field%s, the header has %zu", n,
+                     n == 1 ? "" : "s", r->ncolumns);
             fail(r, 1, why);
         } else {
             rc = r->cb->row(r->ud, f, r->nfields, r->record_line, r->err);

@@ -43,6 +43,13 @@ struct csv_read_callbacks {
      * typeset. */
     int (*character)(void *ud, uint32_t cp, unsigned long line, unsigned long column,
                      struct gt_error *err);
+    /* Optional (NULL: no bound but csv_field_max()): called as each field
+     * of the header and of a data row is read, before it is held, with its
+     * place in the record (0-based), its length in bytes and the line its
+     * record starts on, e.g. to bound the bytes a caller holds as soon as
+     * they pass a limit.  Not called for the fields of a data row past the
+     * header's count, which are counted, not held. */
+    int (*field)(void *ud, size_t index, size_t len, unsigned long line, struct gt_error *err);
 };
 
 /* Reads path ("-" for standard input), calling back for the header and for

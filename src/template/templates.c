@@ -232,7 +232,7 @@ static int render_sink_write(void *ud, const char *buf, size_t len)
 
 /* The environment variables that set a limit (templates.h). */
 static const char *const limit_names[] = {"GAMETAB_OUTPUT_MAX", "GAMETAB_TAGS_MAX",
-                                          "GAMETAB_CELLS_MAX"};
+                                          "GAMETAB_CELLS_MAX", "GAMETAB_DATA_MAX"};
 
 int template_limits_check(struct gt_error *err)
 {
@@ -255,6 +255,11 @@ size_t template_tags_max(void)
 size_t template_cells_max(void)
 {
     return limit_from_environment("GAMETAB_CELLS_MAX", TEMPLATE_CELLS_MAX);
+}
+
+size_t template_data_max(void)
+{
+    return limit_from_environment("GAMETAB_DATA_MAX", TEMPLATE_DATA_MAX);
 }
 
 /* Renders the template text read from path; partials are looked up in

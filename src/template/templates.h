@@ -37,6 +37,15 @@
  * GAMETAB_CELLS_MAX gives another number (0: no limit). */
 #define TEMPLATE_CELLS_MAX ((size_t)300000)
 
+/* ... and at most this many bytes of text (256 MiB: the column names, and
+ * the cells as they are read, each row counting its column names again, as
+ * its object holds them), unless GAMETAB_DATA_MAX gives another number
+ * (0: no limit): a few long fields under GAMETAB_FIELD_MAX each, from a
+ * small gzip file, would otherwise hold gigabytes in a few hundred cells.
+ * render's memory is then at most about this, the cells' 1.5 KB each, and
+ * one row being read. */
+#define TEMPLATE_DATA_MAX ((size_t)256 << 20)
+
 /* The limit in force: GAMETAB_OUTPUT_MAX when it is a whole number, else
  * TEMPLATE_OUTPUT_MAX. */
 size_t template_output_max(void);
@@ -49,8 +58,13 @@ size_t template_tags_max(void);
  * TEMPLATE_CELLS_MAX. */
 size_t template_cells_max(void);
 
+/* The limit in force: GAMETAB_DATA_MAX when it is a whole number, else
+ * TEMPLATE_DATA_MAX. */
+size_t template_data_max(void);
+
 /* GT_OK, or GT_ERR_USAGE naming the variable when GAMETAB_OUTPUT_MAX,
- * GAMETAB_TAGS_MAX or GAMETAB_CELLS_MAX is set to anything but digits (a
+ * GAMETAB_TAGS_MAX, GAMETAB_CELLS_MAX or GAMETAB_DATA_MAX is set to
+ * anything but digits (a
  * limit the user set and gametab ignored would be worse than an error). */
 int template_limits_check(struct gt_error *err);
 
