@@ -116,3 +116,47 @@ print(" ".join(k for k in sys.stdin.read().split() if not isinstance(strings.get
         done
     done
 }
+
+# pdflatex stops at a longtable of 257 columns ("This can't happen (256
+# spans)"): table-booktabs.tex declares 256 (gametab: columns at most), so
+# render refuses 257 before writing, and the limit is the real one: 256
+# compile, and the template without its declaration renders 257 that
+# pdflatex cannot compile.  table-kvant.tex sets a column as a line: 1000
+# compile.
+@test "table-booktabs.tex: 256 columns compile, 257 are refused at render, as pdflatex would fail; table-kvant.tex compiles 1000" {
+    mkdir -p "$T/d" "$T/plain"
+    for n in 256 257 1000; do
+        awk -v n=$n 'BEGIN { for (r = 0; r < 2; r++) for (i = 0; i < n; i++)
+            printf "%s%s%d%s", i ? "," : "", r ? "" : "c", i, i == n - 1 ? "\n" : "" }' > "$T/w$n.csv"
+    done
+    gt render preamble.tex --lang en -o "$T/d/preamble.tex"
+    [ "$status" -eq 0 ]
+    gt render table-booktabs.tex "$T/w256.csv" -o "$T/d/b256.tex"
+    [ "$status" -eq 0 ]
+    gt render table-booktabs.tex "$T/w257.csv" -o "$T/d/b257.tex"
+    assert_error 1
+    [[ "$err" == "gametab: "*"/table-booktabs.tex: 257 columns: the template takes at most 256 ("*"256 spans"* ]]
+    [ ! -e "$T/d/b257.tex" ]
+    sed '/<<! gametab: columns at most/,/>>$/d' "$BATS_TEST_DIRNAME/../templates/table-booktabs.tex" \
+        > "$T/plain/table-booktabs.tex"
+    refute grep -q 'columns at most' "$T/plain/table-booktabs.tex"
+    gt render table-booktabs.tex "$T/w257.csv" --templates "$T/plain" -o "$T/d/p257.tex"
+    [ "$status" -eq 0 ]
+    gt render table-kvant.tex "$T/w1000.csv" -o "$T/d/k1000.tex"
+    [ "$status" -eq 0 ]
+    for name in b256 p257 k1000; do
+        printf '%s\n' '\documentclass{article}' '\input{preamble}' '\begin{document}' \
+            "\\input{$name}" '\end{document}' > "$T/d/doc-$name.tex"
+    done
+    # Twice: the second run sets the longtable's widths from the first.
+    for run in 1 2; do
+        (cd "$T/d" && "${PDFLATEX:-pdflatex}" -interaction=nonstopmode -halt-on-error doc-b256.tex >/dev/null)
+    done
+    (cd "$T/d" && "${PDFLATEX:-pdflatex}" -interaction=nonstopmode -halt-on-error doc-k1000.tex >/dev/null)
+    refute bash -c "cd '$T/d' && '${PDFLATEX:-pdflatex}' -interaction=nonstopmode -halt-on-error doc-p257.tex >/dev/null"
+    grep -q "This can't happen (256 spans)" "$T/d/doc-p257.log"
+    for name in b256 k1000; do
+        pdftotext "$T/d/doc-$name.pdf" "$T/d/$name.txt"
+        grep -qw c0 "$T/d/$name.txt"
+    done
+}

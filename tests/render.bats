@@ -252,3 +252,35 @@ CASES
     [[ "$err" == "gametab: $T/tpl/self.tex:1:10: "*"too deep" ]]
     [ ! -e "$T/out.tex" ]
 }
+
+@test "a template's 'gametab: columns at most N' comment: N columns render, N + 1 are refused before any output; in a partial too, named; an unknown declaration is an error" {
+    mkdir -p "$T/tpl"
+    printf '{{! gametab: columns at most 2: two fit the page\n  of this report }}{{#columns}}{{name}};{{/columns}}\n' > "$T/tpl/two.tex"
+    printf 'a,b\n1,2\n' > "$T/two.csv"
+    printf 'a,b,c\n1,2,3\n' > "$T/three.csv"
+    gt render "$T/tpl/two.tex" "$T/two.csv"
+    [ "$status" -eq 0 ]
+    [ "$out" = "a;b;" ]
+    echo OLD > "$T/out.tex"
+    gt render "$T/tpl/two.tex" "$T/three.csv" -o "$T/out.tex"
+    assert_error 1
+    [ "$err" = "gametab: $T/tpl/two.tex: 3 columns: the template takes at most 2 (two fit the page of this report)" ]
+    grep -qx OLD "$T/out.tex"
+    # In a partial, and without a reason.
+    printf 'x{{> sub.tex}}' > "$T/tpl/main.tex"
+    printf '{{=<< >>=}}<<! gametab: columns at most 2 >>y' > "$T/tpl/sub.tex"
+    gt render "$T/tpl/main.tex" "$T/two.csv"
+    [ "$out" = "xy" ]
+    gt render "$T/tpl/main.tex" "$T/three.csv"
+    assert_error 1
+    [ "$err" = "gametab: $T/tpl/sub.tex: 3 columns: the template takes at most 2" ]
+    # A comment that is not "gametab:" is a comment; one that is must be known.
+    printf '{{! columns at most 1 }}\n{{! gametab: rows at most 5 }}z' > "$T/tpl/typo.tex"
+    gt render "$T/tpl/typo.tex" "$T/two.csv"
+    assert_error 1
+    [ "$err" = "gametab: $T/tpl/typo.tex:2:1: 'rows at most 5': not a declaration gametab knows (gametab: columns at most N)" ]
+    printf '{{! gametab: columns at most 0 }}' > "$T/tpl/zero.tex"
+    gt render "$T/tpl/zero.tex" "$T/two.csv"
+    assert_error 1
+    [[ "$err" == *"'columns at most 0': not a declaration"* ]]
+}

@@ -196,6 +196,7 @@ struct parser {
     size_t len;
     const char *source;          /* for error messages */
     struct mustache_error *err;
+    const struct mustache_options *opt; /* for opt->comment */
     const char *otag, *ctag;     /* current delimiters */
     size_t olen, clen;
     size_t pos;                  /* start of text not yet consumed */
@@ -313,8 +314,11 @@ static int scan_tag(struct parser *p, size_t start, struct tag *t)
     ce = find_tag_close(p, c, t->sigil, &t->end);
     if (ce == NOT_FOUND)
         return syntax_error(p, start, "unclosed tag");
-    if (t->sigil == '!')
+    if (t->sigil == '!') {
+        t->name = p->src + c;
+        t->name_len = ce - c;
         return MUSTACHE_OK;
+    }
     if (t->sigil == '=') {
         if (ce <= c || p->src[ce - 1] != '=')
             return syntax_error(p, start, "bad delimiter tag");
@@ -422,6 +426,10 @@ static int handle_tag(struct parser *p, const struct tag *t, int standalone,
 
     switch (t->sigil) {
     case '!':
+        if (p->opt->comment && p->opt->comment(p->opt->comment_ud, t->name, t->name_len) != 0) {
+            set_error(p->err, p->source, p->src, t->start, "comment refused");
+            return MUSTACHE_ERR_REFUSED;
+        }
         return MUSTACHE_OK;
     case '=':
         p->otag = t->new_open;
@@ -453,8 +461,10 @@ static int handle_tag(struct parser *p, const struct tag *t, int standalone,
     return MUSTACHE_OK;
 }
 
-/* Parse tpl->text into tpl->root.  On error the tree is freed. */
-static int parse_template(struct template *tpl, struct mustache_error *err)
+/* Parse tpl->text into tpl->root, handing each comment to opt->comment.
+ * On error the tree is freed. */
+static int parse_template(struct template *tpl, const struct mustache_options *opt,
+                          struct mustache_error *err)
 {
     struct parser p;
     int rc = MUSTACHE_OK;
@@ -464,6 +474,7 @@ static int parse_template(struct template *tpl, struct mustache_error *err)
     p.len = tpl->len;
     p.source = tpl->source;
     p.err = err;
+    p.opt = opt;
     p.otag = "{{";
     p.ctag = "}}";
     p.olen = p.clen = 2;
@@ -903,7 +914,7 @@ static int load_partial(struct renderer *r, const struct frame *fr,
     e->tpl.source = e->name;
     e->tpl.text = text ? text : "";
     e->tpl.len = text ? len : 0;
-    return parse_template(&e->tpl, r->err);
+    return parse_template(&e->tpl, r->opt, r->err);
 }
 
 /* The cached, parsed partial named by node n (loading it if needed). */
@@ -1052,7 +1063,7 @@ int mustache_render(const char *tmpl, size_t len, json_t *context,
     tpl.source = opt->source_name ? opt->source_name : DEFAULT_SOURCE_NAME;
     tpl.text = tmpl ? tmpl : "";
     tpl.len = len;
-    rc = parse_template(&tpl, err);
+    rc = parse_template(&tpl, opt, err);
     if (rc != MUSTACHE_OK)
         return rc;
 

@@ -91,6 +91,18 @@ struct mustache_options {
                                     partials that include themselves twice,
                                     make no output but take exponential
                                     time) */
+    int (*comment)(void *ud, const char *text, size_t len);
+                                 /* NULL, or called with the text of each
+                                    comment tag ({{! text}}: what lies
+                                    between the '!' and the closing
+                                    delimiter, untrimmed) as the template,
+                                    or a partial, is parsed, before any of
+                                    it is rendered: a template can declare
+                                    something to its caller.  A non-zero
+                                    return ends the render with
+                                    MUSTACHE_ERR_REFUSED, the comment's
+                                    place in err */
+    void *comment_ud;            /* passed to comment() unchanged */
 };
 
 /* Return codes. */
@@ -103,8 +115,9 @@ enum {
     MUSTACHE_ERR_IO = 5,      /* partial loader failed (errno from it), or
                                  invalid arguments (errno = EINVAL) */
     MUSTACHE_ERR_STOPPED = 6, /* *opt->stop became non-zero */
-    MUSTACHE_ERR_LIMIT = 7    /* the output passed opt->max_output bytes, or
+    MUSTACHE_ERR_LIMIT = 7,   /* the output passed opt->max_output bytes, or
                                  the nodes rendered opt->max_steps */
+    MUSTACHE_ERR_REFUSED = 8  /* opt->comment refused a comment */
 };
 
 /* Partials nested deeper than this fail with MUSTACHE_ERR_PARTIAL

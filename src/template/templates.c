@@ -262,6 +262,91 @@ size_t template_data_max(void)
     return limit_from_environment("GAMETAB_DATA_MAX", TEMPLATE_DATA_MAX);
 }
 
+/* A template's declarations to gametab: comments that start with
+ * "gametab:" (templates.h).  Each is checked against the context as it is
+ * parsed; the first that refuses it, or that is not a declaration gametab
+ * knows, ends the render. */
+struct declarations {
+    size_t ncolumns;     /* the context's columns */
+    size_t columns_max;  /* the declared limit passed, or 0 */
+    char why[200];       /* its reason, as the template gives it */
+    bool unknown;        /* a "gametab:" comment that declares nothing known */
+    char text[80];       /* that comment, for the message */
+};
+
+static void trim_span(const char **s, size_t *n)
+{
+    while (*n > 0 && (**s == ' ' || **s == '\t' || **s == '\n' || **s == '\r'))
+        (*s)++, (*n)--;
+    while (*n > 0 && ((*s)[*n - 1] == ' ' || (*s)[*n - 1] == '\t' || (*s)[*n - 1] == '\n' ||
+                      (*s)[*n - 1] == '\r'))
+        (*n)--;
+}
+
+static bool take_prefix(const char **s, size_t *n, const char *prefix)
+{
+    size_t k = strlen(prefix);
+    if (*n < k || memcmp(*s, prefix, k) != 0)
+        return false;
+    *s += k;
+    *n -= k;
+    return true;
+}
+
+/* Copies src[0, len) into dst (size bytes) as one line: each run of blanks
+ * and line ends one space, cut short, if it must, before a UTF-8
+ * character, not within it. */
+static void copy_line(char *dst, size_t size, const char *src, size_t len)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < len && k + 1 < size; i++) {
+        bool blank = src[i] == ' ' || src[i] == '\t' || src[i] == '\n' || src[i] == '\r';
+        if (blank && k > 0 && dst[k - 1] == ' ')
+            continue;
+        dst[k++] = blank ? ' ' : src[i];
+    }
+    if (k + 1 >= size) /* cut: drop a character left incomplete */
+        while (k > 0 && ((unsigned char)dst[k - 1] & 0xC0) == 0x80)
+            k--;
+    if (k > 0 && ((unsigned char)dst[k - 1] & 0xC0) == 0xC0)
+        k--;
+    dst[k] = '\0';
+}
+
+/* A comment of the template: "gametab: columns at most N[: why]" refuses a
+ * context of more than N columns (N: 1 to 19 digits). */
+static int declaration(void *ud, const char *text, size_t len)
+{
+    struct declarations *d = ud;
+    trim_span(&text, &len);
+    if (!take_prefix(&text, &len, "gametab:"))
+        return 0;
+    const char *all = text;
+    size_t all_len = len;
+    trim_span(&text, &len);
+    size_t digits = 0;
+    size_t n = 0;
+    if (take_prefix(&text, &len, "columns at most "))
+        while (digits < len && digits < 19 && text[digits] >= '0' && text[digits] <= '9')
+            n = n * 10 + (size_t)(text[digits++] - '0');
+    const char *rest = text + digits;
+    size_t rest_len = len - digits;
+    if (digits == 0 || n == 0 || (rest_len > 0 && *rest != ':')) {
+        trim_span(&all, &all_len);
+        d->unknown = true;
+        copy_line(d->text, sizeof d->text, all, all_len);
+        return -1;
+    }
+    if (d->ncolumns <= n)
+        return 0;
+    if (rest_len > 0)
+        rest++, rest_len--;
+    trim_span(&rest, &rest_len);
+    d->columns_max = n;
+    copy_line(d->why, sizeof d->why, rest, rest_len);
+    return -1;
+}
+
 /* Renders the template text read from path; partials are looked up in
  * dirs.  The escaping follows the name: LaTeX for .tex, HTML otherwise.
  * The output streams on to out as it is made: memory does not grow with
@@ -282,7 +367,11 @@ static int render_text(const struct template_dirs *dirs, const char *path, const
         .stop = &interrupt_signal,
         .max_output = template_output_max(),
         .max_steps = template_tags_max(),
+        .comment = declaration,
     };
+    struct declarations decl = {
+        .ncolumns = json_array_size(json_object_get(ctx, "columns"))};
+    opt.comment_ud = &decl;
     struct mustache_error merr = {0};
     /* Copied raw into the output, bytes that are not UTF-8 would make a
      * .tex file that inputenc refuses, or HTML of another encoding. */
@@ -299,6 +388,17 @@ static int render_text(const struct template_dirs *dirs, const char *path, const
     else if (rc == MUSTACHE_ERR_STOPPED || (rc == MUSTACHE_ERR_IO && errno == EINTR &&
                                             interrupt_signal))
         rc = interrupt_fail(err, path);
+    else if (rc == MUSTACHE_ERR_REFUSED && !decl.unknown)
+        rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %zu columns: the template takes at most %zu%s%s%s",
+                     strcmp(merr.source, path) == 0 ? path : partial_path(&pl, merr.source),
+                     decl.ncolumns, decl.columns_max, *decl.why ? " (" : "", decl.why,
+                     *decl.why ? ")" : "");
+    else if (rc == MUSTACHE_ERR_REFUSED)
+        rc = gt_fail(err, GT_ERR_RUNTIME,
+                     "%s:%u:%u: '%s': not a declaration gametab knows (gametab: columns at "
+                     "most N)",
+                     strcmp(merr.source, path) == 0 ? path : partial_path(&pl, merr.source),
+                     merr.line, merr.col, decl.text);
     else if (rc == MUSTACHE_ERR_LIMIT && strncmp(merr.message, "output", 6) == 0)
         rc = gt_fail(err, GT_ERR_RUNTIME,
                      "%s: output larger than %zu bytes (the limit of a rendered template: "

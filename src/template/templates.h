@@ -88,6 +88,13 @@ int template_read(const struct template_dirs *d, const char *name, char **text,
 /* Renders template `name` with ctx (Mustache; LaTeX escaping for names
  * ending in .tex, HTML escaping otherwise) and writes the result to out.
  * Partials are looked up like templates; an unknown one is an error.
+ * gametab: declarations: a comment of the template or a partial that
+ * starts with "gametab:" tells gametab what it takes, checked before any
+ * output of it; "{{! gametab: columns at most N: WHY }}" refuses a context
+ * of more than N columns, GT_ERR_RUNTIME "FILE: C columns: the template
+ * takes at most N (WHY)" (table-booktabs.tex: 256, pdflatex's longtable
+ * limit), and any other "gametab:" comment is an error "FILE:LINE:COL:
+ * '...': not a declaration gametab knows".
  * Template errors give GT_ERR_RUNTIME with "FILE:LINE:COL: message"; nothing
  * is written to out unless the whole template rendered. */
 int template_render(const struct template_dirs *d, const char *name, json_t *ctx,
