@@ -893,6 +893,63 @@ static void test_stop_request(void **state)
     json_decref(ctx);
 }
 
+/* The comment callback: collects each comment's text, and refuses one
+ * that says "no". */
+struct comments {
+    char seen[256];
+    int calls;
+};
+
+static int collect_comment(void *ud, const char *text, size_t len)
+{
+    struct comments *c = ud;
+    c->calls++;
+    size_t used = strlen(c->seen);
+    snprintf(c->seen + used, sizeof c->seen - used, "[%.*s]", (int)len, text);
+    return len >= 2 && memcmp(text + len - 2, "no", 2) == 0 ? -1 : 0;
+}
+
+static int comment_partial(void *ud, const char *name, char **text, size_t *len)
+{
+    (void)ud;
+    if (strcmp(name, "p") != 0)
+        return 1;
+    *text = strdup("{{!in p}}P");
+    *len = strlen(*text);
+    return *text ? 0 : -1;
+}
+
+static void test_comment_callback(void **state)
+{
+    (void)state;
+    json_t *ctx = json_pack("{s:b}", "t", 1);
+    struct comments c = {{0}, 0};
+    struct mustache_options opt = {.escape = MUSTACHE_ESCAPE_NONE, .comment = collect_comment,
+                                   .comment_ud = &c, .partial = comment_partial};
+    struct mustache_error err;
+    char *out;
+    /* Every comment, untrimmed, after a delimiter change too, and in a
+     * partial; the output is as without the callback. */
+    const char *t = "a{{! one }}{{=<< >>=}}<<!two\nlines>><<#t>><<>p>><</t>>b";
+    assert_int_equal(mustache_render_string(t, strlen(t), ctx, &opt, &out, NULL, &err),
+                     MUSTACHE_OK);
+    assert_string_equal(out, "aPb");
+    assert_string_equal(c.seen, "[ one ][two\nlines][in p]");
+    free(out);
+    /* A refusal ends the render before any output, at the comment. */
+    c = (struct comments){{0}, 0};
+    size_t total = 0;
+    const char *refused = "text\n{{! yes }}{{! no}}{{! never seen }}";
+    assert_int_equal(mustache_render(refused, strlen(refused), ctx, &opt, count_bytes, &total,
+                                     &err),
+                     MUSTACHE_ERR_REFUSED);
+    assert_int_equal(total, 0);
+    assert_int_equal(c.calls, 2);
+    assert_int_equal(err.line, 2);
+    assert_int_equal(err.col, 11);
+    json_decref(ctx);
+}
+
 /* ------------------------------------------------------------------ */
 /* main                                                                */
 /* ------------------------------------------------------------------ */
@@ -924,6 +981,7 @@ int main(void)
         cmocka_unit_test(test_output_limit),
         cmocka_unit_test(test_steps_limit),
         cmocka_unit_test(test_stop_request),
+        cmocka_unit_test(test_comment_callback),
     };
     char dir[4096];
     struct stat st;
