@@ -10,6 +10,7 @@
 
 #include "claims/claim.h"
 #include "cli/help.h"
+#include "io/csv-read.h"
 #include "publish/figures.h"
 #include "tables/table.h"
 #include "template/templates.h"
@@ -32,6 +33,8 @@ static const struct {
                           "built-in ones", 0},
     {"GAMETAB_CELLS_MAX", "render: the most cells (rows x columns) of data held, about 1.5 KB "
                           "each; default %zu, 0 for no limit", TEMPLATE_CELLS_MAX},
+    {"GAMETAB_FIELD_MAX", "render: the most bytes of one CSV field; default %zu (16 MiB), 0 "
+                          "for no limit", CSV_FIELD_MAX},
     {"GAMETAB_DATA_MAX", "render: the most bytes of text (column names and cells, each row "
                          "counting the names again) of data held; default %zu (256 MiB), 0 for "
                          "no limit", TEMPLATE_DATA_MAX},
