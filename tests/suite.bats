@@ -135,7 +135,9 @@ BATS
 
 @test "every mutant's text stands once in its file, and a stranded one is named" {
     # make check sees a change that strands a mutant (CI's sample would
-    # fail on it only when it is picked).
+    # fail on it only when it is picked).  Inside a mutation run one text is
+    # planted over, by design: there this would "kill" every mutant.
+    [ -z "${GAMETAB_MUTANT:-}" ] || skip "inside tests/mutate: mutant $GAMETAB_MUTANT is planted"
     run "$BATS_TEST_DIRNAME/mutate" --check
     [ "$status" -eq 0 ]
     [[ "$output" == *" mutants, each text once in its file" ]]
