@@ -79,7 +79,7 @@ table|missing table name
 table no-such-table|no-such-table: no such table
 table wythoff-p-positions --count -1|--count: '-1' is not a non-negative whole number
 table wythoff-p-positions --count abc|--count: 'abc' is not a non-negative whole number
-table wythoff-p-positions --count 99999999999999999999999|--count: number too large
+table wythoff-p-positions --count 99999999999999999999999|--count: 99999999999999999999999 is out of range for table wythoff-p-positions (1..7046029254386353131)
 table wythoff-p-positions --count 12x|--count: '12x'
 table wythoff-p-positions --count=|--count: '' is not a non-negative whole number
 table wythoff-p-positions --count 0|--count: 0 is out of range

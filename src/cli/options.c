@@ -44,9 +44,20 @@ int table_params_apply(const struct option_value param[PARAM__N],
     for (int p = 0; p < PARAM__N; p++) {
         /* --start A,B: both numbers are the option of PARAM_START_A. */
         const struct option_value *v = &param[p == PARAM_START_B ? PARAM_START_A : p];
-        uint64_t value = v->number[p == PARAM_START_B];
+        int part = p == PARAM_START_B;
+        uint64_t value = v->number[part];
         if (!v->given)
             continue;
+        /* Digits past 2^64-1 (read as 2^64-1): past every range, said as given. */
+        if (v->past[part] && params[p].accepted) {
+            const char *comma = strchr(v->text, ',');
+            const char *digits = part == 1 ? comma + 1 : v->text;
+            int n = part == 0 && comma ? (int)(comma - v->text) : (int)strlen(digits);
+            return gt_fail(err, GT_ERR_USAGE,
+                           "--%s: %.*s is out of range for %s %s (%" PRIu64 "..%" PRIu64 ")",
+                           table_param_name((enum table_param)p), n, digits, kind, name,
+                           params[p].min, params[p].max);
+        }
         if (table_param_check(params, kind, name, (enum table_param)p, value, err) != GT_OK)
             return GT_ERR_USAGE;
         args->param[p] = value;
