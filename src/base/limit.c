@@ -9,7 +9,7 @@
 bool limit_valid(const char *value)
 {
     size_t n = strlen(value);
-    return n > 0 && n < 20 && strspn(value, "0123456789") == n;
+    return n > 0 && strspn(value, "0123456789") == n;
 }
 
 int limit_check(const char *name, struct gt_error *err)
@@ -25,9 +25,14 @@ int limit_check(const char *name, struct gt_error *err)
 size_t limit_from_environment(const char *name, size_t def)
 {
     const char *env = getenv(name);
-    if (env && limit_valid(env)) {
-        unsigned long long v = strtoull(env, NULL, 10);
-        return v > SIZE_MAX ? SIZE_MAX : (size_t)v;
+    if (!env || !limit_valid(env))
+        return def;
+    size_t v = 0;
+    for (; *env; env++) {
+        size_t d = (size_t)(*env - '0');
+        if (v > (SIZE_MAX - d) / 10)
+            return SIZE_MAX;
+        v = v * 10 + d;
     }
-    return def;
+    return v;
 }

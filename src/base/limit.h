@@ -15,7 +15,8 @@
 #include "base/error.h"
 
 /* True when value is a whole number as a limit variable takes it: digits
- * only, at most 19 (below 2^63). */
+ * only, as many as given (leading zeros too; one past SIZE_MAX is read as
+ * SIZE_MAX, a limit no process reaches). */
 bool limit_valid(const char *value);
 
 /* GT_OK when environment variable name is unset, empty or valid, else
