@@ -47,6 +47,7 @@ static const struct option_spec table_options[O__N] = {
                                      CONTEXT_BLOCK_COLUMNS_MAX) "\n(default: as many as fit the text width, balanced)"},
     [O_TEMPLATES] = {.name = "templates", .kind = OPTION_STRING, .metavar = "DIR",
                      .only_for = "tex,pdf", .complete = "directory",
+                     .nonempty = "the directory name",
                      .help = "look for templates in DIR first"},
     [O_LEVEL] = {.name = "level", .kind = OPTION_NUMBER, .metavar = "L", .min = 0, .max = 9,
                  .only_for = "csv.gz", .help = GZCHUNKS_LEVEL_HELP},

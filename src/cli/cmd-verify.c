@@ -26,7 +26,7 @@ static const struct option_spec verify_options[O__N] = {
                .help = "check every claim F times as far as by default (F =\n"
                        "1.." XSTR(CLAIM_FACTOR_MAX) "), each at most to its own limit (--list)"},
     [O_CLAIM] = {.name = "claim", .kind = OPTION_STRING, .metavar = "ID", .repeatable = true,
-                 .complete = "claim", .only_for = REPORT,
+                 .complete = "claim", .only_for = REPORT, .nonempty = "the claim id",
                  .help = "only claim ID; or, if no claim is called so, every\n"
                          "claim whose id starts with ID and a dash (--claim\n"
                          "feng); repeatable"},

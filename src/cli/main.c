@@ -35,6 +35,29 @@ static int environment_check(struct gt_error *err)
     return csv_limits_check(err);
 }
 
+/* An empty argument is refused as an empty -o is, before any work:
+ * "render: DATA is empty (a file name)", the argument named as c's usage
+ * names it. */
+static int arguments_check_nonempty(const struct command *c, const struct parsed_args *args,
+                                    struct gt_error *err)
+{
+    static const char *const what[] = {[ARG_TABLE] = "a table's name",
+                                       [ARG_FIGURE] = "a figure's name",
+                                       [ARG_FILE] = "a file name"};
+    for (size_t i = 0; i < args->n && i < c->args_max && i < 2; i++) {
+        if (*args->arg[i])
+            continue;
+        /* The usage's word i + 1 ("render TEMPLATE [DATA] ..."), brackets off. */
+        const char *w = c->usage;
+        for (size_t k = 0; k <= i && w; k++)
+            w = strchr(w, ' ') ? strchr(w, ' ') + 1 : NULL;
+        w = w ? w + strspn(w, "[") : "the argument";
+        return gt_fail(err, GT_ERR_USAGE, "%s: %.*s is empty (%s)", c->name,
+                       (int)strcspn(w, " ]"), w, what[c->arg_kind[i]]);
+    }
+    return GT_OK;
+}
+
 /* Parses argv with c's options, answers --help and --version, checks the
  * number of arguments and the values that must not be empty, and runs c. */
 static int run_command(const struct command *c, int argc, char *argv[], struct gt_error *err)
@@ -54,6 +77,7 @@ static int run_command(const struct command *c, int argc, char *argv[], struct g
     else if (cl.args.n > c->args_max)
         rc = gt_fail(err, GT_ERR_USAGE, "%s: unexpected argument '%s'", c->name, cl.args.extra);
     else if ((rc = options_check_nonempty(groups, ngroups, err)) == GT_OK &&
+             (rc = arguments_check_nonempty(c, &cl.args, err)) == GT_OK &&
              (rc = environment_check(err)) == GT_OK)
         rc = c->run(&cl, err);
     options_free(groups, ngroups);

@@ -33,7 +33,7 @@
 /* --templates DIR. */
 #define TEMPLATES_OPTION                                                                 \
     {.name = "templates", .kind = OPTION_STRING, .metavar = "DIR", .complete = "directory", \
-     .help = "look for templates in DIR first"}
+     .nonempty = "the directory name", .help = "look for templates in DIR first"}
 
 /* The format a file name asks for, by its extension in any case (.csv,
  * .csv.gz or .gz, .tex, .json); csv for standard output and for names

@@ -305,7 +305,12 @@ int options_check_nonempty(const struct option_group *groups, size_t ngroups,
         for (size_t i = 0; i < groups[g].n; i++) {
             const struct option_spec *s = &groups[g].specs[i];
             const struct option_value *v = &groups[g].values[i];
-            if (v->given && s->nonempty && !*v->text) {
+            if (!s->nonempty || !v->given)
+                continue;
+            bool empty = !*v->text;
+            for (size_t k = 0; k < v->count && v->all; k++) /* every one of a repeatable */
+                empty |= !*v->all[k];
+            if (empty) {
                 if (s->short_name)
                     return gt_fail(err, GT_ERR_USAGE, "-%c: %s is empty", s->short_name,
                                    s->nonempty);
