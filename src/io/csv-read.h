@@ -8,6 +8,7 @@
 #ifndef GAMETAB_CSV_READ_H
 #define GAMETAB_CSV_READ_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -44,6 +45,12 @@ struct csv_read_callbacks {
     int (*character)(void *ud, uint32_t cp, unsigned long line, unsigned long column,
                      struct gt_error *err);
 };
+
+/* Set by the command layer when standard input was closed as gametab
+ * started (its descriptor is then /dev/null): reading "-", /dev/stdin,
+ * /dev/fd/0 or /proc/self/fd/0 is then "Bad file descriptor", not an empty
+ * file. */
+extern bool csv_stdin_closed;
 
 /* Reads path ("-" for standard input), calling back for the header and for
  * each row.  GT_OK, a callback's error, or GT_ERR_RUNTIME with err saying
