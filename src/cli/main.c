@@ -18,6 +18,7 @@
 #include "cli/help.h"
 #include "cli/options.h"
 #include "base/interrupt.h"
+#include "base/utf8.h"
 #include "io/csv-read.h"
 #include "io/output.h"
 #include "template/templates.h"
@@ -175,13 +176,23 @@ static void guard_standard_descriptors(void)
         }
 }
 
-/* Messages are one line: control characters from arguments, paths or
- * templates are shown as '?'. */
+/* Messages are one line of UTF-8: control characters and bytes that are
+ * not UTF-8 (a Latin-1 file name, a LaTeX error's ^^ff) from arguments,
+ * paths, templates or a program's log are shown as '?'. */
 static void one_line(char *msg)
 {
-    for (unsigned char *p = (unsigned char *)msg; *p; p++)
-        if (*p < 0x20 || *p == 0x7f)
+    unsigned char *p = (unsigned char *)msg;
+    size_t n = strlen(msg);
+    while (n > 0) {
+        uint32_t cp;
+        size_t len = utf8_decode(p, n, &cp);
+        if (len == 0 || cp < 0x20 || cp == 0x7f) {
             *p = '?';
+            len = 1;
+        }
+        p += len;
+        n -= len;
+    }
 }
 
 int main(int argc, char *argv[])
