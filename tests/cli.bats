@@ -257,7 +257,8 @@ CASES
     [ "$(complete_words table nim-p-positions --co | tr '\n' ' ')" = "--color --count " ]
     [ "$(complete_words table nim-p-positions --no | tr '\n' ' ')" = "--no-color " ]
     [ "$(complete_words table wythoff-p-positions --co | tr '\n' ' ')" = "--count " ]
-    mkdir "$T/files" && touch "$T/files/-x.csv"
+    mkdir "$T/files"
+    touch "$T/files/-x.csv"
     [ "$(cd "$T/files" && complete_words render -- -)" = -x.csv ]
     [ "$(cd "$T/files" && complete_words render t.tex -- -)" = -x.csv ]
 }
