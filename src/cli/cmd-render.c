@@ -5,10 +5,8 @@
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include "base/text.h"
 #include "base/utf8.h"
@@ -167,43 +165,6 @@ static bool is_file(const char *path)
     return stat(path, &st) == 0 && !S_ISDIR(st.st_mode);
 }
 
-/* Is the regular file st the file input names (stat'd now; "-": standard
- * input, unless it was closed)?  Only a regular file can be replaced: -o
- * /dev/null with standard input /dev/null is not one file written over. */
-static bool same_file(const struct stat *st, const char *input)
-{
-    struct stat in;
-    bool found = strcmp(input, "-") == 0 ? !csv_stdin_closed && fstat(STDIN_FILENO, &in) == 0
-                                         : stat(input, &in) == 0;
-    return found && S_ISREG(st->st_mode) && in.st_dev == st->st_dev && in.st_ino == st->st_ino;
-}
-
-/* -o naming an input (the same device and inode: another name or link
- * too) would replace what it reads: a usage error, before any work.  The
- * template is the file given or the one the search path finds. */
-static int output_not_input(const char *path, const char *template, const char *data,
-                            const struct template_dirs *dirs, struct gt_error *err)
-{
-    struct stat out;
-    if (strcmp(path, "-") == 0 || stat(path, &out) != 0)
-        return GT_OK;
-    if (data && same_file(&out, data))
-        return gt_fail(err, GT_ERR_USAGE, "-o: %s is also %s: write to another file", path,
-                       strcmp(data, "-") == 0 ? "standard input, the data" : "the data file");
-    char *found = NULL, *text = NULL;
-    size_t len;
-    struct gt_error ignored = {0}; /* a template not found is said when rendering */
-    if (!is_file(template))
-        template_read(dirs, template, &text, &len, &found, &ignored);
-    bool same = same_file(&out, found ? found : template);
-    free(text);
-    free(found);
-    if (same)
-        return gt_fail(err, GT_ERR_USAGE, "-o: %s is also the template: write to another file",
-                       path);
-    return GT_OK;
-}
-
 static int run_render(struct command_line *cl, struct gt_error *err)
 {
     const struct option_value *opt = cl->opt;
@@ -218,7 +179,13 @@ static int run_render(struct command_line *cl, struct gt_error *err)
     struct template_dirs dirs;
     if (template_dirs_init(&dirs, opt[O_TEMPLATES].text, err) != GT_OK)
         return err->status;
-    if (output_not_input(path, template, data, &dirs, err) != GT_OK)
+    /* -o naming an input would replace it: said before any work. */
+    if ((data && output_check_not_input(path, data,
+                                        strcmp(data, "-") == 0 ? "standard input, the data"
+                                                               : "the data file",
+                                        err) != GT_OK) ||
+        (is_file(template) ? output_check_not_input(path, template, "the template", err)
+                           : output_check_not_template(path, &dirs, template, err)) != GT_OK)
         return GT_ERR_USAGE;
     json_t *strings = lang_strings_load(&dirs, lang, err);
     if (!strings)

@@ -5,10 +5,13 @@
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
+#include <stdlib.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "base/text.h"
 #include "cli/options.h"
+#include "io/csv-read.h"
 #include "io/gzchunks.h"
 #include "template/context.h"
 #include "template/templates.h"
@@ -35,6 +38,35 @@ int format_of_path(const char *path, enum format *f, struct gt_error *err)
         return gt_fail(err, GT_ERR_USAGE,
                        "-o: cannot tell the format of '%s' from its extension: give --format", path);
     return GT_OK;
+}
+
+int output_check_not_input(const char *path, const char *input, const char *what,
+                           struct gt_error *err)
+{
+    struct stat out, in;
+    if (strcmp(path, "-") == 0 || stat(path, &out) != 0 || !S_ISREG(out.st_mode))
+        return GT_OK;
+    bool found = strcmp(input, "-") == 0 ? !csv_stdin_closed && fstat(STDIN_FILENO, &in) == 0
+                                         : stat(input, &in) == 0;
+    if (found && in.st_dev == out.st_dev && in.st_ino == out.st_ino)
+        return gt_fail(err, GT_ERR_USAGE, "-o: %s is also %s: write to another file", path, what);
+    return GT_OK;
+}
+
+int output_check_not_template(const char *path, const struct template_dirs *dirs,
+                              const char *name, struct gt_error *err)
+{
+    if (strcmp(path, "-") == 0)
+        return GT_OK;
+    char *text = NULL, *found = NULL;
+    size_t len;
+    struct gt_error ignored = {0};
+    if (template_read(dirs, name, &text, &len, &found, &ignored) != GT_OK)
+        return GT_OK;
+    int rc = output_check_not_input(path, found, "the template", err);
+    free(text);
+    free(found);
+    return rc;
 }
 
 int table_params_apply(const struct option_value param[PARAM__N],
