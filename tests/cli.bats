@@ -79,7 +79,7 @@ table|missing table name
 table no-such-table|no-such-table: no such table
 table wythoff-p-positions --count -1|--count: '-1' is not a non-negative whole number
 table wythoff-p-positions --count abc|--count: 'abc' is not a non-negative whole number
-table wythoff-p-positions --count 99999999999999999999999|--count: number too large
+table wythoff-p-positions --count 99999999999999999999999|--count: 99999999999999999999999 is out of range for table wythoff-p-positions (1..7046029254386353131)
 table wythoff-p-positions --count 12x|--count: '12x'
 table wythoff-p-positions --count=|--count: '' is not a non-negative whole number
 table wythoff-p-positions --count 0|--count: 0 is out of range
@@ -212,7 +212,11 @@ CASES
             /^\.S[SH] / { on = index($0, ".SS \"gametab " cmd) == 1; next }
             on && tp { if (match($0, /--[a-z-]+/)) print substr($0, RSTART + 2, RLENGTH - 2) }
             { tp = $0 == ".TP" }' | sort >"$T/man"
-        complete_words "$cmd" -- | grep -vx -e --help -e --version | sed 's/^--//' >"$T/completion"
+        # --help says a negatable option once, as --no-NAME; the completion
+        # offers --NAME too, which the parser also reads.
+        complete_words "$cmd" -- | grep -vx -e --help -e --version | sed 's/^--//' |
+            awk '{ w[NR] = $0; offered[$0] = 1 } END { for (i = 1; i <= NR; i++) if (!offered["no-" w[i]]) print w[i] }' \
+            >"$T/completion"
         diff "$T/help" "$T/man" || { echo "$cmd: --help and the man page differ" >&2; return 1; }
         diff "$T/help" "$T/completion" || { echo "$cmd: --help and the completion differ" >&2; return 1; }
     done
@@ -239,6 +243,24 @@ CASES
     [ "$(complete_words table -o x.csv nim-p-positions --radix = '' | tr '\n' ' ')" = "2 4 " ]
     [ "$(complete_words table wythoff-k-heaps --heaps '' | tr '\n' ' ')" = "$(seq -s ' ' 1 8) " ]
     [ -z "$(complete_words table wythoff-grundy --max '')" ]
+    # As the parser reads the line: a prefix names its option (--cou takes a
+    # value, --fo is --format, --out is -o), -oFILE holds its value, after
+    # -- every word is an argument, and a negatable parameter has two forms.
+    [ "$(complete_words table --cou 5 nim-p)" = nim-p-positions ]
+    [ "$(complete_words table --out x.csv nim-p)" = nim-p-positions ]
+    [ "$(complete_words table -ox.csv nim-p)" = nim-p-positions ]
+    [ "$(complete_words table --fo '' | tr '\n' ' ')" = "csv csv.gz json pdf tex xlsx " ]
+    [ "$(complete_words table nim-p-positions --rad = '' | tr '\n' ' ')" = "2 4 " ]
+    [ "$(complete_words build --pa '' | tr '\n' ' ')" = "a4 a5 " ]
+    [ -z "$(complete_words table -- --c)" ]
+    [ "$(complete_words table -- nim-p)" = nim-p-positions ]
+    [ "$(complete_words table nim-p-positions --co | tr '\n' ' ')" = "--color --count " ]
+    [ "$(complete_words table nim-p-positions --no | tr '\n' ' ')" = "--no-color " ]
+    [ "$(complete_words table wythoff-p-positions --co | tr '\n' ' ')" = "--count " ]
+    mkdir "$T/files"
+    touch "$T/files/-x.csv"
+    [ "$(cd "$T/files" && complete_words render -- -)" = -x.csv ]
+    [ "$(cd "$T/files" && complete_words render t.tex -- -)" = -x.csv ]
 }
 
 @test "the man page: the one-line description, every environment variable (as render --help), filled paragraphs" {

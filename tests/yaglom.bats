@@ -125,7 +125,7 @@ wythoff-k-heaps --heaps 4 --max 64|with --heaps 4 (0..63
 wythoff-k-heaps --heaps 5 --max 27|with --heaps 5 (0..26
 wythoff-k-heaps --heaps 8 --max 8|with --heaps 8 (0..7
 wythoff-k-heaps --heaps 1 --max 16777216|--max: 16777216 is out of range for table wythoff-k-heaps (0..16777215)
-wythoff-k-heaps --max 99999999999999999999|--max: number too large
+wythoff-k-heaps --max 99999999999999999999|--max: 99999999999999999999 is out of range for table wythoff-k-heaps (0..16777215)
 wythoff-k-heaps --heaps 3 --max 300 --format tex|with --heaps 3 (0..255
 CASES
 }

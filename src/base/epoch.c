@@ -12,11 +12,12 @@ int epoch_get(time_t *t, struct gt_error *err)
     *t = EPOCH_DEFAULT;
     if (!env || !*env)
         return GT_OK;
-    /* At most 12 digits: EPOCH_MAX has 12, so no overflow below. */
-    size_t n = strlen(env);
+    /* Digits only; past the leading zeros at most 12: EPOCH_MAX has 12, so
+     * no overflow below. */
+    size_t n = strlen(env), zeros = strspn(env, "0");
     long long v = 0;
-    if (n <= 12 && strspn(env, "0123456789") == n) {
-        v = strtoll(env, NULL, 10);
+    if (strspn(env, "0123456789") == n && n - zeros <= 12) {
+        v = strtoll(env + zeros, NULL, 10);
         if (v <= (long long)EPOCH_MAX) {
             *t = (time_t)v;
             return GT_OK;

@@ -50,6 +50,11 @@ static int run_figure(struct command_line *cl, struct gt_error *err)
     const char *path = opt[O_OUTPUT].given ? opt[O_OUTPUT].text : "-";
     if (output_name_check(path, FORMAT_TEX, "a figure is a LaTeX fragment", ".tex", err) != GT_OK)
         return GT_ERR_USAGE;
+    /* -o naming the figure's template would replace it: said before any work. */
+    char name[128];
+    snprintf(name, sizeof name, "figure-%s.tex", f->name);
+    if (output_check_not_template(path, &dirs, name, err) != GT_OK)
+        return GT_ERR_USAGE;
     struct output *out;
     if (output_open(&out, path, NULL, OUTPUT_PLAIN, 0, 1, err) != GT_OK)
         return GT_ERR_RUNTIME;

@@ -183,16 +183,16 @@ static json_t *render_context(const char *data, bool latex, unsigned block_colum
     return ctx;
 }
 
-static bool is_file(const char *path)
-{
-    struct stat st;
-    return stat(path, &st) == 0 && !S_ISDIR(st.st_mode);
-}
-
 static bool is_directory(const char *path)
 {
     struct stat st;
     return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+static bool is_file(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && !S_ISDIR(st.st_mode);
 }
 
 static int run_render(struct command_line *cl, struct gt_error *err)
@@ -209,6 +209,14 @@ static int run_render(struct command_line *cl, struct gt_error *err)
     struct template_dirs dirs;
     if (template_dirs_init(&dirs, opt[O_TEMPLATES].text, err) != GT_OK)
         return err->status;
+    /* -o naming an input would replace it: said before any work. */
+    if ((data && output_check_not_input(path, data,
+                                        strcmp(data, "-") == 0 ? "standard input, the data"
+                                                               : "the data file",
+                                        err) != GT_OK) ||
+        (is_file(template) ? output_check_not_input(path, template, "the template", err)
+                           : output_check_not_template(path, &dirs, template, err)) != GT_OK)
+        return GT_ERR_USAGE;
     json_t *strings = lang_strings_load(&dirs, lang, err);
     if (!strings)
         return GT_ERR_RUNTIME;

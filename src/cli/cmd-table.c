@@ -47,6 +47,7 @@ static const struct option_spec table_options[O__N] = {
                                      CONTEXT_BLOCK_COLUMNS_MAX) "\n(default: as many as fit the text width, balanced)"},
     [O_TEMPLATES] = {.name = "templates", .kind = OPTION_STRING, .metavar = "DIR",
                      .only_for = "tex,pdf", .complete = "directory",
+                     .nonempty = "the directory name",
                      .help = "look for templates in DIR first"},
     [O_LEVEL] = {.name = "level", .kind = OPTION_NUMBER, .metavar = "L", .min = 0, .max = 9,
                  .only_for = "csv.gz", .help = GZCHUNKS_LEVEL_HELP},
@@ -120,6 +121,12 @@ static int run_table(struct command_line *cl, struct gt_error *err)
     struct template_dirs dirs;
     if (template_dirs_init(&dirs, opt[O_TEMPLATES].text, err) != GT_OK)
         return err->status;
+    /* -o naming a template it reads would replace it: said before any work. */
+    const char *read[] = {r.table->tex_template, "standalone.tex", "preamble.tex"};
+    size_t nread = !latex ? 0 : opt[O_STANDALONE].given || format == FORMAT_PDF ? 3 : 1;
+    for (size_t i = 0; i < nread; i++)
+        if (output_check_not_template(path, &dirs, read[i], err) != GT_OK)
+            return GT_ERR_USAGE;
     /* A progress line for long CSV and JSON jobs on a terminal. */
     struct progress progress;
     if (!opt[O_QUIET].given && !latex)

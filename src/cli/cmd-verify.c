@@ -26,7 +26,7 @@ static const struct option_spec verify_options[O__N] = {
                .help = "check every claim F times as far as by default (F =\n"
                        "1.." XSTR(CLAIM_FACTOR_MAX) "), each at most to its own limit (--list)"},
     [O_CLAIM] = {.name = "claim", .kind = OPTION_STRING, .metavar = "ID", .repeatable = true,
-                 .complete = "claim", .only_for = REPORT,
+                 .complete = "claim", .only_for = REPORT, .nonempty = "the claim id",
                  .help = "only claim ID; or, if no claim is called so, every\n"
                          "claim whose id starts with ID and a dash (--claim\n"
                          "feng); repeatable"},
@@ -82,14 +82,15 @@ static int run_verify(struct command_line *cl, struct gt_error *err)
     uint64_t factor = opt[O_MAX].given ? opt[O_MAX].number[0] : 1;
     bool selected[CLAIM_REGISTRY_MAX] = {false}, some = opt[O_CLAIM].given;
     bool list = opt[O_LIST].given;
-    for (size_t i = 0; i < opt[O_CLAIM].count; i++)
-        if (select_claims(opt[O_CLAIM].all[i], selected, err) != GT_OK)
-            return GT_ERR_USAGE;
+    /* What does not apply is said first: --list --claim x is not "no such claim". */
     struct option_group groups[2];
     size_t ngroups = command_groups(&cmd_verify, cl, groups);
     if (options_check_applies(groups, ngroups, list ? "--list" : REPORT,
                               list ? "--list" : REPORT, err) != GT_OK)
         return GT_ERR_USAGE;
+    for (size_t i = 0; i < opt[O_CLAIM].count; i++)
+        if (select_claims(opt[O_CLAIM].all[i], selected, err) != GT_OK)
+            return GT_ERR_USAGE;
     if (list) {
         print_claim_list();
         return GT_OK;

@@ -351,16 +351,6 @@ static void completion_words(FILE *f, const struct option_spec *s)
             fprintf(f, "%s%s", i ? " " : "", claim_registry[i]->id);
 }
 
-/* The case pattern of an option's forms: "-o|--output", "--no-color|--color". */
-static void completion_pattern(FILE *f, const struct option_spec *s)
-{
-    if (s->short_name)
-        fprintf(f, "-%c|", s->short_name);
-    if (s->kind == OPTION_NEGATABLE)
-        fprintf(f, "--no-%s|", s->name);
-    fprintf(f, "--%s", s->name);
-}
-
 /* An option of the listing that takes a value (whose word after it is
  * the value, not an argument). */
 static bool listed_with_value(const struct option_group *g, size_t i)
@@ -369,26 +359,28 @@ static bool listed_with_value(const struct option_group *g, size_t i)
     return option_listed(g, i) && k != OPTION_FLAG && k != OPTION_NEGATABLE;
 }
 
-/* The options of c that take a value, as _gametab_argument wants them:
- * "-o --output --count ...". */
-static void completion_valued(FILE *f, const struct option_group *groups, size_t ngroups)
+/* Every option the parser reads for c, as _gametab_option wants them: NAME,
+ * NAME= when it takes a value, NAME! when negatable, -X:NAME for a short
+ * name; --help and --version too (a prefix that also names them is
+ * ambiguous to the parser). */
+static void completion_specs(FILE *f, const struct option_group *groups, size_t ngroups)
 {
     bool first = true;
     for (size_t g = 0; g < ngroups; g++)
         for (size_t i = 0; i < groups[g].n; i++) {
             const struct option_spec *s = &groups[g].specs[i];
-            if (!listed_with_value(&groups[g], i))
+            if (!s->name || (groups[g].only && !(groups[g].only >> i & 1)))
                 continue;
-            fputs(first ? "" : " ", f);
             if (s->short_name)
-                fprintf(f, "-%c ", s->short_name);
-            fprintf(f, "--%s", s->name);
+                fprintf(f, "%s-%c:%s", first ? "" : " ", s->short_name, s->name), first = false;
+            fprintf(f, "%s%s%s", first ? "" : " ", s->name,
+                    s->kind == OPTION_NEGATABLE ? "!" : s->kind == OPTION_FLAG ? "" : "=");
             first = false;
         }
 }
 
-/* The words of an option: -o --output, --no-color; for a table parameter
- * only when table t takes it (t NULL: every one). */
+/* The words of an option: -o --output, --color --no-color; for a table
+ * parameter only when table t takes it (t NULL: every one). */
 static void completion_option_words(FILE *f, const struct option_group *groups, size_t ngroups,
                                     const struct table_def *t)
 {
@@ -402,8 +394,9 @@ static void completion_option_words(FILE *f, const struct option_group *groups, 
                 continue;
             if (s->short_name)
                 fprintf(f, "%s-%c", first ? "" : " ", s->short_name), first = false;
-            fprintf(f, "%s--%s%s", first ? "" : " ", s->kind == OPTION_NEGATABLE ? "no-" : "",
-                    s->name);
+            fprintf(f, "%s--%s", first ? "" : " ", s->name);
+            if (s->kind == OPTION_NEGATABLE)
+                fprintf(f, " --no-%s", s->name);
             first = false;
         }
 }
@@ -434,46 +427,45 @@ static void completion_command(FILE *f, const struct command *c)
     /* A command of one table (table NAME) offers that table's parameters
      * and their values only. */
     bool per_table = c->params && c->args_max > 0 && c->arg_kind[0] == ARG_TABLE;
-    fprintf(f, "    %s)\n        case $prev in\n", c->name);
+    fprintf(f, "    %s)\n        _gametab_walk '", c->name);
+    completion_specs(f, groups, ngroups);
+    fputs("'\n        case $value in\n", f);
     for (size_t g = 0; g < ngroups; g++)
         for (size_t i = 0; i < groups[g].n; i++) {
             const struct option_spec *s = &groups[g].specs[i];
             if (!listed_with_value(&groups[g], i))
                 continue;
-            fputs("        ", f);
-            completion_pattern(f, s);
+            fprintf(f, "        --%s", s->name);
             bool values = false;
             for (size_t k = 0; per_table && groups[g].specs == table_param_options &&
                                k < table_registry_size; k++)
                 values |= param_values(NULL, table_registry[k], i);
             if (values) {
-                fputs(")\n            case $(_gametab_argument '", f);
-                completion_valued(f, groups, ngroups);
-                fputs("') in\n", f);
+                fputs(")\n            case ${args[0]} in\n", f);
                 for (size_t k = 0; k < table_registry_size; k++)
                     if (param_values(NULL, table_registry[k], i)) {
                         fprintf(f, "            %s) _gametab_words '", table_registry[k]->name);
                         param_values(f, table_registry[k], i);
                         fputs("' ;;\n", f);
                     }
-                fputs("            esac\n            return ;;\n", f);
+                fputs("            esac ;;\n", f);
             } else if (s->complete && strcmp(s->complete, "file") == 0)
-                fputs(") _gametab_files -f; return ;;\n", f);
+                fputs(") _gametab_files -f ;;\n", f);
             else if (s->complete && strcmp(s->complete, "directory") == 0)
-                fputs(") _gametab_files -d; return ;;\n", f);
+                fputs(") _gametab_files -d ;;\n", f);
             else if (s->kind == OPTION_CHOICE || s->complete) {
                 fputs(") _gametab_words '", f);
                 completion_words(f, s);
-                fputs("'; return ;;\n", f);
+                fputs("' ;;\n", f);
             } else {
-                fputs(") return ;; # a number: nothing to offer\n", f);
+                fputs(") ;; # a number: nothing to offer\n", f);
             }
         }
-    fputs("        esac\n        if [[ $cur == -* ]]; then\n", f);
+    /* After --, an option's name is an argument. */
+    fputs("        esac\n        [[ -n $value ]] && return\n"
+          "        if [[ -z $ended && $cur == -* ]]; then\n", f);
     if (per_table) {
-        fputs("            case $(_gametab_argument '", f);
-        completion_valued(f, groups, ngroups);
-        fputs("') in\n", f);
+        fputs("            case ${args[0]} in\n", f);
         for (size_t k = 0; k < table_registry_size; k++) {
             fprintf(f, "            %s) _gametab_words '", table_registry[k]->name);
             completion_option_words(f, groups, ngroups, table_registry[k]);
@@ -488,10 +480,8 @@ static void completion_command(FILE *f, const struct command *c)
         fputs("'\n", f);
     }
     fputs("            return\n        fi\n", f);
-    /* The n-th argument: skip the options and their values. */
-    fputs("        case $(_gametab_argument_index '", f);
-    completion_valued(f, groups, ngroups);
-    fputs("') in\n", f);
+    /* The n-th argument: the options and their values skipped. */
+    fputs("        case ${#args[@]} in\n", f);
     for (size_t a = 0; a < c->args_max && a < 2; a++) {
         fprintf(f, "        %zu) ", a);
         switch (c->arg_kind[a]) {
@@ -531,49 +521,76 @@ void help_completion(FILE *f)
           "    COMPREPLY=($(compgen \"$1\" -- \"$cur\"))\n"
           "}\n"
           "\n"
-          "# The arguments before the word being completed, one a line: the words\n"
-          "# after the command that are not options nor an option's value ($1: the\n"
-          "# options that take one).\n"
-          "_gametab_arguments()\n"
+          "# The option a word of the line names, as gametab's parser reads it: the\n"
+          "# one whose long name it is, or else the one it is a prefix of (--cou for\n"
+          "# --count, --no-col for --color), -o for --output; printed as --NAME, or\n"
+          "# nothing when it names none or several.  $2: the command's options, each\n"
+          "# NAME, NAME= (takes a value), NAME! (--NAME and --no-NAME) or -X:NAME.\n"
+          "_gametab_option()\n"
           "{\n"
-          "    local i word skip= done=\n"
+          "    local word=$1 spec name exact= prefix= n=0\n"
+          "    if [[ $word != --* ]]; then\n"
+          "        for spec in $2; do\n"
+          "            [[ $spec == \"${word:0:2}:\"* ]] && echo \"--${spec#*:}\"\n"
+          "        done\n"
+          "        return\n"
+          "    fi\n"
+          "    word=${word#--}\n"
+          "    word=${word%%=*}\n"
+          "    for spec in $2; do\n"
+          "        [[ $spec == -* ]] && continue\n"
+          "        name=${spec%[=!]}\n"
+          "        if [[ $word == \"$name\" || ($spec == *! && $word == \"no-$name\") ]]; then\n"
+          "            exact=--$name\n"
+          "        elif [[ $name == \"$word\"* || ($spec == *! && no-$name == \"$word\"*) ]]; then\n"
+          "            prefix=--$name\n"
+          "            n=$((n + 1))\n"
+          "        fi\n"
+          "    done\n"
+          "    if [[ -n $exact ]]; then\n"
+          "        echo \"$exact\"\n"
+          "    elif ((n == 1)); then\n"
+          "        echo \"$prefix\"\n"
+          "    fi\n"
+          "}\n"
+          "\n"
+          "# Reads the words before the one being completed as the parser does\n"
+          "# ($1: the command's options, as _gametab_option takes them) and sets\n"
+          "# the caller's args (the arguments so far: not options, nor an option's\n"
+          "# value; after --, every word), ended (set after --) and value (the\n"
+          "# option, as --NAME, whose value the word being completed is, or empty).\n"
+          "_gametab_walk()\n"
+          "{\n"
+          "    local i word option\n"
+          "    args=() ended= value=\n"
           "    for ((i = 2; i < COMP_CWORD; i++)); do\n"
           "        word=${COMP_WORDS[i]}\n"
-          "        # --name=value: bash makes \"=\" a word; the value follows.\n"
-          "        if [[ $word == = ]]; then skip=1; continue; fi\n"
-          "        if [[ -n $skip ]]; then skip=; continue; fi\n"
-          "        if [[ -z $done && $word == -- ]]; then done=1; continue; fi\n"
-          "        if [[ -z $done && $word == -?* ]]; then\n"
-          "            [[ \" $1 \" == *\" $word \"* ]] && skip=1\n"
-          "            continue\n"
+          "        if [[ -n $value ]]; then\n"
+          "            # --name=value: bash makes \"=\" a word; the value follows.\n"
+          "            [[ $word == = ]] || value=\n"
+          "        elif [[ -z $ended && $word == -- ]]; then\n"
+          "            ended=1\n"
+          "        elif [[ -z $ended && $word == = ]]; then\n"
+          "            value='=' # a flag's value, which the parser refuses\n"
+          "        elif [[ -z $ended && $word == -?* ]]; then\n"
+          "            option=$(_gametab_option \"$word\" \"$1\")\n"
+          "            # A value of its own (-oFILE, --name=V in one word) or none.\n"
+          "            if [[ -n $option && \" $1 \" == *\" ${option#--}= \"* &&\n"
+          "                  $word != -[!-]?* && $word != *=* ]]; then\n"
+          "                value=$option\n"
+          "            fi\n"
+          "        else\n"
+          "            args+=(\"$word\")\n"
           "        fi\n"
-          "        printf '%s\\n' \"$word\"\n"
           "    done\n"
-          "}\n"
-          "\n"
-          "# Which argument (0, 1, ...) the word being completed is.\n"
-          "_gametab_argument_index()\n"
-          "{\n"
-          "    local -a args\n"
-          "    mapfile -t args < <(_gametab_arguments \"$1\")\n"
-          "    echo ${#args[@]}\n"
-          "}\n"
-          "\n"
-          "# The first argument (a table's name), or nothing.\n"
-          "_gametab_argument()\n"
-          "{\n"
-          "    _gametab_arguments \"$1\" | head -n 1\n"
           "}\n"
           "\n"
           "_gametab()\n"
           "{\n"
-          "    local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD - 1]}\n"
+          "    local cur=${COMP_WORDS[COMP_CWORD]} ended value\n"
+          "    local -a args\n"
           "    # --name=value: bash splits it at the '='.\n"
-          "    if [[ $cur == = ]]; then\n"
-          "        cur=\n"
-          "    elif [[ $prev == = && $COMP_CWORD -ge 3 ]]; then\n"
-          "        prev=${COMP_WORDS[COMP_CWORD - 2]}\n"
-          "    fi\n"
+          "    [[ $cur == = ]] && cur=\n"
           "    if ((COMP_CWORD == 1)); then\n"
           "        _gametab_words '",
           f);

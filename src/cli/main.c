@@ -18,6 +18,7 @@
 #include "cli/help.h"
 #include "cli/options.h"
 #include "base/interrupt.h"
+#include "base/utf8.h"
 #include "io/csv-read.h"
 #include "io/output.h"
 #include "template/templates.h"
@@ -33,6 +34,29 @@ static int environment_check(struct gt_error *err)
     if (template_limits_check(err) != GT_OK)
         return GT_ERR_USAGE;
     return csv_limits_check(err);
+}
+
+/* An empty argument is refused as an empty -o is, before any work:
+ * "render: DATA is empty (a file name)", the argument named as c's usage
+ * names it. */
+static int arguments_check_nonempty(const struct command *c, const struct parsed_args *args,
+                                    struct gt_error *err)
+{
+    static const char *const what[] = {[ARG_TABLE] = "a table's name",
+                                       [ARG_FIGURE] = "a figure's name",
+                                       [ARG_FILE] = "a file name"};
+    for (size_t i = 0; i < args->n && i < c->args_max && i < 2; i++) {
+        if (*args->arg[i])
+            continue;
+        /* The usage's word i + 1 ("render TEMPLATE [DATA] ..."), brackets off. */
+        const char *w = c->usage;
+        for (size_t k = 0; k <= i && w; k++)
+            w = strchr(w, ' ') ? strchr(w, ' ') + 1 : NULL;
+        w = w ? w + strspn(w, "[") : "the argument";
+        return gt_fail(err, GT_ERR_USAGE, "%s: %.*s is empty (%s)", c->name,
+                       (int)strcspn(w, " ]"), w, what[c->arg_kind[i]]);
+    }
+    return GT_OK;
 }
 
 /* Parses argv with c's options, answers --help and --version, checks the
@@ -54,6 +78,7 @@ static int run_command(const struct command *c, int argc, char *argv[], struct g
     else if (cl.args.n > c->args_max)
         rc = gt_fail(err, GT_ERR_USAGE, "%s: unexpected argument '%s'", c->name, cl.args.extra);
     else if ((rc = options_check_nonempty(groups, ngroups, err)) == GT_OK &&
+             (rc = arguments_check_nonempty(c, &cl.args, err)) == GT_OK &&
              (rc = environment_check(err)) == GT_OK)
         rc = c->run(&cl, err);
     options_free(groups, ngroups);
@@ -133,13 +158,16 @@ static void catch_signals(void)
 /* A closed descriptor 0, 1 or 2 is taken by /dev/null, so that no file
  * gametab opens can land on it (and be written by printf, say); a closed
  * standard output is remembered (output_stdout_closed), and writing to it is an
- * error (io/output.h). */
+ * error (io/output.h); so is a closed standard input, and reading it
+ * (csv_stdin_closed, io/csv-read.h). */
 static void guard_standard_descriptors(void)
 {
     for (int fd = 0; fd <= 2; fd++)
         if (fcntl(fd, F_GETFD) < 0) {
             if (fd == STDOUT_FILENO)
                 output_stdout_closed = true;
+            if (fd == STDIN_FILENO)
+                csv_stdin_closed = true;
             int nul = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY);
             if (nul >= 0 && nul != fd) {
                 dup2(nul, fd);
@@ -148,13 +176,23 @@ static void guard_standard_descriptors(void)
         }
 }
 
-/* Messages are one line: control characters from arguments, paths or
- * templates are shown as '?'. */
+/* Messages are one line of UTF-8: control characters and bytes that are
+ * not UTF-8 (a Latin-1 file name, a LaTeX error's ^^ff) from arguments,
+ * paths, templates or a program's log are shown as '?'. */
 static void one_line(char *msg)
 {
-    for (unsigned char *p = (unsigned char *)msg; *p; p++)
-        if (*p < 0x20 || *p == 0x7f)
+    unsigned char *p = (unsigned char *)msg;
+    size_t n = strlen(msg);
+    while (n > 0) {
+        uint32_t cp;
+        size_t len = utf8_decode(p, n, &cp);
+        if (len == 0 || cp < 0x20 || cp == 0x7f) {
             *p = '?';
+            len = 1;
+        }
+        p += len;
+        n -= len;
+    }
 }
 
 int main(int argc, char *argv[])

@@ -5,10 +5,13 @@
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
+#include <stdlib.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "base/text.h"
 #include "cli/options.h"
+#include "io/csv-read.h"
 #include "io/gzchunks.h"
 #include "template/context.h"
 #include "template/templates.h"
@@ -51,6 +54,35 @@ int output_name_check(const char *path, enum format own, const char *what,
     return GT_OK;
 }
 
+int output_check_not_input(const char *path, const char *input, const char *what,
+                           struct gt_error *err)
+{
+    struct stat out, in;
+    if (strcmp(path, "-") == 0 || stat(path, &out) != 0 || !S_ISREG(out.st_mode))
+        return GT_OK;
+    bool found = strcmp(input, "-") == 0 ? !csv_stdin_closed && fstat(STDIN_FILENO, &in) == 0
+                                         : stat(input, &in) == 0;
+    if (found && in.st_dev == out.st_dev && in.st_ino == out.st_ino)
+        return gt_fail(err, GT_ERR_USAGE, "-o: %s is also %s: write to another file", path, what);
+    return GT_OK;
+}
+
+int output_check_not_template(const char *path, const struct template_dirs *dirs,
+                              const char *name, struct gt_error *err)
+{
+    if (strcmp(path, "-") == 0)
+        return GT_OK;
+    char *text = NULL, *found = NULL;
+    size_t len;
+    struct gt_error ignored = {0};
+    if (template_read(dirs, name, &text, &len, &found, &ignored) != GT_OK)
+        return GT_OK;
+    int rc = output_check_not_input(path, found, "the template", err);
+    free(text);
+    free(found);
+    return rc;
+}
+
 int table_params_apply(const struct option_value param[PARAM__N],
                        const struct table_param_spec *params, const char *kind,
                        const char *name, struct table_args *args, struct gt_error *err)
@@ -58,9 +90,20 @@ int table_params_apply(const struct option_value param[PARAM__N],
     for (int p = 0; p < PARAM__N; p++) {
         /* --start A,B: both numbers are the option of PARAM_START_A. */
         const struct option_value *v = &param[p == PARAM_START_B ? PARAM_START_A : p];
-        uint64_t value = v->number[p == PARAM_START_B];
+        int part = p == PARAM_START_B;
+        uint64_t value = v->number[part];
         if (!v->given)
             continue;
+        /* Digits past 2^64-1 (read as 2^64-1): past every range, said as given. */
+        if (v->past[part] && params[p].accepted) {
+            const char *comma = strchr(v->text, ',');
+            const char *digits = part == 1 ? comma + 1 : v->text;
+            int n = part == 0 && comma ? (int)(comma - v->text) : (int)strlen(digits);
+            return gt_fail(err, GT_ERR_USAGE,
+                           "--%s: %.*s is out of range for %s %s (%" PRIu64 "..%" PRIu64 ")",
+                           table_param_name((enum table_param)p), n, digits, kind, name,
+                           params[p].min, params[p].max);
+        }
         if (table_param_check(params, kind, name, (enum table_param)p, value, err) != GT_OK)
             return GT_ERR_USAGE;
         args->param[p] = value;

@@ -12,6 +12,7 @@
 #include "cli/parse.h"
 #include "sinks/sinks.h"
 #include "tables/table.h"
+#include "template/templates.h"
 
 /* A number macro as text, for help strings: XSTR(TEX_ROWS_MAX) "5000". */
 #define STR_(x) #x
@@ -33,7 +34,7 @@
 /* --templates DIR. */
 #define TEMPLATES_OPTION                                                                 \
     {.name = "templates", .kind = OPTION_STRING, .metavar = "DIR", .complete = "directory", \
-     .help = "look for templates in DIR first"}
+     .nonempty = "the directory name", .help = "look for templates in DIR first"}
 
 /* The format a file name asks for, by its extension in any case (.csv,
  * .csv.gz or .gz, .tex, .json); csv for standard output and for names
@@ -47,6 +48,19 @@ int format_of_path(const char *path, enum format *f, struct gt_error *err);
  * other extensions pass.  GT_OK otherwise. */
 int output_name_check(const char *path, enum format own, const char *what,
                       const char *suffix, struct gt_error *err);
+
+/* -o naming an input would replace what the command reads: GT_ERR_USAGE,
+ * "-o: PATH is also WHAT: write to another file", when path (not "-") is
+ * the regular file input names (the same device and inode, by any name;
+ * "-": standard input, unless it was closed); else GT_OK.  Only a regular
+ * file is replaced: -o /dev/null reading /dev/null is no such case. */
+int output_check_not_input(const char *path, const char *input, const char *what,
+                           struct gt_error *err);
+
+/* output_check_not_input for template `name` as the search path dirs finds
+ * it (a template not found is left to the rendering to say). */
+int output_check_not_template(const char *path, const struct template_dirs *dirs,
+                              const char *name, struct gt_error *err);
 
 /* Sets in args the table parameters given as options (param[p], parsed by
  * parse.h from table_param_options), each checked against params, the

@@ -9,16 +9,17 @@
 
 #include "cli/parse.h"
 
-int parse_u64(const char *option, const char *s, uint64_t *v, struct gt_error *err)
+/* Reads the digits of s: GT_OK, or 1 when s is not digits only, 2 when
+ * they are past 2^64-1. */
+static int read_u64(const char *s, uint64_t *v)
 {
     if (!*s || strspn(s, "0123456789") != strlen(s))
-        return gt_fail(err, GT_ERR_USAGE, "%s: '%s' is not a non-negative whole number", option, s);
+        return 1;
     uint64_t x = 0;
     for (; *s; s++) {
         unsigned d = (unsigned)(*s - '0');
         if (x > (UINT64_MAX - d) / 10)
-            return gt_fail(err, GT_ERR_USAGE, "%s: number too large (at most %" PRIu64 ")",
-                           option, UINT64_MAX);
+            return 2;
         x = x * 10 + d;
     }
     *v = x;
@@ -120,31 +121,49 @@ static bool find_short(struct option_group *groups, size_t ngroups, char c, stru
     return false;
 }
 
+/* The number text (n bytes) of option s: its value in *v, checked against
+ * s's range when it has one (said with the digits as given).  Digits past
+ * 2^64-1 are past any range: an error for an option with a range, else
+ * *past is set and *v is 2^64-1, for the reader to say against its range. */
+static int parse_number(const char *option, const struct option_spec *s, const char *text,
+                        size_t n, uint64_t *v, bool *past, struct gt_error *err)
+{
+    char digits[32];
+    /* Longer than any number's digits but for leading zeros: read whole. */
+    char *owned = n < sizeof digits ? digits : malloc(n + 1);
+    if (!owned)
+        return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", option, strerror(ENOMEM));
+    memcpy(owned, text, n);
+    owned[n] = '\0';
+    int r = read_u64(owned, v), rc = GT_OK;
+    if (r == 1)
+        rc = gt_fail(err, GT_ERR_USAGE, "%s: '%s' is not a non-negative whole number", option,
+                     owned);
+    else if (s->max != 0 && (r == 2 || *v < s->min || *v > s->max))
+        rc = gt_fail(err, GT_ERR_USAGE, "%s: %s is out of range (%" PRIu64 "..%" PRIu64 "%s%s)",
+                     option, owned, s->min, s->max, s->range_note ? ": " : "",
+                     s->range_note ? s->range_note : "");
+    else if ((*past = r == 2))
+        *v = UINT64_MAX;
+    if (owned != digits)
+        free(owned);
+    return rc;
+}
+
 static int parse_pair(const char *option, const struct option_spec *s, const char *text,
-                      uint64_t v[2], struct gt_error *err)
+                      struct option_value *v, struct gt_error *err)
 {
     const char *comma = strchr(text, ',');
-    char first[32];
-    if (!comma || (size_t)(comma - text) >= sizeof first)
+    if (!comma)
         return gt_fail(err, GT_ERR_USAGE,
                        "%s: '%s' is not %s (two whole numbers, a comma between)", option, text,
                        s->metavar ? s->metavar : "A,B");
-    memcpy(first, text, (size_t)(comma - text));
-    first[comma - text] = '\0';
-    if (parse_u64(option, first, &v[0], err) != GT_OK ||
-        parse_u64(option, comma + 1, &v[1], err) != GT_OK)
+    if (parse_number(option, s, text, (size_t)(comma - text), &v->number[0], &v->past[0], err) !=
+            GT_OK ||
+        parse_number(option, s, comma + 1, strlen(comma + 1), &v->number[1], &v->past[1], err) !=
+            GT_OK)
         return GT_ERR_USAGE;
     return GT_OK;
-}
-
-static int check_range(const char *option, const struct option_spec *s, uint64_t v,
-                       struct gt_error *err)
-{
-    if (s->max == 0 || (v >= s->min && v <= s->max))
-        return GT_OK;
-    return gt_fail(err, GT_ERR_USAGE, "%s: %" PRIu64 " is out of range (%" PRIu64 "..%" PRIu64 "%s%s)",
-                   option, v, s->min, s->max, s->range_note ? ": " : "",
-                   s->range_note ? s->range_note : "");
 }
 
 /* Checks and stores the value of option f (text: NULL for a flag). */
@@ -159,14 +178,12 @@ static int take(const struct found *f, const char *text, struct gt_error *err)
     case OPTION_FLAG: v->number[0] = 1; break;
     case OPTION_NEGATABLE: v->number[0] = !f->negated; break;
     case OPTION_NUMBER:
-        if (parse_u64(option, text, &v->number[0], err) != GT_OK ||
-            check_range(option, s, v->number[0], err) != GT_OK)
+        if (parse_number(option, s, text, strlen(text), &v->number[0], &v->past[0], err) !=
+            GT_OK)
             return GT_ERR_USAGE;
         break;
     case OPTION_PAIR:
-        if (parse_pair(option, s, text, v->number, err) != GT_OK ||
-            check_range(option, s, v->number[0], err) != GT_OK ||
-            check_range(option, s, v->number[1], err) != GT_OK)
+        if (parse_pair(option, s, text, v, err) != GT_OK)
             return GT_ERR_USAGE;
         break;
     case OPTION_CHOICE: {
@@ -288,7 +305,12 @@ int options_check_nonempty(const struct option_group *groups, size_t ngroups,
         for (size_t i = 0; i < groups[g].n; i++) {
             const struct option_spec *s = &groups[g].specs[i];
             const struct option_value *v = &groups[g].values[i];
-            if (v->given && s->nonempty && !*v->text) {
+            if (!s->nonempty || !v->given)
+                continue;
+            bool empty = !*v->text;
+            for (size_t k = 0; k < v->count && v->all; k++) /* every one of a repeatable */
+                empty |= !*v->all[k];
+            if (empty) {
                 if (s->short_name)
                     return gt_fail(err, GT_ERR_USAGE, "-%c: %s is empty", s->short_name,
                                    s->nonempty);

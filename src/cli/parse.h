@@ -26,6 +26,8 @@ struct option_value {
     size_t choice;      /* CHOICE: the index into choices */
     const char **all;   /* repeatable: every value given, in order (options_free) */
     size_t count;       /* how many times it was given */
+    bool past[2];       /* NUMBER, PAIR: [k] was digits past 2^64-1 (number[k] is then
+                         * 2^64-1), for an option whose range its reader checks */
 };
 
 /* Some options and where their values go (values[i] for specs[i]); a spec
@@ -68,10 +70,6 @@ int options_check_nonempty(const struct option_group *groups, size_t ngroups,
  * option applies to.  GT_OK or GT_ERR_USAGE. */
 int options_check_applies(const struct option_group *groups, size_t ngroups, const char *what,
                           const char *asked, struct gt_error *err);
-
-/* A whole decimal number, 0..2^64-1: digits only, no sign, no spaces;
- * option names it in the message. */
-int parse_u64(const char *option, const char *s, uint64_t *v, struct gt_error *err);
 
 /* The option as --help shows it: "-o, --output FILE", "--no-color". */
 void option_synopsis(const struct option_spec *s, char *buf, size_t size);

@@ -441,12 +441,26 @@ size_t csv_field_max(void)
     return limit_from_environment("GAMETAB_FIELD_MAX", CSV_FIELD_MAX);
 }
 
+bool csv_stdin_closed;
+
+/* Does path name descriptor 0? */
+static bool names_stdin(const char *path)
+{
+    static const char *const names[] = {"-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strcmp(path, names[i]) == 0)
+            return true;
+    return false;
+}
+
 int csv_read_file(const char *path, const struct csv_read_callbacks *cb, void *ud,
                   struct gt_error *err)
 {
     const char *name = strcmp(path, "-") == 0 ? "standard input" : path;
     static struct input in; /* 64 KiB: not on the stack */
     bool from_stdin = strcmp(path, "-") == 0;
+    if (csv_stdin_closed && names_stdin(path))
+        return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", name, strerror(EBADF));
     in = (struct input){.fd = from_stdin ? dup(STDIN_FILENO) : open(path, O_RDONLY | O_CLOEXEC)};
     if (in.fd < 0)
         return interrupt_fail_errno(err, name, errno);

@@ -8,6 +8,7 @@
 #ifndef GAMETAB_CSV_READ_H
 #define GAMETAB_CSV_READ_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -51,6 +52,12 @@ struct csv_read_callbacks {
      * header's count, which are counted, not held. */
     int (*field)(void *ud, size_t index, size_t len, unsigned long line, struct gt_error *err);
 };
+
+/* Set by the command layer when standard input was closed as gametab
+ * started (its descriptor is then /dev/null): reading "-", /dev/stdin,
+ * /dev/fd/0 or /proc/self/fd/0 is then "Bad file descriptor", not an empty
+ * file. */
+extern bool csv_stdin_closed;
 
 /* Reads path ("-" for standard input), calling back for the header and for
  * each row.  GT_OK, a callback's error, or GT_ERR_RUNTIME with err saying

@@ -281,8 +281,10 @@ int sink_pdf_write(const struct table_def *t, const struct table_args *args,
         return gt_fail(err, GT_ERR_RUNTIME, "current directory: %s", strerror(errno));
     snprintf(dir, sizeof dir, "%s%s%s/gametab-pdf.XXXXXX", cwd, *cwd ? "/" : "",
              tmp && *tmp ? tmp : "/tmp");
+    /* Said as the directory TMPDIR names, the variable to change. */
     if (!mkdtemp(dir))
-        return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", dir, strerror(errno));
+        return gt_fail(err, GT_ERR_RUNTIME, "%.*s (TMPDIR): %s",
+                       (int)(strrchr(dir, '/') - dir), dir, strerror(errno));
     char tex[4200], pdf[4200], log[4200];
     snprintf(tex, sizeof tex, "%s/%s.tex", dir, t->name);
     snprintf(pdf, sizeof pdf, "%s/%s.pdf", dir, t->name);

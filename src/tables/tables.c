@@ -135,7 +135,8 @@ int table_param_check(const struct table_param_spec *params, const char *kind,
 {
     const struct table_param_spec *s = &params[p];
     const char *option = table_param_name(p);
-    const char *no = table_param_options[p].kind == OPTION_NEGATABLE ? "no-" : "";
+    /* A negatable one as given: --no-color (value 0) or --color (1). */
+    const char *no = table_param_options[p].kind == OPTION_NEGATABLE && value == 0 ? "no-" : "";
     if (!s->accepted)
         return gt_fail(err, GT_ERR_USAGE, "--%s%s: not a parameter of %s %s", no, option, kind,
                        name);
