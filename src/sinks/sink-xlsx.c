@@ -105,7 +105,7 @@ int xlsx_book_new(struct xlsx_book **bp, const char *title, const char *subject,
     snprintf(b->path, n, "%s/gametab-XXXXXX.xlsx", tmpdir);
     b->fd = mkstemps(b->path, 5);
     if (b->fd < 0) {
-        int rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", tmpdir, strerror(errno));
+        int rc = gt_fail(err, GT_ERR_RUNTIME, "%s (TMPDIR): %s", tmpdir, strerror(errno));
         free(b->path);
         free(b);
         return rc;
@@ -125,7 +125,7 @@ int xlsx_book_new(struct xlsx_book **bp, const char *title, const char *subject,
     b->wb = workbook_new_opt(b->path, &opt);
     if (!b->wb) {
         xlsx_book_free(b);
-        return gt_fail(err, GT_ERR_RUNTIME, "%s: cannot start a workbook", tmpdir);
+        return gt_fail(err, GT_ERR_RUNTIME, "%s (TMPDIR): cannot start a workbook", tmpdir);
     }
     lxw_doc_properties props = {
         .title = (char *)title, .subject = (char *)subject, .author = (char *)author,
@@ -198,7 +198,7 @@ int xlsx_book_commit(struct xlsx_book *b, struct output *out, struct gt_error *e
     b->wb = NULL;
     int rc = GT_OK;
     if (e != LXW_NO_ERROR && sys_errno) /* a write of the workbook's files failed */
-        rc = gt_fail(err, GT_ERR_RUNTIME, "%s: writing the workbook in %s: %s", output_name(out),
+        rc = gt_fail(err, GT_ERR_RUNTIME, "%s: writing the workbook in %s (TMPDIR): %s", output_name(out),
                      b->tmpdir, strerror(sys_errno));
     else if (e != LXW_NO_ERROR)
         rc = fail_lxw(err, output_name(out), e);
