@@ -133,6 +133,17 @@ BATS
     [ "$(grep -c '^ok [0-9]* - test_' <<<"$output")" -eq $((plan - 1)) ]
 }
 
+@test "tests/bad-input: a failing row is not ok and the exit status 1, as bats gives (tests/mutate reads the status)" {
+    printf 'x01\t0\t-\t-\t-\tplanted failure\tfalse\nx02\t0\t-\t-\t-\ta row that holds\ttrue\n' >"$T/one.tsv"
+    run "$BATS_TEST_DIRNAME/bad-input" "$T/one.tsv"
+    [ "$status" -eq 1 ]
+    [[ "$output" == *"not ok 1 x01: planted failure"* ]]
+    [[ "$output" == *"ok 2 x02: a row that holds"* ]]
+    printf 'x02\t0\t-\t-\t-\ta row that holds\ttrue\n' >"$T/two.tsv"
+    run "$BATS_TEST_DIRNAME/bad-input" "$T/two.tsv"
+    [ "$status" -eq 0 ]
+}
+
 @test "every mutant's text stands once in its file, and a stranded one is named" {
     # make check sees a change that strands a mutant (CI's sample would
     # fail on it only when it is picked).  Inside a mutation run one text is
