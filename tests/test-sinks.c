@@ -271,6 +271,27 @@ static void test_csv_values(void **state)
     unlink(path);
 }
 
+/* The one reader of typed numbers: digits only, any leading zeros, up to
+ * 2^64 - 1 exactly; one more is too large, not wrapped. */
+static void test_text_read_u64(void **state)
+{
+    (void)state;
+    uint64_t v = 7;
+    assert_int_equal(text_read_u64("18446744073709551615", &v), TEXT_NUMBER_OK);
+    assert_true(v == UINT64_MAX);
+    assert_int_equal(text_read_u64("000000000000000000000000042", &v), TEXT_NUMBER_OK);
+    assert_true(v == 42);
+    assert_int_equal(text_read_u64("0", &v), TEXT_NUMBER_OK);
+    assert_true(v == 0);
+    v = 7;
+    assert_int_equal(text_read_u64("18446744073709551616", &v), TEXT_NUMBER_TOO_LARGE);
+    assert_int_equal(text_read_u64("99999999999999999999", &v), TEXT_NUMBER_TOO_LARGE);
+    const char *not_digits[] = {"", "-1", "+1", " 1", "1 ", "0x10", "1e3", "١٢"};
+    for (size_t i = 0; i < sizeof not_digits / sizeof *not_digits; i++)
+        assert_int_equal(text_read_u64(not_digits[i], &v), TEXT_NUMBER_NOT_DIGITS);
+    assert_true(v == 7); /* untouched unless read */
+}
+
 /* ---- JSON ------------------------------------------------------------------ */
 
 /* Every table's JSON parses (jansson) and its rows equal the CSV cells:
@@ -648,6 +669,7 @@ int main(void)
         cmocka_unit_test(test_round_trip),
         cmocka_unit_test(test_gzip_deterministic),
         cmocka_unit_test(test_csv_text),
+        cmocka_unit_test(test_text_read_u64),
         cmocka_unit_test(test_json),
         cmocka_unit_test(test_frequencies_as_printed),
         cmocka_unit_test(test_p_positions_blocks),

@@ -77,3 +77,18 @@ bool text_ends_with(const char *s, const char *suffix, bool ignore_case)
         return false;
     return ignore_case ? strcasecmp(s + n - m, suffix) == 0 : strcmp(s + n - m, suffix) == 0;
 }
+
+int text_read_u64(const char *s, uint64_t *v)
+{
+    if (!*s || strspn(s, "0123456789") != strlen(s))
+        return TEXT_NUMBER_NOT_DIGITS;
+    uint64_t x = 0;
+    for (; *s; s++) {
+        unsigned d = (unsigned)(*s - '0');
+        if (x > (UINT64_MAX - d) / 10)
+            return TEXT_NUMBER_TOO_LARGE;
+        x = x * 10 + d;
+    }
+    *v = x;
+    return TEXT_NUMBER_OK;
+}

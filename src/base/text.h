@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /* Zero-initialise ({0}); s is NUL-terminated once anything (even "") was
  * added, NULL before.  len excludes the NUL; free(t.s) when done. */
@@ -31,5 +32,13 @@ void text_printf(struct text *t, const char *fmt, ...) __attribute__((format(pri
  * ignore_case, ASCII letters match either case ("T.CSV" ends with ".csv":
  * output formats), else exactly (template names: ".tex"). */
 bool text_ends_with(const char *s, const char *suffix, bool ignore_case);
+
+/* Reads s as a whole number of ASCII digits only (no sign, no space, any
+ * leading zeros) into *v: TEXT_NUMBER_OK, TEXT_NUMBER_NOT_DIGITS (s empty
+ * or anything else), or TEXT_NUMBER_TOO_LARGE (past 2^64 - 1); *v is set
+ * only on TEXT_NUMBER_OK.  The one reader of numbers the user types, on
+ * the command line and in the environment. */
+enum { TEXT_NUMBER_OK, TEXT_NUMBER_NOT_DIGITS, TEXT_NUMBER_TOO_LARGE };
+int text_read_u64(const char *s, uint64_t *v);
 
 #endif

@@ -7,24 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/text.h"
 #include "cli/parse.h"
-
-/* Reads the digits of s: GT_OK, or 1 when s is not digits only, 2 when
- * they are past 2^64-1. */
-static int read_u64(const char *s, uint64_t *v)
-{
-    if (!*s || strspn(s, "0123456789") != strlen(s))
-        return 1;
-    uint64_t x = 0;
-    for (; *s; s++) {
-        unsigned d = (unsigned)(*s - '0');
-        if (x > (UINT64_MAX - d) / 10)
-            return 2;
-        x = x * 10 + d;
-    }
-    *v = x;
-    return GT_OK;
-}
 
 void choices_text(const struct option_spec *s, char *buf, size_t size)
 {
@@ -135,15 +119,15 @@ static int parse_number(const char *option, const struct option_spec *s, const c
         return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", option, strerror(ENOMEM));
     memcpy(owned, text, n);
     owned[n] = '\0';
-    int r = read_u64(owned, v), rc = GT_OK;
-    if (r == 1)
+    int r = text_read_u64(owned, v), rc = GT_OK;
+    if (r == TEXT_NUMBER_NOT_DIGITS)
         rc = gt_fail(err, GT_ERR_USAGE, "%s: '%s' is not a non-negative whole number", option,
                      owned);
-    else if (s->max != 0 && (r == 2 || *v < s->min || *v > s->max))
+    else if (s->max != 0 && (r == TEXT_NUMBER_TOO_LARGE || *v < s->min || *v > s->max))
         rc = gt_fail(err, GT_ERR_USAGE, "%s: %s is out of range (%" PRIu64 "..%" PRIu64 "%s%s)",
                      option, owned, s->min, s->max, s->range_note ? ": " : "",
                      s->range_note ? s->range_note : "");
-    else if ((*past = r == 2))
+    else if ((*past = r == TEXT_NUMBER_TOO_LARGE))
         *v = UINT64_MAX;
     if (owned != digits)
         free(owned);
