@@ -27,7 +27,7 @@ static const struct option_spec build_options[O__N] = {
                  .nchoices = HANDOUT_NPAPERS, .choice_noun = "paper",
                  .help = "{}: the handout's paper (default a4)"},
     [O_WORKSHEET] = {.name = "worksheet", .kind = OPTION_FLAG, .help = "write the worksheet too"},
-    [O_SEED] = {.name = "seed", .kind = OPTION_NUMBER, .metavar = "S",
+    [O_SEED] = {.name = "seed", .kind = OPTION_NUMBER, .metavar = "S", .max = UINT64_MAX,
                 .help = "the worksheet's draw of blank cells, 0..2^64-1\n"
                         "(default " XSTR(WORKSHEET_SEED_DEFAULT) ": the same blanks every build)"},
     /* The same square for the table wythoff-game and figure 1: the
@@ -70,11 +70,15 @@ static int run_build(struct command_line *cl, struct gt_error *err)
     if (opt[O_LANG].given)
         bo.only_lang = template_languages[opt[O_LANG].choice];
     if (opt[O_START].given) {
-        bo.start[0] = opt[O_START].number[0];
-        bo.start[1] = opt[O_START].number[1];
-        if (figure_check_param(game, PARAM_START_A, bo.start[0], err) != GT_OK ||
-            figure_check_param(game, PARAM_START_B, bo.start[1], err) != GT_OK)
+        /* As figure wythoff-game takes it: its range, digits past 2^64-1
+         * said as given. */
+        struct option_value param[PARAM__N] = {0};
+        param[PARAM_START_A] = opt[O_START];
+        struct table_args args = {0};
+        if (table_params_apply(param, game->params, "figure", game->name, &args, err) != GT_OK)
             return GT_ERR_USAGE;
+        bo.start[0] = args.param[PARAM_START_A];
+        bo.start[1] = args.param[PARAM_START_B];
     }
     /* "out/" and "out" are one directory: no doubled slash in the paths. */
     char *trimmed = strdup(dir);

@@ -127,9 +127,11 @@ static void on_file_size_limit(int signo)
     file_size_exceeded = 1;
 }
 
-/* Every signal whose default is to end the process without a core dump
- * (SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM,
- * SIGPROF, SIGXCPU) sets interrupt_signal: the long loops and the next write
+/* Every signal whose default is to end the process, but for the ones of a
+ * fault (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGSYS, SIGTRAP): SIGINT,
+ * SIGTERM, SIGHUP, SIGPIPE, SIGUSR1, SIGUSR2, SIGALRM, SIGQUIT, SIGVTALRM,
+ * SIGPROF, SIGXCPU, SIGPWR, SIGSTKFLT and the real-time signals, sets
+ * interrupt_signal: the long loops and the next write
  * see it within 0.1 s (base/interrupt.h) and the usual failure path removes
  * the temporary files; then the signal is raised again, so that the exit
  * status (128 + its number) says what happened.  SIGXFSZ (a file size
@@ -144,12 +146,26 @@ static void catch_signals(void)
     sigemptyset(&sa.sa_mask);
     /* A signal ignored when gametab started (nohup, a background job of a
      * script) stays ignored. */
-    const int signals[] = {SIGINT,  SIGTERM,   SIGHUP,  SIGPIPE, SIGUSR1,
-                           SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU};
+    const int signals[] = {SIGINT,  SIGTERM, SIGHUP,    SIGPIPE, SIGUSR1, SIGUSR2,
+                           SIGALRM, SIGQUIT, SIGVTALRM, SIGPROF, SIGXCPU,
+#ifdef SIGPWR
+                           SIGPWR,
+#endif
+#ifdef SIGSTKFLT
+                           SIGSTKFLT,
+#endif
+    };
     for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++) {
         struct sigaction old;
         if (sigaction(signals[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
             sigaction(signals[i], &sa, NULL);
+    }
+    /* The real-time signals end a process too (those glibc keeps for
+     * itself lie below SIGRTMIN). */
+    for (int signo = SIGRTMIN; signo <= SIGRTMAX; signo++) {
+        struct sigaction old;
+        if (sigaction(signo, NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+            sigaction(signo, &sa, NULL);
     }
     sa.sa_handler = on_file_size_limit;
     sigaction(SIGXFSZ, &sa, NULL);

@@ -238,7 +238,7 @@ static void feed_csv(struct reader *r, struct csv_parser *p, const unsigned char
         /* entry_pos: the bytes held of the field so far, its quotes
          * undone, but for a closing quote libcsv holds while it looks
          * whether a second follows. */
-        if (r->field_max && p->entry_pos > r->field_max + 1) {
+        if (r->field_max && p->entry_pos > 0 && p->entry_pos - 1 > r->field_max) {
             fail_field_too_long(r);
             break;
         }
