@@ -524,7 +524,13 @@ static void remove_made(const char *dir, const char *top)
         return;
     char *path = strdup(dir);
     size_t keep = strlen(top);
-    while (path && strlen(path) >= keep && (rmdir(path) == 0 || errno == ENOENT)) {
+    while (path && strlen(path) >= keep) {
+        /* "." and ".." of the path name no directory the build made. */
+        const char *last = strrchr(path, '/');
+        last = last ? last + 1 : path;
+        bool dots = strcmp(last, ".") == 0 || strcmp(last, "..") == 0;
+        if (!dots && rmdir(path) != 0 && errno != ENOENT)
+            break;
         char *slash = strrchr(path, '/');
         if (!slash)
             break;
