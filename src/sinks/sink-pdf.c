@@ -324,6 +324,11 @@ int sink_pdf_write(const struct table_def *t, const struct table_args *args,
                              t->name);
         }
     }
+    /* latexmk said it was done, yet made nothing (a latexmk that is not
+     * one, a wrapper that exits 0): said so, not as a missing temporary. */
+    if (rc == GT_OK && access(pdf, F_OK) != 0 && errno == ENOENT)
+        rc = gt_fail(err, GT_ERR_RUNTIME, "%s: latexmk made no PDF (exit status 0, no %s.pdf)",
+                     t->name, t->name);
     if (rc == GT_OK)
         rc = copy_file(pdf, out, err);
     nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
