@@ -479,6 +479,12 @@ assert a.shape == (100000, b.shape[1]) and a.equals(b), "pandas reads another ta
         [ "$status" -eq 2 ]
         [ "${output%$'\r'}" = "gametab: standard output: $f data not written to a terminal (use -o FILE, or a pipe)" ]
     done
+    # however the terminal is named
+    for o in /dev/stdout /proc/self/fd/1 /dev/tty; do
+        run script -qec "'$GAMETAB' table wythoff-frequencies --format xlsx -o $o" /dev/null
+        [ "$status" -eq 2 ]
+        [ "${output%$'\r'}" = "gametab: $o: xlsx data not written to a terminal (use -o FILE, or a pipe)" ]
+    done
     run script -qec "'$GAMETAB' table wythoff-frequencies --format csv" /dev/null
     [ "$status" -eq 0 ]
     [[ "$output" == "N,A_N,B_N,p_N,q_N"* ]]

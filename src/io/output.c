@@ -434,6 +434,11 @@ int output_puts(struct output *out, const char *s, struct gt_error *err)
     return output_write(out, s, strlen(s), err);
 }
 
+bool output_is_terminal(const struct output *out)
+{
+    return out->fd >= 0 && isatty(out->fd);
+}
+
 const char *output_name(const struct output *out)
 {
     return out->path;

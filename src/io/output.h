@@ -84,6 +84,10 @@ int output_commit(struct output *out, struct gt_error *err);
 /* Discards out: closes it and removes the temporary file, if any. */
 void output_abort(struct output *out);
 
+/* Whether out writes to a terminal (isatty of its descriptor): where
+ * binary formats are refused, as gzip refuses them. */
+bool output_is_terminal(const struct output *out);
+
 /* The name used in messages: output_open's name, the path, or "standard
  * output". */
 const char *output_name(const struct output *out);

@@ -27,6 +27,14 @@ int sink_write_table(const struct table_request *r, const char *path, const char
     enum output_encoding enc = r->format == FORMAT_CSV_GZ ? OUTPUT_GZIP : OUTPUT_PLAIN;
     if (output_open(&out, path, name, enc, r->level, r->jobs, err) != GT_OK)
         return GT_ERR_RUNTIME;
+    /* Every other spelling of a terminal (-o /dev/stdout, /dev/tty). */
+    if (binary && output_is_terminal(out)) {
+        int rc = gt_fail(err, GT_ERR_USAGE,
+                         "%s: %s data not written to a terminal (use -o FILE, or a pipe)",
+                         output_name(out), format_names[r->format]);
+        output_abort(out);
+        return rc;
+    }
     int rc;
     switch (r->format) {
     case FORMAT_TEX:
