@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <limits.h>
 
 #include "cli/command.h"
 #include "cli/options.h"
@@ -51,6 +53,27 @@ static int report_ready(void *dir, size_t nfiles, struct gt_error *err)
     return GT_OK;
 }
 
+/* A template directory that is one of the build's language directories
+ * (build --templates out/en -o out): the build's fragments would replace
+ * the templates they are made from.  GT_ERR_USAGE naming where, or GT_OK. */
+static int templates_outside(const char *dir, const char *templates, const char *what,
+                             struct gt_error *err)
+{
+    struct stat t, l;
+    if (!templates || stat(templates, &t) != 0)
+        return GT_OK;
+    for (size_t i = 0; i < TEMPLATE_NLANGUAGES; i++) {
+        char lang_dir[PATH_MAX];
+        snprintf(lang_dir, sizeof lang_dir, "%s/%s", dir, template_languages[i]);
+        if (stat(lang_dir, &l) == 0 && l.st_dev == t.st_dev && l.st_ino == t.st_ino)
+            return gt_fail(err, GT_ERR_USAGE,
+                           "%s: %s is the build's language directory %s: its fragments would replace the "
+                           "templates (copy them elsewhere)",
+                           what, templates, lang_dir);
+    }
+    return GT_OK;
+}
+
 static int run_build(struct command_line *cl, struct gt_error *err)
 {
     const struct option_value *opt = cl->opt;
@@ -87,6 +110,12 @@ static int run_build(struct command_line *cl, struct gt_error *err)
     for (size_t n = strlen(trimmed); n > 1 && trimmed[n - 1] == '/'; n--)
         trimmed[n - 1] = '\0';
     bo.dir = trimmed;
+    if (templates_outside(trimmed, opt[O_TEMPLATES].text, "--templates", err) != GT_OK ||
+        templates_outside(trimmed, getenv("GAMETAB_TEMPLATES"), "GAMETAB_TEMPLATES", err) !=
+            GT_OK) {
+        free(trimmed);
+        return GT_ERR_USAGE;
+    }
     /* The summary line goes to standard output before anything is
      * published: with it closed or full, the build fails and DIR stays as
      * it was. */

@@ -209,7 +209,21 @@ static int run_render(struct command_line *cl, struct gt_error *err)
     struct template_dirs dirs;
     if (template_dirs_init(&dirs, opt[O_TEMPLATES].text, err) != GT_OK)
         return err->status;
+    /* render writes the template's text: a name asking for a binary
+     * format (x.pdf, x.xlsx, x.csv.gz) would get text under it. */
+    enum format asked;
+    struct gt_error ignored = {0};
+    if (strcmp(path, "-") != 0 && format_of_path(path, &asked, &ignored) == GT_OK &&
+        (asked == FORMAT_CSV_GZ || asked == FORMAT_XLSX || asked == FORMAT_PDF))
+        return gt_fail(err, GT_ERR_USAGE,
+                       "-o: render writes the template's text, not %s: give another name "
+                       "(a PDF: compile the LaTeX it writes)",
+                       format_names[asked]);
     /* -o naming an input would replace it: said before any work. */
+    char lang_file[64];
+    snprintf(lang_file, sizeof lang_file, "lang/%s.json", lang);
+    if (output_check_not_template(path, &dirs, lang_file, err) != GT_OK)
+        return GT_ERR_USAGE;
     if ((data && output_check_not_input(path, data,
                                         strcmp(data, "-") == 0 ? "standard input, the data"
                                                                : "the data file",

@@ -77,7 +77,8 @@ int output_check_not_template(const char *path, const struct template_dirs *dirs
     struct gt_error ignored = {0};
     if (template_read(dirs, name, &text, &len, &found, &ignored) != GT_OK)
         return GT_OK;
-    int rc = output_check_not_input(path, found, "the template", err);
+    int rc = output_check_not_input(
+        path, found, strncmp(name, "lang/", 5) == 0 ? "the language file" : "the template", err);
     free(text);
     free(found);
     return rc;

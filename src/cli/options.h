@@ -57,8 +57,9 @@ int output_name_check(const char *path, enum format own, const char *what,
 int output_check_not_input(const char *path, const char *input, const char *what,
                            struct gt_error *err);
 
-/* output_check_not_input for template `name` as the search path dirs finds
- * it (a template not found is left to the rendering to say). */
+/* output_check_not_input for template `name` ("lang/LANG.json": the
+ * language file) as the search path dirs finds it (a template not found is
+ * left to the rendering to say). */
 int output_check_not_template(const char *path, const struct template_dirs *dirs,
                               const char *name, struct gt_error *err);
 
