@@ -91,6 +91,11 @@ int xlsx_book_new(struct xlsx_book **bp, const char *title, const char *subject,
     time_t created;
     if (epoch_get(&created, err) != GT_OK)
         return GT_ERR_USAGE;
+    /* libxlsxwriter reads a creation time of 0 as "now", which would make
+     * every run other bytes: SOURCE_DATE_EPOCH=0 is written as one second
+     * past it, 1970-01-01T00:00:01Z. */
+    if (created == 0)
+        created = 1;
     struct xlsx_book *b = calloc(1, sizeof *b);
     const char *tmpdir = getenv("TMPDIR");
     if (!tmpdir || !*tmpdir)
