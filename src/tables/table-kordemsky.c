@@ -31,12 +31,12 @@ static uint32_t *kordemsky_solve(uint64_t N, struct gt_error *err)
     enum solver_status rc = grundy ? solve_grundy(&g, grundy) : SOLVER_NOMEM;
     if (rc == SOLVER_STOPPED) {
         free(grundy);
-        interrupt_fail(err, "kordemsky");
+        interrupt_fail(err, "solving Kordemsky's game (problem 286)");
         return NULL;
     }
     if (rc != SOLVER_OK) {
         free(grundy);
-        gt_fail(err, GT_ERR_RUNTIME, "kordemsky: %s",
+        gt_fail(err, GT_ERR_RUNTIME, "solving Kordemsky's game (problem 286): %s",
                 rc == SOLVER_NOMEM ? "out of memory solving the game" : "solver failed");
         return NULL;
     }
