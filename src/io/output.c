@@ -434,6 +434,13 @@ int output_puts(struct output *out, const char *s, struct gt_error *err)
     return output_write(out, s, strlen(s), err);
 }
 
+bool output_replaces(const struct output *out, const char *path)
+{
+    struct stat t, p;
+    return out->tmp_path && stat(out->target, &t) == 0 && stat(path, &p) == 0 &&
+           t.st_dev == p.st_dev && t.st_ino == p.st_ino;
+}
+
 bool output_is_terminal(const struct output *out)
 {
     return out->fd >= 0 && isatty(out->fd);

@@ -84,6 +84,12 @@ int output_commit(struct output *out, struct gt_error *err);
 /* Discards out: closes it and removes the temporary file, if any. */
 void output_abort(struct output *out);
 
+/* Whether committing out would replace the file at path (the same device
+ * and inode as the target it renames over): a template's partial, say,
+ * which the caller then refuses to read.  False for targets written in
+ * place and for a target that does not exist yet. */
+bool output_replaces(const struct output *out, const char *path);
+
 /* Whether out writes to a terminal (isatty of its descriptor): where
  * binary formats are refused, as gzip refuses them. */
 bool output_is_terminal(const struct output *out);

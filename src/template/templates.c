@@ -158,6 +158,8 @@ struct partial_lookup {
     const struct template_dirs *dirs;
     const char *ext;
     struct partial_file *files; /* to name the file in error messages */
+    const struct output *out;   /* where the rendering goes */
+    const char *clash;          /* a partial's file that out would replace, or NULL */
 };
 
 static int load_partial(void *ud, const char *name, char **text, size_t *len)
@@ -180,11 +182,21 @@ static int load_partial(void *ud, const char *name, char **text, size_t *len)
         errno = EILSEQ;
         rc = -1;
     }
+    /* -o naming a partial would replace it with its own rendering. */
+    bool clash = rc == 0 && path && output_replaces(pl->out, path);
+    if (clash) {
+        free(*text);
+        *text = NULL;
+        errno = EEXIST;
+        rc = -1;
+    }
     struct partial_file *f = path ? malloc(sizeof *f) : NULL;
     if (f && (f->name = strdup(name)) != NULL) {
         f->path = path;
         f->next = pl->files;
         pl->files = f;
+        if (clash)
+            pl->clash = path;
     } else {
         free(f);
         free(path);
@@ -356,7 +368,7 @@ static int render_text(const struct template_dirs *dirs, const char *path, const
 {
     const char *base = strrchr(path, '/');
     base = base ? base + 1 : path;
-    struct partial_lookup pl = {dirs, strrchr(base, '.'), NULL};
+    struct partial_lookup pl = {dirs, strrchr(base, '.'), NULL, out, NULL};
     struct mustache_options opt = {
         .escape =
             text_ends_with(path, ".tex", false) ? MUSTACHE_ESCAPE_LATEX : MUSTACHE_ESCAPE_HTML,
@@ -385,6 +397,9 @@ static int render_text(const struct template_dirs *dirs, const char *path, const
         rc = GT_OK;
     else if (sink.failed)
         rc = GT_ERR_RUNTIME; /* err says why */
+    else if (rc == MUSTACHE_ERR_IO && pl.clash)
+        rc = gt_fail(err, GT_ERR_USAGE, "-o: %s is also a partial of %s: write to another file",
+                     pl.clash, path);
     else if (rc == MUSTACHE_ERR_STOPPED || (rc == MUSTACHE_ERR_IO && errno == EINTR &&
                                             interrupt_signal))
         rc = interrupt_fail(err, path);
