@@ -53,10 +53,8 @@ static int run_figure(struct command_line *cl, struct gt_error *err)
     /* -o naming the figure's template would replace it: said before any work. */
     char name[128];
     snprintf(name, sizeof name, "figure-%s.tex", f->name);
-    char lang_file[64];
-    snprintf(lang_file, sizeof lang_file, "lang/%s.json", tex.lang);
-    if (output_check_not_template(path, &dirs, name, err) != GT_OK ||
-        output_check_not_template(path, &dirs, lang_file, err) != GT_OK)
+    if (output_check_not_templates(path, &dirs, tex.lang, (const char *const[]){name}, 1, err) !=
+        GT_OK)
         return GT_ERR_USAGE;
     struct output *out;
     if (output_open(&out, path, NULL, OUTPUT_PLAIN, 0, 1, err) != GT_OK)

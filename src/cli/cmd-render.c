@@ -220,16 +220,16 @@ static int run_render(struct command_line *cl, struct gt_error *err)
                        "(a PDF: compile the LaTeX it writes)",
                        format_names[asked]);
     /* -o naming an input would replace it: said before any work. */
-    char lang_file[64];
-    snprintf(lang_file, sizeof lang_file, "lang/%s.json", lang);
-    if (output_check_not_template(path, &dirs, lang_file, err) != GT_OK)
+    bool template_is_file = is_file(template);
+    if (output_check_not_templates(path, &dirs, lang, (const char *const[]){template},
+                                   template_is_file ? 0 : 1, err) != GT_OK)
         return GT_ERR_USAGE;
     if ((data && output_check_not_input(path, data,
                                         strcmp(data, "-") == 0 ? "standard input, the data"
                                                                : "the data file",
                                         err) != GT_OK) ||
-        (is_file(template) ? output_check_not_input(path, template, "the template", err)
-                           : output_check_not_template(path, &dirs, template, err)) != GT_OK)
+        (template_is_file &&
+         output_check_not_input(path, template, "the template", err) != GT_OK))
         return GT_ERR_USAGE;
     json_t *strings = lang_strings_load(&dirs, lang, err);
     if (!strings)
@@ -242,8 +242,8 @@ static int run_render(struct command_line *cl, struct gt_error *err)
     struct output *out;
     int rc = output_open(&out, path, NULL, OUTPUT_PLAIN, 0, 1, err);
     if (rc == GT_OK) {
-        rc = is_file(template) ? template_render_path(&dirs, template, ctx, out, err)
-                               : template_render(&dirs, template, ctx, out, err);
+        rc = template_is_file ? template_render_path(&dirs, template, ctx, out, err)
+                              : template_render(&dirs, template, ctx, out, err);
         if (rc == GT_OK)
             rc = output_commit(out, err);
         else

@@ -122,14 +122,12 @@ static int run_table(struct command_line *cl, struct gt_error *err)
     if (template_dirs_init(&dirs, opt[O_TEMPLATES].text, err) != GT_OK)
         return err->status;
     /* -o naming a template it reads would replace it: said before any work. */
-    char lang_file[64];
-    snprintf(lang_file, sizeof lang_file, "lang/%s.json",
-             opt[O_LANG].given ? template_languages[opt[O_LANG].choice] : "ru");
-    const char *read[] = {r.table->tex_template, lang_file, "standalone.tex", "preamble.tex"};
-    size_t nread = !latex ? 0 : opt[O_STANDALONE].given || format == FORMAT_PDF ? 4 : 2;
-    for (size_t i = 0; i < nread; i++)
-        if (output_check_not_template(path, &dirs, read[i], err) != GT_OK)
-            return GT_ERR_USAGE;
+    const char *read[] = {r.table->tex_template, "standalone.tex", "preamble.tex"};
+    size_t nread = opt[O_STANDALONE].given || format == FORMAT_PDF ? 3 : 1;
+    if (latex && output_check_not_templates(
+                     path, &dirs, opt[O_LANG].given ? template_languages[opt[O_LANG].choice] : "ru",
+                     read, nread, err) != GT_OK)
+        return GT_ERR_USAGE;
     /* A progress line for long CSV and JSON jobs on a terminal. */
     struct progress progress;
     if (!opt[O_QUIET].given && !latex)

@@ -107,10 +107,8 @@ static int run_verify(struct command_line *cl, struct gt_error *err)
     if (template_dirs_init(&dirs, NULL, err) != GT_OK)
         return err->status;
     /* -o naming the report's template or language file would replace it. */
-    char lang_file[64];
-    snprintf(lang_file, sizeof lang_file, "lang/%s.json", lang);
-    if (output_check_not_template(path, &dirs, "verify.txt", err) != GT_OK ||
-        output_check_not_template(path, &dirs, lang_file, err) != GT_OK)
+    if (output_check_not_templates(path, &dirs, lang, (const char *const[]){"verify.txt"}, 1,
+                                   err) != GT_OK)
         return GT_ERR_USAGE;
     struct output *out;
     if (output_open(&out, path, NULL, OUTPUT_PLAIN, 0, 1, err) != GT_OK)

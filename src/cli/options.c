@@ -67,21 +67,37 @@ int output_check_not_input(const char *path, const char *input, const char *what
     return GT_OK;
 }
 
-int output_check_not_template(const char *path, const struct template_dirs *dirs,
-                              const char *name, struct gt_error *err)
+/* output_check_not_input for one file of the template search path. */
+static int check_not_template_file(const char *path, const struct template_dirs *dirs,
+                                   const char *name, const char *what, struct gt_error *err)
 {
-    if (strcmp(path, "-") == 0)
-        return GT_OK;
     char *text = NULL, *found = NULL;
     size_t len;
     struct gt_error ignored = {0};
     if (template_read(dirs, name, &text, &len, &found, &ignored) != GT_OK)
         return GT_OK;
-    int rc = output_check_not_input(
-        path, found, strncmp(name, "lang/", 5) == 0 ? "the language file" : "the template", err);
+    int rc = output_check_not_input(path, found, what, err);
     free(text);
     free(found);
     return rc;
+}
+
+int output_check_not_templates(const char *path, const struct template_dirs *dirs,
+                               const char *lang, const char *const names[], size_t n,
+                               struct gt_error *err)
+{
+    if (strcmp(path, "-") == 0)
+        return GT_OK;
+    if (lang) {
+        char lang_file[64];
+        snprintf(lang_file, sizeof lang_file, "lang/%s.json", lang);
+        if (check_not_template_file(path, dirs, lang_file, "the language file", err) != GT_OK)
+            return err->status;
+    }
+    for (size_t i = 0; i < n; i++)
+        if (check_not_template_file(path, dirs, names[i], "the template", err) != GT_OK)
+            return err->status;
+    return GT_OK;
 }
 
 int table_params_apply(const struct option_value param[PARAM__N],

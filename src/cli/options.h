@@ -57,11 +57,14 @@ int output_name_check(const char *path, enum format own, const char *what,
 int output_check_not_input(const char *path, const char *input, const char *what,
                            struct gt_error *err);
 
-/* output_check_not_input for template `name` ("lang/LANG.json": the
- * language file) as the search path dirs finds it (a template not found is
- * left to the rendering to say). */
-int output_check_not_template(const char *path, const struct template_dirs *dirs,
-                              const char *name, struct gt_error *err);
+/* output_check_not_input for each input a command reads from the template
+ * search path dirs: the language file lang/LANG.json (lang NULL: none),
+ * then the templates names[0..n) as dirs finds them.  A file not found is
+ * left to the rendering to say.  GT_OK, or GT_ERR_USAGE naming the first
+ * input path names ("the language file", "the template"). */
+int output_check_not_templates(const char *path, const struct template_dirs *dirs,
+                               const char *lang, const char *const names[], size_t n,
+                               struct gt_error *err);
 
 /* Sets in args the table parameters given as options (param[p], parsed by
  * parse.h from table_param_options), each checked against params, the
