@@ -48,7 +48,9 @@ static int run_figure(struct command_line *cl, struct gt_error *err)
     struct tex_options tex = {
         .lang = opt[O_LANG].given ? template_languages[opt[O_LANG].choice] : "ru", .dirs = &dirs};
     const char *path = opt[O_OUTPUT].given ? opt[O_OUTPUT].text : "-";
-    if (output_name_check(path, FORMAT_TEX, "a figure is a LaTeX fragment", ".tex", err) != GT_OK)
+    if (output_name_check(path, FORMAT_ALL & ~FORMAT_BIT(FORMAT_TEX),
+                          "a figure is a LaTeX fragment", "give a name ending in .tex",
+                          err) != GT_OK)
         return GT_ERR_USAGE;
     /* -o naming the figure's template would replace it: said before any work. */
     char name[128];

@@ -211,14 +211,11 @@ static int run_render(struct command_line *cl, struct gt_error *err)
         return err->status;
     /* render writes the template's text: a name asking for a binary
      * format (x.pdf, x.xlsx, x.csv.gz) would get text under it. */
-    enum format asked;
-    struct gt_error ignored = {0};
-    if (strcmp(path, "-") != 0 && format_of_path(path, &asked, &ignored) == GT_OK &&
-        (asked == FORMAT_CSV_GZ || asked == FORMAT_XLSX || asked == FORMAT_PDF))
-        return gt_fail(err, GT_ERR_USAGE,
-                       "-o: render writes the template's text, not %s: give another name "
-                       "(a PDF: compile the LaTeX it writes)",
-                       format_names[asked]);
+    unsigned binary =
+        FORMAT_BIT(FORMAT_CSV_GZ) | FORMAT_BIT(FORMAT_XLSX) | FORMAT_BIT(FORMAT_PDF);
+    if (output_name_check(path, binary, "render writes the template's text",
+                          "give another name (a PDF: compile the LaTeX it writes)", err) != GT_OK)
+        return GT_ERR_USAGE;
     /* -o naming an input would replace it: said before any work. */
     bool template_is_file = is_file(template);
     if (output_check_not_templates(path, &dirs, lang, (const char *const[]){template},

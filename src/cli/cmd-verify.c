@@ -100,8 +100,9 @@ static int run_verify(struct command_line *cl, struct gt_error *err)
     for (size_t i = 0; i < claim_registry_size; i++)
         if (!some || selected[i])
             chosen[n++] = claim_registry[i];
-    if (output_name_check(path, FORMAT__N, "the report is text (the errata as csv.gz: gametab build)",
-                          ".txt", err) != GT_OK)
+    if (output_name_check(path, FORMAT_ALL,
+                          "the report is text (the errata as csv.gz: gametab build)",
+                          "give a name ending in .txt", err) != GT_OK)
         return GT_ERR_USAGE;
     struct template_dirs dirs;
     if (template_dirs_init(&dirs, NULL, err) != GT_OK)

@@ -40,17 +40,17 @@ int format_of_path(const char *path, enum format *f, struct gt_error *err)
     return GT_OK;
 }
 
-int output_name_check(const char *path, enum format own, const char *what,
-                      const char *suffix, struct gt_error *err)
+int output_name_check(const char *path, unsigned refused, const char *what, const char *advice,
+                      struct gt_error *err)
 {
     const char *base = strrchr(path, '/');
     base = base ? base + 1 : path;
     enum format asked;
     struct gt_error ignored = {0};
     if (strcmp(path, "-") != 0 && strchr(base, '.') &&
-        format_of_path(path, &asked, &ignored) == GT_OK && asked != own)
-        return gt_fail(err, GT_ERR_USAGE, "-o: %s, not %s: give a name ending in %s", what,
-                       format_names[asked], suffix);
+        format_of_path(path, &asked, &ignored) == GT_OK && (refused & FORMAT_BIT(asked)))
+        return gt_fail(err, GT_ERR_USAGE, "-o: %s, not %s: %s", what, format_names[asked],
+                       advice);
     return GT_OK;
 }
 

@@ -41,13 +41,17 @@
  * without one (/dev/null); another extension is a usage error. */
 int format_of_path(const char *path, enum format *f, struct gt_error *err);
 
+/* A set of formats for output_name_check: FORMAT_BIT(FORMAT_PDF) | ... */
+#define FORMAT_BIT(f) (1u << (f))
+#define FORMAT_ALL (FORMAT_BIT(FORMAT__N) - 1u)
+
 /* Refuses (GT_ERR_USAGE) an -o FILE whose extension names one of the
- * formats (format_of_path) other than own (FORMAT__N: none) for a command
- * that writes only one kind of text, what ("a figure is a LaTeX fragment"),
- * so that x.pdf never gets LaTeX; "-", names without an extension and
- * other extensions pass.  GT_OK otherwise. */
-int output_name_check(const char *path, enum format own, const char *what,
-                      const char *suffix, struct gt_error *err);
+ * formats (format_of_path) in refused, for a command that writes only one
+ * kind of text, what ("a figure is a LaTeX fragment"), so that x.pdf never
+ * gets LaTeX: "-o: WHAT, not FORMAT: ADVICE".  "-", names without an
+ * extension and other extensions pass.  GT_OK otherwise. */
+int output_name_check(const char *path, unsigned refused, const char *what, const char *advice,
+                      struct gt_error *err);
 
 /* -o naming an input would replace what the command reads: GT_ERR_USAGE,
  * "-o: PATH is also WHAT: write to another file", when path (not "-") is
