@@ -36,6 +36,7 @@ struct output {
     char *tmp_path; /* NULL when writing directly */
     bool unnamed;   /* the temporary has no name yet (O_TMPFILE): tmp_path is
                      * the name output_commit links it to, made then */
+    char fd_path[32]; /* unnamed: /proc/self/fd/N, the name linkat takes it by */
     bool own_fd;    /* one of the process's descriptors: never closed */
     enum output_encoding enc;
     struct gzchunks *gz;    /* OUTPUT_GZIP */
@@ -146,6 +147,53 @@ static bool own_descriptor_directory(const char *dir)
     return strcmp(rest, "fd") == 0;
 }
 
+/* Links followed before a chain is taken for a loop (ELOOP), as the
+ * kernel's own limit. */
+#define LINK_HOPS_MAX 40
+
+/* One step along a chain of symbolic links: *cur (malloc'd) becomes the
+ * path its link points to, a relative link read from the link's own
+ * directory.  1 when it moved; 0 when *cur is no link (or nothing);
+ * -1 with errno set (readlink, ENOMEM), *cur kept. */
+static int follow_link(char **cur)
+{
+    struct stat st;
+    if (lstat(*cur, &st) != 0 || !S_ISLNK(st.st_mode))
+        return 0;
+    char to[PATH_MAX];
+    ssize_t n = readlink(*cur, to, sizeof to - 1);
+    if (n < 0)
+        return -1;
+    to[n] = '\0';
+    const char *slash = strrchr(*cur, '/');
+    size_t dirlen = to[0] == '/' || !slash ? 0 : (size_t)(slash - *cur) + 1;
+    char *next = malloc(dirlen + (size_t)n + 1);
+    if (!next) {
+        errno = ENOMEM;
+        return -1;
+    }
+    memcpy(next, *cur, dirlen);
+    memcpy(next + dirlen, to, (size_t)n + 1);
+    free(*cur);
+    *cur = next;
+    return 1;
+}
+
+/* The descriptor N when path is DIR/N with DIR, resolved, this process's
+ * descriptor directory; -1 otherwise. */
+static int descriptor_named(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    const char *base = slash ? slash + 1 : path;
+    size_t digits = strspn(base, "0123456789");
+    if (digits == 0 || digits > 6 || base[digits] != '\0')
+        return -1;
+    char *dir = slash ? strndup(path, (size_t)(slash - path) + 1) : strdup("./");
+    bool own = dir && own_descriptor_directory(dir);
+    free(dir);
+    return own ? atoi(base) : -1;
+}
+
 /* The descriptor a path names when it is one of this process's own:
  * /dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N, and every other
  * spelling of them (//dev/stdout, /dev/./stdin, /proc/thread-self/fd/N,
@@ -159,36 +207,13 @@ static int own_descriptor(const char *path)
         return STDOUT_FILENO;
     if (strcmp(path, "/dev/stderr") == 0)
         return STDERR_FILENO;
-    char cur[PATH_MAX];
-    if (strlen(path) >= sizeof cur)
-        return -1;
-    strcpy(cur, path);
-    for (int hops = 0; hops <= 40; hops++) {
-        char *slash = strrchr(cur, '/');
-        const char *base = slash ? slash + 1 : cur;
-        size_t digits = strspn(base, "0123456789");
-        if (digits > 0 && digits <= 6 && base[digits] == '\0') {
-            char dir[PATH_MAX];
-            snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - cur) + 1 : 2,
-                     slash ? cur : "./");
-            if (own_descriptor_directory(dir))
-                return atoi(base);
-        }
-        struct stat st;
-        if (lstat(cur, &st) != 0 || !S_ISLNK(st.st_mode))
-            return -1;
-        char to[PATH_MAX];
-        ssize_t n = readlink(cur, to, sizeof to - 1);
-        if (n < 0)
-            return -1;
-        to[n] = '\0';
-        /* A relative link is relative to the directory it is in. */
-        size_t dirlen = to[0] == '/' || !slash ? 0 : (size_t)(slash - cur) + 1;
-        if (dirlen + (size_t)n >= sizeof cur)
-            return -1;
-        memcpy(cur + dirlen, to, (size_t)n + 1);
-    }
-    return -1;
+    char *cur = strdup(path);
+    int fd = -1;
+    for (int hops = 0; cur && fd < 0 && hops <= LINK_HOPS_MAX; hops++)
+        if ((fd = descriptor_named(cur)) < 0 && follow_link(&cur) != 1)
+            break;
+    free(cur);
+    return fd;
 }
 
 int output_take_mode(int fd, const struct stat *old)
@@ -237,9 +262,8 @@ static int open_temporary(struct output *out, const struct stat *old, struct gt_
     if (out->fd >= 0) {
         /* linked later through /proc/self/fd/N: without /proc it could
          * not be, so then the named way. */
-        char proc[32];
-        snprintf(proc, sizeof proc, "/proc/self/fd/%d", out->fd);
-        if (access(proc, F_OK) == 0) {
+        snprintf(out->fd_path, sizeof out->fd_path, "/proc/self/fd/%d", out->fd);
+        if (access(out->fd_path, F_OK) == 0) {
             out->unnamed = true;
         } else {
             close(out->fd);
@@ -274,8 +298,6 @@ static int name_temporary(struct output *out)
 {
     static const char digits[] =
         "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-    char proc[32];
-    snprintf(proc, sizeof proc, "/proc/self/fd/%d", out->fd);
     char *x = out->tmp_path + strlen(out->tmp_path) - 6;
     for (int attempt = 0; attempt < 100; attempt++) {
         unsigned char r[6];
@@ -283,7 +305,7 @@ static int name_temporary(struct output *out)
             return errno ? errno : EIO;
         for (int i = 0; i < 6; i++)
             x[i] = digits[r[i] % (sizeof digits - 1)];
-        if (linkat(AT_FDCWD, proc, AT_FDCWD, out->tmp_path, AT_SYMLINK_FOLLOW) == 0) {
+        if (linkat(AT_FDCWD, out->fd_path, AT_FDCWD, out->tmp_path, AT_SYMLINK_FOLLOW) == 0) {
             out->unnamed = false;
             return 0;
         }
@@ -295,40 +317,27 @@ static int name_temporary(struct output *out)
 
 /* The path a chain of symbolic links ends at, whether that exists or not
  * (a dangling link's target), or path itself when it is no link; NULL with
- * errno set (ELOOP past 40 links, ENOMEM). */
+ * errno set (ELOOP past LINK_HOPS_MAX links, ENOMEM, readlink's). */
 static char *link_destination(const char *path)
 {
     char *cur = strdup(path);
-    for (int hops = 0; cur && hops <= 40; hops++) {
-        struct stat st;
-        if (lstat(cur, &st) != 0 || !S_ISLNK(st.st_mode))
+    if (!cur) {
+        errno = ENOMEM;
+        return NULL;
+    }
+    for (int hops = 0; hops <= LINK_HOPS_MAX; hops++) {
+        int moved = follow_link(&cur);
+        if (moved == 0)
             return cur;
-        char to[PATH_MAX];
-        ssize_t n = readlink(cur, to, sizeof to - 1);
-        if (n < 0) {
+        if (moved < 0) {
             int e = errno;
             free(cur);
             errno = e;
             return NULL;
         }
-        to[n] = '\0';
-        /* A relative link is relative to the directory it is in. */
-        const char *slash = strrchr(cur, '/');
-        size_t dirlen = to[0] == '/' || !slash ? 0 : (size_t)(slash - cur) + 1;
-        char *next = malloc(dirlen + (size_t)n + 1);
-        if (next) {
-            memcpy(next, cur, dirlen);
-            memcpy(next + dirlen, to, (size_t)n + 1);
-        }
-        free(cur);
-        cur = next;
     }
-    if (cur) {
-        free(cur);
-        errno = ELOOP;
-    } else {
-        errno = ENOMEM;
-    }
+    free(cur);
+    errno = ELOOP;
     return NULL;
 }
 
