@@ -89,6 +89,16 @@ static int run_table(struct command_line *cl, struct gt_error *err)
     enum format format = (enum format)opt[O_FORMAT].choice;
     if (!opt[O_FORMAT].given && format_of_path(path, &format, err) != GT_OK)
         return GT_ERR_USAGE;
+    /* --format and an -o extension asking for another (--format csv -o
+     * x.csv.gz): neither wins, as gzip data is not to be found in a .csv. */
+    if (opt[O_FORMAT].given) {
+        char what[64], advice[64];
+        snprintf(what, sizeof what, "the table is written as --format %s", format_names[format]);
+        snprintf(advice, sizeof advice, "give a name ending in .%s, or another --format",
+                 format_names[format]);
+        if (output_name_check(path, FORMAT_ALL & ~FORMAT_BIT(format), what, advice, err) != GT_OK)
+            return GT_ERR_USAGE;
+    }
     struct option_group groups[2];
     size_t ngroups = command_groups(&cmd_table, cl, groups);
     char asked[64];
