@@ -102,7 +102,7 @@ build extra|unexpected argument 'extra'
 build --lang de|--lang: unknown language 'de'
 build -o|-o: option needs a value
 build --paper a3|--paper: unknown paper 'a3' (a4 or a5)
-build --start 31,0|--start: 31 is out of range for figure wythoff-game (0..30)
+build --start 31,0|--start: 31 is out of range for build's figure wythoff-game (0..30)
 build --start 1|--start: '1' is not A,B
 table wythoff-p-positions --f 2|--f: ambiguous option: --from, --format
 table wythoff-p-positions --quiet=1|--quiet: option takes no value

@@ -129,7 +129,7 @@ compile_all() { # DIR LANG/DOC...
     assert_error 2
     gt build -o "$T/out" --start 31,2
     assert_error 2
-    [[ "$err" == *"--start: 31 is out of range for figure wythoff-game (0..30)"* ]]
+    [[ "$err" == *"--start: 31 is out of range for build's figure wythoff-game (0..30)"* ]]
     gt figure nosuch
     assert_error 2
     gt figure wythoff-board --count 16

@@ -98,7 +98,8 @@ static int run_build(struct command_line *cl, struct gt_error *err)
         struct option_value param[PARAM__N] = {0};
         param[PARAM_START_A] = opt[O_START];
         struct table_args args = {0};
-        if (table_params_apply(param, game->params, "figure", game->name, &args, err) != GT_OK)
+        if (table_params_apply(param, game->params, "build's figure", game->name, &args, err) !=
+            GT_OK)
             return GT_ERR_USAGE;
         bo.start[0] = args.param[PARAM_START_A];
         bo.start[1] = args.param[PARAM_START_B];

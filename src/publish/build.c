@@ -635,6 +635,11 @@ int build_directory(const struct build_options *bo, size_t *nfiles, struct gt_er
     if (template_dirs_init(&dirs, bo->templates, err) != GT_OK)
         return err->status;
 
+    /* A file where DIR should be: said with what build makes there. */
+    struct stat st;
+    if (stat(dir, &st) == 0 && !S_ISDIR(st.st_mode))
+        return gt_fail(err, GT_ERR_RUNTIME,
+                       "%s: Not a directory (build writes a directory of files: -o DIR)", dir);
     char *made = first_missing(dir);
     if (make_directories(dir, err) != GT_OK) {
         remove_made(dir, made);
