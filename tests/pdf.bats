@@ -98,6 +98,12 @@ without_tex() {
     TMPDIR="$T/tmp" gt table wythoff-frequencies --templates "$T/mine" -o "$T/f.pdf"
     assert_error 1
     [[ "$err" == *"wythoff-frequencies: pdflatex failed: Undefined control sequence"* ]]
+    # Where: the line of the standalone document, which that command shows,
+    # and the text there.
+    line=$(echo "$err" | sed -n 's/.*(line \([0-9]*\) of what --format tex --standalone writes, at .*\\gametabnosuchcommand)$/\1/p')
+    [ -n "$line" ]
+    "$GAMETAB" table wythoff-frequencies --templates "$T/mine" --format tex --standalone |
+        sed -n "${line}p" | grep -q gametabnosuchcommand
     [ "$(cat "$T/f.pdf")" = keep ]
     # The temporary directory is gone.
     [ -z "$(ls -A "$T/tmp")" ]

@@ -103,8 +103,19 @@ static void first_latex_error(const char *log, char *msg, size_t size)
             snprintf(msg, size, "%.300s", line + (line[1] == ' ' ? 2 : 1));
             found = true;
         } else if (found && strncmp(line, "l.", 2) == 0) {
-            size_t n = strlen(msg);
-            snprintf(msg + n, size - n, " (%.*s)", (int)strcspn(line, " "), line);
+            /* "l.88 \foobar": the line of the document, and its text up
+             * to the error (the last 40 bytes, from a character's start).
+             * The document is what --format tex --standalone writes, not
+             * the template the user edits: said so. */
+            size_t n = strlen(msg), digits = strcspn(line + 2, " ");
+            const char *text = line + 2 + digits + (line[2 + digits] == ' ');
+            size_t len = strlen(text);
+            const char *tail = len > 40 ? text + len - 40 : text;
+            while (((unsigned char)*tail & 0xC0) == 0x80)
+                tail++;
+            snprintf(msg + n, size - n,
+                     " (line %.*s of what --format tex --standalone writes%s%.40s)", (int)digits,
+                     line + 2, *tail ? ", at " : "", tail);
             break;
         }
     }
