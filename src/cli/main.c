@@ -155,20 +155,34 @@ static void catch_signals(void)
                            SIGSTKFLT,
 #endif
     };
+    /* A signal the parent left blocked (a mask survives exec) would never
+     * reach the handler: the ones caught are unblocked. */
+    sigset_t caught;
+    sigemptyset(&caught);
     for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++) {
         struct sigaction old;
-        if (sigaction(signals[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+        if (sigaction(signals[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN) {
             sigaction(signals[i], &sa, NULL);
+            sigaddset(&caught, signals[i]);
+        }
     }
     /* The real-time signals end a process too (those glibc keeps for
      * itself lie below SIGRTMIN). */
     for (int signo = SIGRTMIN; signo <= SIGRTMAX; signo++) {
         struct sigaction old;
-        if (sigaction(signo, NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+        if (sigaction(signo, NULL, &old) == 0 && old.sa_handler != SIG_IGN) {
             sigaction(signo, &sa, NULL);
+            sigaddset(&caught, signo);
+        }
     }
     sa.sa_handler = on_file_size_limit;
     sigaction(SIGXFSZ, &sa, NULL);
+    sigaddset(&caught, SIGXFSZ);
+    sigprocmask(SIG_UNBLOCK, &caught, NULL);
+    /* An ignored SIGCHLD (a parent's, inherited) has the kernel reap the
+     * children itself, and waiting for latexmk then fails (ECHILD): the
+     * default, whatever the parent set. */
+    signal(SIGCHLD, SIG_DFL);
 }
 
 /* A closed descriptor 0, 1 or 2 is taken by /dev/null, so that no file
