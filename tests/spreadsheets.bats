@@ -133,6 +133,7 @@ for row in ws.iter_rows(min_row=2):
     "$GAMETAB" table wythoff-p-positions --from 0 --count 5 -o "$T/s0.csv.gz"
     "$GAMETAB" table wythoff-p-positions --from 7046029254386353126 --count 5 -o "$T/s1.csv.gz"
     cat "$T/s0.csv.gz" "$T/s1.csv.gz" >"$T/joined.csv.gz"
+    "$GAMETAB" table kordemsky-start --max 27 -o "$T/start.csv.gz"
     $PY -c '
 import sys, pandas as pd
 from decimal import Decimal
@@ -151,6 +152,10 @@ q = pd.read_csv(d + "/freq.csv")
 assert q.p_N.iloc[2] == 0.666666666667 and str(q.p_N.dtype) == "float64"
 e = pd.read_csv(d + "/freq.csv", dtype={"p_N": str})
 assert Decimal(e.p_N.iloc[2]) == Decimal("0.666666666667")
+k = pd.read_csv(t + "/start.csv.gz")["take"]
+assert str(k.dtype) == "float64" and k.isna().iloc[0], k
+k = pd.read_csv(t + "/start.csv.gz", dtype={"take": "Int64"})["take"]
+assert str(k.dtype) == "Int64" and k.isna().iloc[0] and k.iloc[1] == 2, k
 ' "$T" "$D"
 }
 
