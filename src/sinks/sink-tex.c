@@ -119,8 +119,10 @@ static json_t *table_rows_context(const struct table_def *t, const struct table_
     while (rc == GT_OK && table_stream_next(&s)) {
         json_t *obj;
         if (ints->n == TEX_ROWS_MAX) {
-            rc = gt_fail(err, GT_ERR_USAGE, "%s: more than %d rows for a LaTeX table", t->name,
-                         TEX_ROWS_MAX);
+            rc = gt_fail(err, GT_ERR_USAGE,
+                         "%s: more than %d rows for a LaTeX table: ask for fewer, or use csv "
+                         "or csv.gz for more",
+                         t->name, TEX_ROWS_MAX);
             break;
         }
         for (size_t i = 0; i < s.ncolumns; i++) {
