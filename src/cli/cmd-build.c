@@ -45,8 +45,11 @@ static const struct option_spec build_options[O__N] = {
  * nothing. */
 static int report_ready(void *dir, size_t nfiles, struct gt_error *err)
 {
+    const char *d = dir;
+    size_t len = strlen(d);
     errno = 0;
-    if (printf("gametab: wrote %zu files under %s/\n", nfiles, (const char *)dir) < 0 ||
+    if (printf("gametab: wrote %zu files under %s%s\n", nfiles, d,
+               len && d[len - 1] == '/' ? "" : "/") < 0 ||
         fflush(stdout) != 0)
         return gt_fail(err, GT_ERR_RUNTIME, "standard output: %s",
                        strerror(errno ? errno : EIO));

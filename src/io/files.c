@@ -11,10 +11,10 @@
 
 char *path_join(const char *dir, const char *name)
 {
-    size_t n = strlen(dir) + strlen(name) + 2;
+    size_t len = strlen(dir), n = len + strlen(name) + 2;
     char *p = malloc(n);
     if (p)
-        snprintf(p, n, "%s/%s", dir, name);
+        snprintf(p, n, "%s%s%s", dir, len && dir[len - 1] == '/' ? "" : "/", name);
     return p;
 }
 

@@ -4,7 +4,8 @@
 
 #include "base/error.h"
 
-/* "dir/name", malloc'd; NULL when out of memory. */
+/* "dir/name", malloc'd ("/name" for dir "/": no slash doubled); NULL when
+ * out of memory. */
 char *path_join(const char *dir, const char *name);
 
 /* mkdir -p: makes dir and its missing parents.  GT_OK, or GT_ERR_RUNTIME

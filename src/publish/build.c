@@ -245,7 +245,15 @@ static int build_language(struct build *b, const char *lang, struct gt_error *er
     char *langdir = path_join(b->staging, lang);
     if (!langdir)
         return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", b->dir, strerror(ENOMEM));
-    int rc = make_directories(langdir, err);
+    /* In the staging directory, and said as the DIR/LANG it becomes: the
+     * staging directory is gone once the failed build is rolled back. */
+    int rc = GT_OK;
+    if (mkdir(langdir, 0777) != 0 && errno != EEXIST) {
+        int e = errno;
+        char *final = path_join(b->dir, lang);
+        rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", final ? final : b->dir, strerror(e));
+        free(final);
+    }
     free(langdir);
     struct table_request r = {.format = FORMAT_TEX,
                               .tex = {.lang = lang, .dirs = b->dirs, .page = handout_page(b->paper)}};
