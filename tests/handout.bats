@@ -143,6 +143,38 @@ compile_all() { # DIR LANG/DOC...
     assert_error 2
 }
 
+@test "every figure at both ends of its ranges fits the text width, in both languages" {
+    # Axis labels set in units of the board had run past a small board's
+    # side (wythoff-board --count 2: 2.5pt, wythoff-grundy --max 2: 7.7pt).
+    local figures='wythoff-game --start 0,0
+wythoff-game --start 30,30
+wythoff-board --count 2
+wythoff-board --count 15
+wythoff-frequencies --count 2
+wythoff-frequencies --count 2000
+wythoff-grundy --max 2
+wythoff-grundy --max 32
+kordemsky-graph --max 1
+kordemsky-graph --max 17'
+    for lang in ru en; do
+        mkdir "$T/$lang"
+        (cd "$T/$lang" && "$GAMETAB" render preamble.tex --lang "$lang" -o pre.tex)
+        local n=0 fig args
+        while read -r fig args; do
+            n=$((n + 1))
+            # shellcheck disable=SC2086
+            "$GAMETAB" figure "$fig" $args --lang "$lang" -o "$T/$lang/f$n.tex"
+            printf '\\input{f%d}\\clearpage\n' "$n" >>"$T/$lang/figs.tex"
+        done <<<"$figures"
+        printf '%s\n' '\documentclass{article}' '\input{pre}' \
+            '\usepackage{tikz,pgfplots}\pgfplotsset{compat=1.18}\usetikzlibrary{arrows.meta}' \
+            '\begin{document}' '\input{figs}' '\end{document}' >"$T/$lang/doc.tex"
+        compile_doc "$T/$lang" doc
+        # Not even the 1pt compile_doc lets pass.
+        if grep -a 'Overfull' "$T/$lang/doc.log"; then return 1; fi
+    done
+}
+
 @test "figure wythoff-frequencies plots the table's CSV rows (--count)" {
     gt figure wythoff-frequencies --count 37 -o "$T/f.tex"
     [ "$status" -eq 0 ]
