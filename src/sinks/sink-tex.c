@@ -16,16 +16,6 @@ static int fail_nomem(struct gt_error *err, const char *what)
     return gt_fail(err, GT_ERR_RUNTIME, "%s: out of memory building the LaTeX context", what);
 }
 
-/* A string of lang/LANG.json (LaTeX), or NULL with err set. */
-static const char *lang_text(json_t *lang, const char *code, const char *key,
-                             struct gt_error *err)
-{
-    const char *text = json_string_value(json_object_get(lang, key));
-    if (!text)
-        gt_fail(err, GT_ERR_RUNTIME, "lang/%s.json: no string \"%s\"", code, key);
-    return text;
-}
-
 /* The table's context object: name, summary and source, whose cite (the
  * article as the handout cites it, LANG_KEY_source) and where (the item,
  * source_NAME with - as _) are LaTeX in the document's language.  NULL
@@ -40,8 +30,8 @@ static json_t *table_object(const struct table_def *t, json_t *lang, const char 
     for (char *c = where_key; *c; c++)
         if (*c == '-')
             *c = '_';
-    const char *cite = lang_text(lang, code, cite_key, err);
-    const char *where = cite ? lang_text(lang, code, where_key, err) : NULL;
+    const char *cite = lang_string(lang, code, cite_key, err);
+    const char *where = cite ? lang_string(lang, code, where_key, err) : NULL;
     if (!where)
         return NULL;
     json_t *o = json_pack("{s:s, s:s, s:{s:s, s:s, s:s, s:o, s:o, s:s, s:s, s:s}}", "name",

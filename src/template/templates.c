@@ -475,6 +475,11 @@ int template_render_path(const struct template_dirs *d, const char *path, json_t
 
 const char *const template_languages[TEMPLATE_NLANGUAGES] = {"ru", "en"};
 
+/* The key under which lang_strings_load keeps the path it read: with a
+ * NUL byte, which no key of a file jansson reads can have (it refuses
+ * them without JSON_ALLOW_NUL), so that no string of the file is hidden. */
+static const char path_key[] = "\0path";
+
 json_t *lang_strings_load(const struct template_dirs *d, const char *code, struct gt_error *err)
 {
     char name[64], *text, *path;
@@ -486,14 +491,32 @@ json_t *lang_strings_load(const struct template_dirs *d, const char *code, struc
     json_t *strings = json_loadb(text, len, 0, &jerr);
     if (!strings)
         gt_fail(err, GT_ERR_RUNTIME, "%s:%d:%d: %s", path, jerr.line, jerr.column, jerr.text);
-    else if (!json_is_object(strings)) {
-        gt_fail(err, GT_ERR_RUNTIME, "%s: not a JSON object", path);
+    else if (!json_is_object(strings) ||
+             json_object_setn_new(strings, path_key, sizeof path_key - 1, json_string(path)) != 0) {
+        if (json_is_object(strings))
+            gt_fail(err, GT_ERR_RUNTIME, "%s: %s", path, strerror(ENOMEM));
+        else
+            gt_fail(err, GT_ERR_RUNTIME, "%s: not a JSON object", path);
         json_decref(strings);
         strings = NULL;
     }
     free(text);
     free(path);
     return strings;
+}
+
+const char *lang_string(json_t *strings, const char *code, const char *key, struct gt_error *err)
+{
+    const char *text = json_string_value(json_object_get(strings, key));
+    if (!text) {
+        const char *path =
+            json_string_value(json_object_getn(strings, path_key, sizeof path_key - 1));
+        if (path)
+            gt_fail(err, GT_ERR_RUNTIME, "%s: no string \"%s\"", path, key);
+        else
+            gt_fail(err, GT_ERR_RUNTIME, "lang/%s.json: no string \"%s\"", code, key);
+    }
+    return text;
 }
 
 /* The plural category of n in language code: "one", "few" or "many" (the
@@ -516,8 +539,5 @@ const char *lang_count_word(json_t *strings, const char *code, const char *key, 
 {
     char name[128];
     snprintf(name, sizeof name, "%s_%s", key, plural_category(code, n));
-    const char *word = json_string_value(json_object_get(strings, name));
-    if (!word)
-        gt_fail(err, GT_ERR_RUNTIME, "lang/%s.json: no string \"%s\"", code, name);
-    return word;
+    return lang_string(strings, code, name, err);
 }

@@ -115,6 +115,12 @@ extern const char *const template_languages[];
 json_t *lang_strings_load(const struct template_dirs *d, const char *code,
                           struct gt_error *err);
 
+/* The string under key of the language strings of code (as loaded by
+ * lang_strings_load), or NULL with err naming the file that lacks it: the
+ * path read ("tpe/lang/en.json: no string \"KEY\""). */
+const char *lang_string(json_t *strings, const char *code, const char *key,
+                        struct gt_error *err);
+
 /* The word for a count n in language code, from its strings (as loaded by
  * lang_strings_load): the string under key + "_one", "_few" or "_many" by
  * the language's plural rule (ru: 1, 21 случай; 2-4, 22 случая; 5-20, 11
