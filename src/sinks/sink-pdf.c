@@ -195,11 +195,17 @@ static bool no_room(const char *dir)
     return statvfs(dir, &fs) == 0 && (uint64_t)fs.f_bavail * fs.f_frsize < 65536;
 }
 
+/* What latexmk says on its standard output and error, kept beside the
+ * document for pdflatex_killed. */
+#define LATEXMK_OUT "latexmk.out"
+
 /* Runs latexmk -pdf on dir/name.tex in the environment envp, its output to
- * /dev/null.  0 when it succeeded, -2 when a stop request came (latexmk is
- * ended), else -1. */
-static int run_latexmk(const char *dir, const char *name, char **envp)
+ * dir/LATEXMK_OUT.  0 when it made the PDF; -2 on a stop request
+ * (interrupt_signal), latexmk and pdflatex ended; -1 otherwise, with
+ * *killed the signal that ended latexmk itself, if one did. */
+static int run_latexmk(const char *dir, const char *name, char **envp, int *killed)
 {
+    *killed = 0;
     pid_t pid = fork();
     if (pid < 0)
         return -1;
@@ -213,8 +219,12 @@ static int run_latexmk(const char *dir, const char *name, char **envp)
         if (interrupt_signal)
             _exit(128 + SIGTERM);
         int null = open("/dev/null", O_RDWR);
-        if (null < 0 || chdir(dir) != 0 || dup2(null, 0) < 0 || dup2(null, 1) < 0 ||
-            dup2(null, 2) < 0)
+        if (null < 0 || chdir(dir) != 0 || dup2(null, 0) < 0)
+            _exit(127);
+        int said = open(LATEXMK_OUT, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+        if (said < 0)
+            said = null;
+        if (dup2(said, 1) < 0 || dup2(said, 2) < 0)
             _exit(127);
         environ = envp;
         /* -norc: no latexmkrc of the user's or the system's changes where
@@ -249,7 +259,34 @@ static int run_latexmk(const char *dir, const char *name, char **envp)
     }
     if (stopped || interrupt_signal)
         return -2;
+    if (WIFSIGNALED(status))
+        *killed = WTERMSIG(status);
     return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
+}
+
+/* The signal that ended pdflatex, from latexmk's "Command for 'pdflatex'
+ * gave return code N" (N = 128 + the signal, as a shell says it) in
+ * dir/LATEXMK_OUT; 0 when it says none. */
+static int pdflatex_killed(const char *dir)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/" LATEXMK_OUT, dir);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return 0;
+    char line[512];
+    int signo = 0;
+    while (!signo && fgets(line, sizeof line, f)) {
+        const char *said = strstr(line, "Command for 'pdflatex' gave return code ");
+        if (said) {
+            long code = strtol(said + strlen("Command for 'pdflatex' gave return code "), NULL,
+                               10);
+            if (code > 128 && code < 128 + 65)
+                signo = (int)(code - 128);
+        }
+    }
+    fclose(f);
+    return signo;
 }
 
 /* Appends the file at path to out. */
@@ -313,21 +350,32 @@ int sink_pdf_write(const struct table_def *t, const struct table_args *args,
         char name[256];
         snprintf(name, sizeof name, "%s.tex", t->name);
         struct latex_env env;
-        int made =
-            latex_env_init(&env, date, dir) == 0 ? run_latexmk(dir, name, env.envp) : -1;
+        int killed = 0;
+        int made = latex_env_init(&env, date, dir) == 0
+                       ? run_latexmk(dir, name, env.envp, &killed)
+                       : -1;
         free(env.envp);
         if (made == -2) {
             rc = interrupt_fail(err, output_name(out));
         } else if (made != 0) {
+            /* A full TMPDIR first: pdflatex's own error is then only its
+             * symptom ("fwrite() failed"). */
             char first[400];
             first_latex_error(log, first, sizeof first);
-            if (*first)
-                rc = gt_fail(err, GT_ERR_RUNTIME, "%s: pdflatex failed: %s", t->name, first);
-            else if (no_room(dir))
+            if (no_room(dir))
                 rc = gt_fail(err, GT_ERR_RUNTIME,
                              "%s: pdflatex failed: no space left in the temporary directory "
                              "%.*s (TMPDIR)",
                              t->name, (int)(strrchr(dir, '/') - dir), dir);
+            else if (*first)
+                rc = gt_fail(err, GT_ERR_RUNTIME, "%s: pdflatex failed: %s", t->name, first);
+            else if (killed)
+                rc = gt_fail(err, GT_ERR_RUNTIME, "%s: latexmk was killed by signal %d",
+                             t->name, killed);
+            else if ((killed = pdflatex_killed(dir)) != 0)
+                rc = gt_fail(err, GT_ERR_RUNTIME,
+                             "%s: pdflatex failed: it was killed by signal %d", t->name,
+                             killed);
             else
                 rc = gt_fail(err, GT_ERR_RUNTIME,
                              "%s: pdflatex failed: latexmk did not finish (no error in the LaTeX "
