@@ -4,7 +4,8 @@
  * The first byte chooses: even, the rest of the input is the file; odd, the
  * rest is gzip-compressed first (so that the fuzzer reaches the CSV inside
  * gzip as well as the gzip reading itself, which the seeds' raw gzip files
- * exercise under an even byte).  The file is read through a memfd's /proc
+ * exercise under an even byte); its bits 1 and 2 the separator, none (the
+ * comma, with its check of a one-column header), ';', tab or '|'.  The file is read through a memfd's /proc
  * path, as csv_read_file reads any path; the callbacks check what the
  * reader promises: one header, then rows of exactly as many fields, line
  * numbers never going back (rows ended by a bare CR share a line: lines
@@ -90,7 +91,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     struct seen s = {0};
     static const struct csv_read_callbacks cb = {on_header, on_row};
     struct gt_error err = {0};
-    int rc = csv_read_file(path, &cb, &s, &err);
+    static const char separators[4] = {0, ';', '\t', '|'};
+    int rc = csv_read_file(path, separators[data[0] >> 1 & 3], &cb, &s, &err);
     if (rc != GT_OK && !err.msg[0])
         abort(); /* every failure says why */
     close(fd);

@@ -115,7 +115,7 @@ open(p, "wb").write(b)' "$1" "$2"
     printf 'x\n\xe9\n' > "$T/latin1.csv"
     gt render table-booktabs.tex "$T/latin1.csv" -o "$T/out.tex"
     assert_error 1
-    [ "$err" = "gametab: $T/latin1.csv:2: invalid UTF-8 (is the file Latin-1? convert it with iconv)" ]
+    [ "$err" = "gametab: $T/latin1.csv:2: invalid UTF-8 (saved in another encoding? convert it: iconv -f cp1251 -t utf-8 for Russian, -f latin1 for Western)" ]
     [ ! -e "$T/out.tex" ]
     iconv -f latin1 -t utf-8 "$T/latin1.csv" > "$T/utf8.csv"
     gt render table-booktabs.tex "$T/utf8.csv"
@@ -127,8 +127,17 @@ open(p, "wb").write(b)' "$1" "$2"
         printf "a,b\n1,\"x\ny$bad\"\n" > "$T/bad.csv"
         gt render table-booktabs.tex "$T/bad.csv"
         assert_error 1
-        [ "$err" = "gametab: $T/bad.csv:3: invalid UTF-8 (is the file Latin-1? convert it with iconv)" ]
+        [ "$err" = "gametab: $T/bad.csv:3: invalid UTF-8 (saved in another encoding? convert it: iconv -f cp1251 -t utf-8 for Russian, -f latin1 for Western)" ]
     done
+    # a Russian Excel's CSV (cp1251): the hint's iconv gives the names back
+    printf 'Фамилия,Балл\r\nИванов,4\r\n' | iconv -f utf-8 -t cp1251 > "$T/excel-ru.csv"
+    gt render table-booktabs.tex "$T/excel-ru.csv"
+    assert_error 1
+    [[ "$err" == *"excel-ru.csv:1: invalid UTF-8 "*"iconv -f cp1251 -t utf-8 for Russian"* ]]
+    iconv -f cp1251 -t utf-8 "$T/excel-ru.csv" > "$T/ru.csv"
+    gt render table-booktabs.tex "$T/ru.csv"
+    [ "$status" -eq 0 ]
+    [[ "$out" == *'Иванов & 4\\'* ]]
     # whatever the template: an HTML one too
     printf '{{#rows}}{{data.x}}{{/rows}}' > "$T/t.html"
     gt render "$T/t.html" "$T/latin1.csv"
@@ -141,7 +150,7 @@ open(p, "wb").write(b)' "$1" "$2"
     printf 'x\n1\n' > "$T/d.csv"
     gt render "$T/t.tex" "$T/d.csv" -o "$T/out.tex"
     assert_error 1
-    [ "$err" = "gametab: $T/t.tex:1: invalid UTF-8 (is the file Latin-1? convert it with iconv)" ]
+    [ "$err" = "gametab: $T/t.tex:1: invalid UTF-8 (saved in another encoding? convert it: iconv -f cp1251 -t utf-8 for Russian, -f latin1 for Western)" ]
     [ ! -e "$T/out.tex" ]
     printf 'ok\n{{> part}}\n' > "$T/main.tex"
     printf '\n\n\xff\n' > "$T/part.tex"

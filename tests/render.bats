@@ -125,6 +125,43 @@ render_and_compile() { # TEMPLATE DATA [LANG]
     assert_error 1
 }
 
+@test "--separator: a semicolon, tab or bar separated file renders as the comma one, gzip too" {
+    # as Excel set to Russian saves CSV: ';' between fields, a decimal comma
+    printf 'Фамилия,Балл\r\nИванов,"4,5"\r\n"Петрова; Анна",5\r\n' > "$T/comma.csv"
+    printf 'Фамилия;Балл\r\nИванов;4,5\r\n"Петрова; Анна";5\r\n' > "$T/semi.csv"
+    printf 'Фамилия\tБалл\nИванов\t4,5\n"Петрова; Анна"\t5\n' > "$T/tab.csv"
+    printf 'Фамилия|Балл\nИванов|4,5\n"Петрова; Анна"|5\n' > "$T/bar.csv"
+    gzip -n -c "$T/semi.csv" > "$T/semi.csv.gz"
+    gt render table-booktabs.tex - < "$T/comma.csv"
+    [ "$status" -eq 0 ]
+    local want=$out
+    [[ "$want" == *$'\nИванов & 4,5\\\\\nПетрова; Анна & 5\\\\\n'* ]]
+    local file sep
+    while read -r file sep; do
+        set +e
+        "$GAMETAB" render table-booktabs.tex - --separator "$sep" < "$T/$file" > "$T/got" 2>"$T/stderr"
+        status=$?
+        set -e
+        [ "$status" -eq 0 ] || { echo "$file --separator $sep: $(cat "$T/stderr")" >&2; return 1; }
+        [ "$(cat "$T/got")" = "$want" ] || { echo "$file --separator $sep differs" >&2; return 1; }
+    done <<'LIST'
+semi.csv ;
+semi.csv.gz ;
+tab.csv tab
+tab.csv \t
+bar.csv |
+comma.csv ,
+LIST
+    # a tab itself, as $'\t' gives it
+    gt render table-booktabs.tex "$T/tab.csv" --separator $'\t'
+    [ "$status" -eq 0 ]
+    [[ "$out" == *$'\nИванов & 4,5\\\\\n'* ]]
+    # without --separator the semicolon file is refused, its fix named
+    gt render table-booktabs.tex "$T/semi.csv.gz"
+    assert_error 1
+    [ "$err" = "gametab: $T/semi.csv.gz:1: the header is one column holding ';': is the file separated by semicolons? give --separator ';'" ]
+}
+
 @test "data from standard input" {
     set +e
     printf 'x,y\n5,6\n' | "$GAMETAB" render table-booktabs.tex - > "$T/stdout" 2>"$T/stderr"

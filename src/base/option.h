@@ -42,6 +42,11 @@ struct option_spec {
     const char *const *choices;
     size_t nchoices;
     const char *choice_noun;
+    /* How many of the choices --help, the messages and the completion name
+     * (0: all); those past it are other spellings, accepted too ("\t" for
+     * tab).  A choice that does not start with a letter or digit is named
+     * in quotes: ',', ';'. */
+    size_t nlisted;
     /* OPTION_STRING: what the value names, when it must not be empty ("the
      * file name": "-o: the file name is empty"), or NULL. */
     const char *nonempty;

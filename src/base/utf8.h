@@ -5,6 +5,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* What to do with a file that is not UTF-8, after "invalid UTF-8": a file
+ * saved by Windows in Russian is cp1251, in Western European languages
+ * Latin-1 (cp1252); iconv converts either, told which. */
+#define UTF8_CONVERT_HINT                                                              \
+    "(saved in another encoding? convert it: iconv -f cp1251 -t utf-8 for Russian, "  \
+    "-f latin1 for Western)"
+
 /* The length (1 to 4) of the well-formed UTF-8 character at s, n > 0 bytes
  * left, with its code point in *cp; 0 when it is not one (RFC 3629: no
  * overlong forms, no surrogates, nothing past U+10FFFF, not cut short). */

@@ -26,7 +26,15 @@
 #define RENDER_COLUMNS_MAX 1000
 
 
-enum { O_BLOCK_COLUMNS = OPT_COMMON__N, O_LANG, O_TEMPLATES, O_OUTPUT, O__N };
+enum { O_BLOCK_COLUMNS = OPT_COMMON__N, O_LANG, O_SEPARATOR, O_TEMPLATES, O_OUTPUT, O__N };
+
+/* --separator: the choices named, then other spellings of tab (a tab
+ * itself, or \t as C and the shell's $'\t' write it); separator_bytes
+ * gives each one's byte. */
+static const char *const separator_names[] = {",", ";", "tab", "|", "\t", "\\t"};
+static const char separator_bytes[] = {',', ';', '\t', '|', '\t', '\t'};
+_Static_assert(sizeof separator_bytes == sizeof separator_names / sizeof separator_names[0],
+               "a byte for each spelling");
 
 static const struct option_spec render_options[O__N] = {
     COMMON_OPTIONS,
@@ -35,6 +43,12 @@ static const struct option_spec render_options[O__N] = {
                          .help = "rows per block of the horizontal layout, 1.." XSTR(
                                      CONTEXT_BLOCK_COLUMNS_MAX) "\n(default: as many as fit a 345pt text width, balanced)"},
     [O_LANG] = LANG_OPTION("{}: the language strings offered as lang"),
+    [O_SEPARATOR] = {.name = "separator", .kind = OPTION_CHOICE, .metavar = "C",
+                     .choices = separator_names, .nlisted = 4,
+                     .nchoices = sizeof separator_names / sizeof separator_names[0],
+                     .choice_noun = "separator",
+                     .help = "the byte between the fields of DATA: {}\n(default ','; "
+                             "Excel set to Russian or German saves CSV with ';')"},
     [O_TEMPLATES] = TEMPLATES_OPTION,
     [O_OUTPUT] = OUTPUT_OPTION("write to FILE (default -, standard output)"),
 };
@@ -147,8 +161,8 @@ static int file_name_check(const char *data, bool latex, struct gt_error *err)
 /* The context of `render`: the CSV's rows (context.h), the file name and the
  * language strings.  latex: the template is LaTeX, the data's characters
  * must be in the repertoire. */
-static json_t *render_context(const char *data, bool latex, unsigned block_columns, json_t *lang,
-                              struct gt_error *err)
+static json_t *render_context(const char *data, char separator, bool latex,
+                              unsigned block_columns, json_t *lang, struct gt_error *err)
 {
     json_t *ctx;
     if (data) {
@@ -161,7 +175,7 @@ static json_t *render_context(const char *data, bool latex, unsigned block_colum
                                                            render_field};
         if (file_name_check(data, latex, err) != GT_OK)
             return NULL;
-        if (csv_read_file(data, latex ? &for_latex : &for_html, &d, err) != GT_OK) {
+        if (csv_read_file(data, separator, latex ? &for_latex : &for_html, &d, err) != GT_OK) {
             if (!interrupt_signal) /* else the process ends now: no time spent freeing */
                 context_free(d.builder);
             return NULL;
@@ -231,7 +245,8 @@ static int run_render(struct command_line *cl, struct gt_error *err)
     json_t *strings = lang_strings_load(&dirs, lang, err);
     if (!strings)
         return GT_ERR_RUNTIME;
-    json_t *ctx = render_context(data, text_ends_with(template, ".tex", false),
+    char separator = opt[O_SEPARATOR].given ? separator_bytes[opt[O_SEPARATOR].choice] : 0;
+    json_t *ctx = render_context(data, separator, text_ends_with(template, ".tex", false),
                                  (unsigned)opt[O_BLOCK_COLUMNS].number[0], strings, err);
     json_decref(strings);
     if (!ctx)

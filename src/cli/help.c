@@ -344,8 +344,14 @@ int help_man(FILE *f, struct gt_error *err)
 static void completion_words(FILE *f, const struct option_spec *s)
 {
     if (s->kind == OPTION_CHOICE)
-        for (size_t i = 0; i < s->nchoices; i++)
-            fprintf(f, "%s%s", i ? " " : "", s->choices[i]);
+        for (size_t i = 0; i < choices_listed(s); i++) {
+            /* compgen -W expands its words: "\\;" offers \;, which the
+             * shell reads as ; where a bare ; would end the command (no
+             * choice holds a quote or a blank). */
+            fputs(i ? " " : "", f);
+            for (const char *c = s->choices[i]; *c; c++)
+                fprintf(f, "%s%c", strchr(";|&<>()$`\\\"*?[#~", *c) ? "\\\\" : "", *c);
+        }
     else if (s->complete && strcmp(s->complete, "claim") == 0)
         for (size_t i = 0; i < claim_registry_size; i++)
             fprintf(f, "%s%s", i ? " " : "", claim_registry[i]->id);

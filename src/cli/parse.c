@@ -1,6 +1,7 @@
 /* parse.c: the one command-line parser (parse.h). */
 #include <config.h>
 
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -10,13 +11,19 @@
 #include "base/text.h"
 #include "cli/parse.h"
 
+size_t choices_listed(const struct option_spec *s)
+{
+    return s->nlisted ? s->nlisted : s->nchoices;
+}
+
 void choices_text(const struct option_spec *s, char *buf, size_t size)
 {
-    size_t used = 0;
+    size_t used = 0, n_named = choices_listed(s);
     buf[0] = '\0';
-    for (size_t i = 0; i < s->nchoices && used < size; i++) {
-        const char *sep = i == 0 ? "" : i + 1 == s->nchoices ? " or " : ", ";
-        int n = snprintf(buf + used, size - used, "%s%s", sep, s->choices[i]);
+    for (size_t i = 0; i < n_named && used < size; i++) {
+        const char *sep = i == 0 ? "" : i + 1 == n_named ? " or " : ", ";
+        const char *quote = isalnum((unsigned char)s->choices[i][0]) ? "" : "'";
+        int n = snprintf(buf + used, size - used, "%s%s%s%s", sep, quote, s->choices[i], quote);
         used += n > 0 ? (size_t)n : 0;
     }
 }

@@ -87,7 +87,11 @@ bool option_listed(const struct option_group *g, size_t i);
  * preceded by indent. */
 void option_help_lines(FILE *f, const struct option_spec *s, const char *indent);
 
-/* "a, b or c": the choices of a spec, as messages and --help say them. */
+/* How many of s's choices are named (s->nlisted, or all of them). */
+size_t choices_listed(const struct option_spec *s);
+
+/* "a, b or c": the choices of a spec that are named, as messages and --help
+ * say them ("',', ';', tab or '|'"). */
 void choices_text(const struct option_spec *s, char *buf, size_t size);
 
 #endif

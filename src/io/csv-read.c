@@ -15,6 +15,7 @@
 
 #include "base/interrupt.h"
 #include "base/limit.h"
+#include "base/utf8.h"
 #include "io/csv-read.h"
 
 /* One record being assembled, and where the reading stands. */
@@ -29,6 +30,10 @@ struct reader {
     size_t nfields, cap;
     size_t extra;           /* fields of a data row past the header's count */
     size_t ncolumns;        /* 0 until the header is read */
+    char separator;         /* between fields */
+    bool separator_asked;   /* given by the caller, not the default ',' */
+    char record_holds;      /* ';' or '\t' when the record holds one unquoted */
+    char header_holds;      /* the same, of the header */
     unsigned long line;      /* the line of the byte being fed */
     unsigned long record_line; /* where the current record started */
     bool between_records;   /* the next content byte starts a record */
@@ -61,7 +66,7 @@ static void fail_utf8(struct reader *r)
         return;
     r->failed = true;
     r->status = gt_fail(r->err, GT_ERR_RUNTIME,
-                        "%s:%lu: invalid UTF-8 (is the file Latin-1? convert it with iconv)",
+                        "%s:%lu: invalid UTF-8 " UTF8_CONVERT_HINT,
                         r->name, r->line);
 }
 
@@ -74,6 +79,13 @@ static void fail_field_too_long(struct reader *r)
                         "%s:%lu: a field longer than %zu bytes (set GAMETAB_FIELD_MAX to lift "
                         "the limit, 0 for none)",
                         r->name, r->record_line, r->field_max);
+}
+
+/* What to do when the file seems to be separated by c (other_separator). */
+static const char *separator_hint(char c)
+{
+    return c == ';' ? "is the file separated by semicolons? give --separator ';'"
+                    : "is the file separated by tabs? give --separator tab";
 }
 
 static void on_field(void *data, size_t len, void *ud)
@@ -126,6 +138,7 @@ static void clear_fields(struct reader *r)
         free(r->fields[i]);
     r->nfields = 0;
     r->extra = 0;
+    r->record_holds = 0;
 }
 
 static void on_record(int c, void *ud)
@@ -135,14 +148,25 @@ static void on_record(int c, void *ud)
     if (!r->failed) {
         const char *const *f = (const char *const *)r->fields;
         int rc = GT_OK;
-        if (r->ncolumns == 0) {
+        if (r->ncolumns == 0 && r->nfields == 1 && r->record_holds && !r->separator_asked) {
+            /* A one-column header is rare; one holding ';' is a semicolon
+             * separated file, which would otherwise be rendered as one
+             * column, silently.  --separator , takes it as one column. */
+            char why[160];
+            snprintf(why, sizeof why, "the header is one column holding %s: %s",
+                     r->record_holds == ';' ? "';'" : "a tab", separator_hint(r->record_holds));
+            fail(r, 1, why);
+        } else if (r->ncolumns == 0) {
             r->ncolumns = r->nfields;
+            r->header_holds = r->record_holds;
             rc = r->cb->header(r->ud, f, r->nfields, r->err);
         } else if (r->nfields + r->extra != r->ncolumns) {
             size_t n = r->nfields + r->extra;
-            char why[128];
-            snprintf(why, sizeof why, "row has %zu field%s, the header has %zu", n,
-                     n == 1 ? "" : "s", r->ncolumns);
+            char hint = r->record_holds ? r->record_holds : r->header_holds;
+            char why[192];
+            snprintf(why, sizeof why, "row has %zu field%s, the header has %zu%s%s%s", n,
+                     n == 1 ? "" : "s", r->ncolumns, hint ? " (" : "",
+                     hint ? separator_hint(hint) : "", hint ? ")" : "");
             fail(r, 1, why);
         } else {
             rc = r->cb->row(r->ud, f, r->nfields, r->record_line, r->err);
@@ -232,6 +256,12 @@ static void feed_csv(struct reader *r, struct csv_parser *p, const unsigned char
             r->record_line = r->line;
             r->between_records = false;
         }
+        /* Outside quotes, ';' or a tab in comma separated text is likely
+         * the file's separator (';' first: a tab may be in a cell);
+         * quoted, it is a cell's text. */
+        if ((c == ';' || c == '\t') && r->separator == ',' && !p->quoted &&
+            (c == ';' || !r->record_holds))
+            r->record_holds = (char)c;
         if (csv_parse(p, &buf[i], 1, on_field, on_record, r) != 1)
             fail(r, 1, csv_error(p) == CSV_EPARSE ? "malformed quoting"
                                                   : csv_strerror(csv_error(p)));
@@ -453,8 +483,8 @@ static bool names_stdin(const char *path)
     return false;
 }
 
-int csv_read_file(const char *path, const struct csv_read_callbacks *cb, void *ud,
-                  struct gt_error *err)
+int csv_read_file(const char *path, char separator, const struct csv_read_callbacks *cb,
+                  void *ud, struct gt_error *err)
 {
     const char *name = strcmp(path, "-") == 0 ? "standard input" : path;
     static struct input in; /* 64 KiB: not on the stack */
@@ -475,8 +505,11 @@ int csv_read_file(const char *path, const struct csv_read_callbacks *cb, void *u
         return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", name, strerror(ENOMEM));
     }
     csv_set_realloc_func(&p, field_realloc);
+    csv_set_delim(&p, (unsigned char)(separator ? separator : ','));
     struct reader r = {.cb = cb, .ud = ud, .name = name, .err = err, .line = 1,
-                       .between_records = true, .field_max = csv_field_max()};
+                       .between_records = true, .field_max = csv_field_max(),
+                       .separator = separator ? separator : ',',
+                       .separator_asked = separator != 0};
     if (refill(&in) != 0)
         fail(&r, 0, strerror(errno));
     else if (is_gzip_start(&in))

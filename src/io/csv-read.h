@@ -1,10 +1,11 @@
 /* csv-read.h: reading real-world CSV files with libcsv.
  *
- * Accepts RFC 4180 CSV as spreadsheets and scripts write it: quoted fields
- * with commas, doubled quotes and line breaks, CRLF or LF line ends, a UTF-8
- * byte order mark, empty fields, a missing final line break, blank lines
- * (skipped).  gzip-compressed input is recognised by its magic bytes, not
- * its name. */
+ * Accepts RFC 4180 CSV as spreadsheets and scripts write it, its separator
+ * a comma or, as asked, a semicolon (European spreadsheets), a tab or a
+ * vertical bar: quoted fields with separators, doubled quotes and line
+ * breaks, CRLF or LF line ends, a UTF-8 byte order mark, empty fields, a
+ * missing final line break, blank lines (skipped).  gzip-compressed input
+ * is recognised by its magic bytes, not its name. */
 #ifndef GAMETAB_CSV_READ_H
 #define GAMETAB_CSV_READ_H
 
@@ -59,16 +60,22 @@ struct csv_read_callbacks {
  * file. */
 extern bool csv_stdin_closed;
 
-/* Reads path ("-" for standard input), calling back for the header and for
- * each row.  GT_OK, a callback's error, or GT_ERR_RUNTIME with err saying
- * "PATH:LINE: why" (a row with the wrong number of fields, an unterminated
- * quote, a field longer than csv_field_max() bytes, invalid UTF-8),
+/* Reads path ("-" for standard input), its fields separated by separator
+ * (',', ';', '\t' or '|'; 0: ',' as none was asked for, and a header of
+ * one field holding ';' or a tab outside quotes is refused, the file being
+ * likely a spreadsheet's semicolon or tab separated text), calling back
+ * for the header and for each row.  GT_OK, a callback's error, or
+ * GT_ERR_RUNTIME with err saying "PATH:LINE: why" (such a header, a row
+ * with the wrong number of fields, with a hint at --separator when the row
+ * or the header holds ';' or a tab outside quotes and the separator is
+ * ',', an unterminated quote, a
+ * field longer than csv_field_max() bytes, invalid UTF-8),
  * "PATH:LINE:COLUMN: NUL byte in a field" (at the first NUL, as it is
  * read), "PATH: why" (an empty file, a
  * directory, unreadable data, or gzip data that gzip -t refuses: truncated,
  * a CRC or length that does not match, trailing bytes that are not another
  * member), or out of memory.  Fields are NUL-terminated UTF-8. */
-int csv_read_file(const char *path, const struct csv_read_callbacks *cb, void *ud,
-                  struct gt_error *err);
+int csv_read_file(const char *path, char separator, const struct csv_read_callbacks *cb,
+                  void *ud, struct gt_error *err);
 
 #endif

@@ -390,7 +390,7 @@ static int render_text(const struct template_dirs *dirs, const char *path, const
     unsigned long bad = utf8_invalid_line(text, len);
     if (bad)
         return gt_fail(err, GT_ERR_RUNTIME,
-                       "%s:%lu: invalid UTF-8 (is the file Latin-1? convert it with iconv)", path, bad);
+                       "%s:%lu: invalid UTF-8 " UTF8_CONVERT_HINT, path, bad);
     struct render_sink sink = {out, err, false};
     int rc = mustache_render(text, len, ctx, &opt, render_sink_write, &sink, &merr);
     if (rc == MUSTACHE_OK)
