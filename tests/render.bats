@@ -200,6 +200,28 @@ LIST
     [ "$(grep -c 'begin{tabular}' <<<"$out")" -eq 30 ]
 }
 
+@test "a 120-character cell wraps in booktabs: no Overfull box, every word in the PDF" {
+    # 15 words of 7 or 8 characters, Russian and English: 120 characters
+    local words=(Wythoff ферзевый nim-sum Цзянь misere Кордемский Grundy позиция
+                 Fibonacci Зекендорф Beatty выигрыш mexval Matulis Яглом1)
+    local cell="${words[*]}"
+    [ "$(python3 -c 'import sys; print(len(sys.argv[1]))' "$cell")" -eq 120 ]
+    printf 'n,remark,score\n1,%s,5\n2,short,6\n' "$cell" > "$T/wrap.csv"
+    render_and_compile table-booktabs.tex "$T/wrap.csv"
+    if grep -A2 'Overfull \\hbox' "$T/ru/doc.log" >&2; then return 1; fi
+    local w
+    for w in "${words[@]}" 1 2 5 6 short score remark; do
+        grep -qwF -- "$w" "$T/ru/doc.txt" || { echo "not in the PDF: $w" >&2; return 1; }
+    done
+    # the cell takes several lines, the table the text width at most
+    [ "$(grep -c 'Wythoff\|Beatty\|Яглом1' "$T/ru/doc.txt")" -ge 2 ]
+    # a table that fits keeps its l columns
+    printf 'a,b\n1,short text\n' > "$T/narrow.csv"
+    gt render table-booktabs.tex "$T/narrow.csv"
+    [[ "$out" == *'\begin{longtable}{@{}ll@{}}'* ]]
+    [[ "$out" != *gametabwide* ]]
+}
+
 # ---- templates ---------------------------------------------------------------
 
 bad_template() { # NAME TEXT: writes a broken template into $T/tpl

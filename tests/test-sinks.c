@@ -506,6 +506,77 @@ static void test_widest_cell_capped(void **state)
     json_decref(ctx);
 }
 
+/* The columns the generic booktabs table wraps (context_wrap_columns): on
+ * the default page (3450 - 120 (n - 1)) / 50 characters are shared out,
+ * the columns shorter than an equal share of what is left first. */
+static void test_wrap_columns(void **state)
+{
+    (void)state;
+    static const struct {
+        size_t n, widths[4];
+        const char *wrap; /* '1' for a column that wraps */
+    } cases[] = {
+        /* (3450 - 240) / 50 = 64: 3 + 120 + 5 > 64, the 120 wraps */
+        {3, {3, 120, 5}, "010"},
+        /* everything fits: 20 + 20 + 20 <= 64 */
+        {3, {20, 20, 20}, "000"},
+        /* 3 x 40 > 64, each over 64 / 3: all wrap */
+        {3, {40, 40, 40}, "111"},
+        /* (3450 - 360) / 50 = 61: 10 and 13 fit, 40 and 40 share 38 */
+        {4, {10, 40, 13, 40}, "0101"},
+        /* 61 less 2 + 2 is 57: 30 is over 57 / 2, so it wraps with the 90,
+         * each getting 28 (max-min fair, not the 90 alone) */
+        {4, {2, 90, 2, 30}, "0101"},
+        /* 57 - 25 = 32 is left for the 90: the 25 keeps its width */
+        {4, {2, 90, 2, 25}, "0100"},
+        /* at most 12 characters never wrap, even past the width */
+        {2, {12, 200}, "01"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        bool wrap[4];
+        size_t k = context_wrap_columns(&context_page_default, cases[i].widths, cases[i].n, wrap);
+        char got[5] = {0};
+        size_t want_k = 0;
+        for (size_t c = 0; c < cases[i].n; c++) {
+            got[c] = wrap[c] ? '1' : '0';
+            want_k += cases[i].wrap[c] == '1';
+        }
+        if (strcmp(got, cases[i].wrap) != 0 || k != want_k)
+            fail_msg("case %zu: wraps %s (%zu), want %s", i, got, k, cases[i].wrap);
+    }
+    /* 256 columns of one character: none wraps (the table is as wide as
+     * it was; table-booktabs.tex takes 256 columns) */
+    static size_t ones[256];
+    static bool wrap[256];
+    for (size_t c = 0; c < 256; c++)
+        ones[c] = 1;
+    assert_int_equal(context_wrap_columns(&context_page_default, ones, 256, wrap), 0);
+}
+
+/* The context's columns: their longest text (a cell or the name) and
+ * whether they wrap. */
+static void test_columns_widest(void **state)
+{
+    (void)state;
+    const char *names[] = {"n", "a long column name, longer than any of its cells"};
+    const char *row1[] = {"12345", "x"};
+    const char *row2[] = {"7", "Проигрышные поля"};
+    struct context_builder *b = context_new(names, 2, false);
+    assert_non_null(b);
+    assert_non_null(context_add_row(b, row1));
+    assert_non_null(context_add_row(b, row2));
+    json_t *ctx = context_finish(b, 0);
+    assert_non_null(ctx);
+    json_t *columns = json_object_get(ctx, "columns");
+    assert_string_equal(json_string_value(json_object_get(json_array_get(columns, 0), "widest")),
+                        "12345");
+    assert_string_equal(json_string_value(json_object_get(json_array_get(columns, 1), "widest")),
+                        names[1]);
+    assert_false(json_is_true(json_object_get(json_array_get(columns, 1), "wide")));
+    assert_int_equal(json_integer_value(json_object_get(ctx, "wide_columns")), 0);
+    json_decref(ctx);
+}
+
 static void test_wide_numbers_narrow_blocks(void **state)
 {
     (void)state;
@@ -675,6 +746,8 @@ int main(void)
         cmocka_unit_test(test_p_positions_blocks),
         cmocka_unit_test(test_fit_columns),
         cmocka_unit_test(test_widest_cell_capped),
+        cmocka_unit_test(test_wrap_columns),
+        cmocka_unit_test(test_columns_widest),
         cmocka_unit_test(test_wide_numbers_narrow_blocks),
         cmocka_unit_test(test_tex_rows_bounded),
         cmocka_unit_test(test_tex_rows_open_fails),

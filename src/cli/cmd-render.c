@@ -282,10 +282,13 @@ const struct command cmd_render = {
              "and no rows (the two generic templates then write a comment, no table).\n"
              "Templates whose name ends in .tex escape {{x}} for LaTeX, others for HTML.\n",
     .help_more = help_environment,
-    .more = "The context: columns, has_columns, rows (each with data, its cells by\n"
-            "column name, and cells, first and last), row_count, file, blocks (the\n"
-            "rows in groups for the horizontal Kvant layout, each with rows, lines,\n"
-            "pad, first and last), block_columns, widest_cell and lang.  The data is held whole: at\n"
+    .more = "The context: columns (each with name, widest, its longest text, and\n"
+            "wide, true when it should wrap to keep the table within the text\n"
+            "width), has_columns, wide_columns, has_wide_columns, rows (each with\n"
+            "data, its cells by column name, and cells, first and last), row_count,\n"
+            "file, blocks (the rows in groups for the horizontal Kvant layout, each\n"
+            "with rows, lines, pad, first and last), block_columns, widest_cell and\n"
+            "lang.  The data is held whole: at\n"
             "most " XSTR(RENDER_COLUMNS_MAX) " columns, $GAMETAB_CELLS_MAX cells (rows x\n"
             "columns; default 300000, about 450 MB; 0 for no limit) and\n"
             "$GAMETAB_DATA_MAX bytes of text (column names and cells, each row counting\n"

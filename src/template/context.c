@@ -12,6 +12,10 @@ struct context_builder {
     json_t *rows;
     size_t widest;   /* characters of the widest cell */
     bool flat;       /* the columns are keys of the row object as well */
+    /* Of each column, its longest text (the name or a cell: a string the
+     * columns or rows hold) and its characters. */
+    json_t **longest;
+    size_t *longest_width;
 };
 
 /* Sets "first" and "last" on each object of a list, for templates that
@@ -37,12 +41,19 @@ struct context_builder *context_new(const char *const *columns, size_t ncolumns,
     b->columns = json_array();
     b->rows = json_array();
     b->widest = 1;
+    b->longest = calloc(ncolumns ? ncolumns : 1, sizeof *b->longest);
+    b->longest_width = calloc(ncolumns ? ncolumns : 1, sizeof *b->longest_width);
     for (size_t i = 0; b->columns && i < ncolumns; i++)
         if (json_array_append_new(b->columns, json_pack("{s:s}", "name", columns[i])) != 0) {
             json_decref(b->columns);
             b->columns = NULL;
         }
-    if (!b->columns || !b->rows || mark_ends(b->columns) != 0) {
+    for (size_t i = 0; b->columns && b->longest && b->longest_width && i < ncolumns; i++) {
+        b->longest[i] = json_object_get(json_array_get(b->columns, i), "name");
+        b->longest_width[i] = utf8_width(columns[i]);
+    }
+    if (!b->columns || !b->rows || !b->longest || !b->longest_width ||
+        mark_ends(b->columns) != 0) {
         context_free(b);
         return NULL;
     }
@@ -55,6 +66,8 @@ void context_free(struct context_builder *b)
         return;
     json_decref(b->columns);
     json_decref(b->rows);
+    free(b->longest);
+    free(b->longest_width);
     free(b);
 }
 
@@ -86,6 +99,18 @@ json_t *context_add_row(struct context_builder *b, const char *const *cells)
     }
     rc = rc || mark_ends(list) != 0 || json_object_set(row, "cells", list) != 0 ||
          json_object_set(row, "data", data) != 0 || json_array_append(b->rows, row) != 0;
+    /* Each column's longest text, once the rows hold the row (a cell of no
+     * more bytes than the longest's characters is no longer). */
+    for (size_t i = 0; !rc && i < n; i++) {
+        json_t *value = json_object_get(json_array_get(list, i), "value");
+        if (json_string_length(value) <= b->longest_width[i])
+            continue;
+        size_t w = utf8_width(json_string_value(value));
+        if (w > b->longest_width[i]) {
+            b->longest[i] = value;
+            b->longest_width[i] = w;
+        }
+    }
     json_decref(list);
     json_decref(data);
     json_decref(row); /* the builder's rows hold it now */
@@ -116,6 +141,38 @@ size_t context_widest_fitting(const struct context_page *page)
     size_t room = page->text_width > label + 120 ? page->text_width - label - 120 : 0;
     size_t w = room / (page->digit ? page->digit : 1);
     return w < 1 ? 1 : w;
+}
+
+size_t context_wrap_columns(const struct context_page *page, const size_t *widths, size_t n,
+                            bool *wrap)
+{
+    /* A character of the generic tables' normal size, 10/9 of a \small
+     * digit (5pt at 10pt); 2 \tabcolsep (12pt) between two columns. */
+    size_t letter = page->digit * 10 / 9, gaps = n > 0 ? (n - 1) * 120 : 0;
+    size_t room = page->text_width > gaps ? (page->text_width - gaps) / (letter ? letter : 1) : 0;
+    size_t left = 0;
+    /* A column of at most 12 characters (6em, the least width a wrapped
+     * column gets) gains nothing by wrapping. */
+    for (size_t i = 0; i < n; i++) {
+        wrap[i] = widths[i] > CONTEXT_WRAP_MIN;
+        if (wrap[i])
+            left++;
+        else
+            room = room > widths[i] ? room - widths[i] : 0;
+    }
+    /* The columns no wider than an equal share of what is left keep their
+     * width, until none is: the others share the rest. */
+    for (bool fixed = true; fixed && left > 0;) {
+        fixed = false;
+        for (size_t i = 0; i < n; i++)
+            if (wrap[i] && widths[i] <= room / left) {
+                wrap[i] = false;
+                room -= widths[i];
+                left--;
+                fixed = true;
+            }
+    }
+    return left;
 }
 
 size_t context_balanced_columns(size_t n, size_t fit)
@@ -228,17 +285,28 @@ json_t *context_finish_page(struct context_builder *b, unsigned block_columns,
     size_t fit = context_fit_columns(page, widest);
     size_t width = block_width(block_columns, fit, json_array_size(b->rows));
     char *zeros = malloc(widest + 1);
+    size_t ncolumns = json_array_size(b->columns);
+    bool *wrap = malloc((ncolumns ? ncolumns : 1) * sizeof *wrap);
     json_t *blocks = NULL, *ctx = NULL;
-    if (zeros && mark_ends(b->rows) == 0 && (blocks = context_blocks(b->columns, b->rows, width))) {
+    size_t nwrap = wrap ? context_wrap_columns(page, b->longest_width, ncolumns, wrap) : 0;
+    int rc = !zeros || !wrap;
+    for (size_t i = 0; !rc && i < ncolumns; i++) {
+        json_t *column = json_array_get(b->columns, i);
+        rc = json_object_set(column, "widest", b->longest[i]) != 0 ||
+             json_object_set_new(column, "wide", json_boolean(wrap[i])) != 0;
+    }
+    if (!rc && mark_ends(b->rows) == 0 && (blocks = context_blocks(b->columns, b->rows, width))) {
         memset(zeros, '0', widest);
         zeros[widest] = '\0';
-        ctx = json_pack("{s:O, s:b, s:O, s:I, s:O, s:I, s:I, s:s}", "columns", b->columns,
-                        "has_columns", json_array_size(b->columns) > 0, "rows",
-                        b->rows, "row_count", (json_int_t)json_array_size(b->rows), "blocks",
-                        blocks, "block_columns", (json_int_t)width, "fit_columns",
-                        (json_int_t)fit, "widest_cell", zeros);
+        ctx = json_pack("{s:O, s:b, s:O, s:I, s:O, s:I, s:I, s:s, s:I, s:b}", "columns",
+                        b->columns, "has_columns", ncolumns > 0, "rows", b->rows, "row_count",
+                        (json_int_t)json_array_size(b->rows), "blocks", blocks,
+                        "block_columns", (json_int_t)width, "fit_columns", (json_int_t)fit,
+                        "widest_cell", zeros, "wide_columns", (json_int_t)nwrap,
+                        "has_wide_columns", nwrap > 0);
     }
     free(zeros);
+    free(wrap);
     json_decref(blocks);
     context_free(b);
     return ctx;

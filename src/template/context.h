@@ -2,7 +2,11 @@
  *
  * Both `gametab table --format tex` (a computed table) and `gametab render`
  * (any CSV) hand their templates the same shape of data:
- *   columns       [{name, first, last}], in order
+ *   columns       [{name, first, last, widest, wide}], in order: widest
+ *                 is the column's longest text (its name or a cell, in
+ *                 characters), wide true when the column should wrap to
+ *                 keep the table within the text width
+ *                 (context_wrap_columns)
  *   has_columns   true when there is a column (false for render without
  *                 DATA: a template can leave its table out)
  *   rows          [{data, cells, first, last}]: data is {<column name>:
@@ -25,6 +29,7 @@
  *   fit_columns   the columns that fit the text width beside a row label
  *   widest_cell   a run of zeros as long as the widest cell (in characters),
  *                 to size fixed-width columns
+ *   wide_columns  how many columns are wide; has_wide_columns, whether any
  * Every value is a string.  The context is held whole: memory grows with
  * rows × columns. */
 #ifndef GAMETAB_CONTEXT_H
@@ -59,6 +64,19 @@ size_t context_fit_columns(const struct context_page *page, size_t widest);
  * least 1: one such column beside the row label fills the text width (64
  * on the default page).  widest_cell is never wider. */
 size_t context_widest_fitting(const struct context_page *page);
+
+/* The characters a column must pass to wrap: 6em, the least width the
+ * generic table gives a wrapped column. */
+#define CONTEXT_WRAP_MIN 12
+
+/* Which of n columns, set side by side at normal size (5pt a character
+ * on the default page) with 12pt between them, must wrap for the table to
+ * fit page's text width, widths[i] being the characters of column i's
+ * longest text: wrap[i] true for those, each longer than CONTEXT_WRAP_MIN
+ * and than an equal share of what the others leave (none when all fit).
+ * Returns how many. */
+size_t context_wrap_columns(const struct context_page *page, const size_t *widths, size_t n,
+                            bool *wrap);
 
 /* The width of balanced blocks of at most `fit` columns for n columns: as
  * few blocks as fit allows, as equal as they can be. */
