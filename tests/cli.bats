@@ -230,6 +230,8 @@ CASES
     diff "$T/claims" <(complete_words verify --claim '')
     [ "$(complete_words table x --format '' | tr '\n' ' ')" = "csv csv.gz json pdf tex xlsx " ]
     [ "$(complete_words build --paper = '' | tr '\n' ' ')" = "a4 a5 " ]
+    # render --separator: its choices, ';' and '|' quoted for the shell
+    [ "$(complete_words render t.tex --separator '' | LC_ALL=C sort | tr '\n' ' ')" = ', \; \| tab ' ]
     # Options and their values are not arguments: the table name is still
     # the first, and table takes no second.
     [ "$(complete_words table --count = 5 -o x.csv nim-p)" = nim-p-positions ]
