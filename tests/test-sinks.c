@@ -520,6 +520,8 @@ static void test_wrap_columns(void **state)
         {3, {3, 120, 5}, "010"},
         /* everything fits: 20 + 20 + 20 <= 64 */
         {3, {20, 20, 20}, "000"},
+        /* 20 fits 64 / 3, then the 30s share what it leaves: 44 / 2 = 22 */
+        {3, {20, 30, 30}, "011"},
         /* 3 x 40 > 64, each over 64 / 3: all wrap */
         {3, {40, 40, 40}, "111"},
         /* (3450 - 360) / 50 = 61: 10 and 13 fit, 40 and 40 share 38 */
