@@ -216,6 +216,15 @@ static int run_render(struct command_line *cl, struct gt_error *err)
     const char *data = cl->args.n > 1 ? cl->args.arg[1] : NULL;
     const char *path = opt[O_OUTPUT].given ? opt[O_OUTPUT].text : "-";
     const char *lang = opt[O_LANG].given ? template_languages[opt[O_LANG].choice] : "ru";
+    /* As for every option that does not apply (options.h): the CSV's
+     * options without a CSV. */
+    if (!data && opt[O_SEPARATOR].given)
+        return gt_fail(err, GT_ERR_USAGE,
+                       "--separator: does not apply without DATA (it separates the CSV's fields)");
+    if (!data && opt[O_BLOCK_COLUMNS].given)
+        return gt_fail(err, GT_ERR_USAGE,
+                       "--block-columns: does not apply without DATA (it lays out the CSV's "
+                       "cells)");
     if (is_directory(template))
         return gt_fail(err, GT_ERR_RUNTIME, "template %s: is a directory, not a template file",
                        template);
