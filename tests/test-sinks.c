@@ -26,8 +26,10 @@
 #include "sinks/sink-json.h"
 #include "sinks/sink-pdf.h"
 #include "sinks/sink-tex.h"
+#include "sinks/sink-xlsx.h"
 #include "tables/table.h"
 #include "tables/table-wythoff.h"
+#include "games/games.h"
 #include "template/context.h"
 #include "template/templates.h"
 
@@ -609,6 +611,76 @@ static void test_tex_rows_bounded(void **state)
     assert_non_null(strstr(err.msg, "more than"));
 }
 
+/* The rows a table streams for args, at most cap. */
+static uint64_t streamed_rows(const struct table_def *t, const struct table_args *args,
+                              uint64_t cap)
+{
+    struct table_stream s;
+    struct gt_error err = {0};
+    assert_int_equal(table_stream_open(&s, t, args, &err), GT_OK);
+    uint64_t n = 0;
+    while (n < cap && table_stream_next(&s))
+        n++;
+    table_stream_close(&s);
+    return n;
+}
+
+/* Each table's row_count, what xlsx refuses a table by before any work,
+ * against the rows it streams: at its defaults and with each numeric
+ * parameter at its least and at a few small values.  Exact for every
+ * table but the two whose count only solving tells (a bound there, and
+ * one that never passes a sheet: k-heaps at every k's largest M). */
+static void test_row_count(void **state)
+{
+    (void)state;
+    static const uint64_t small[] = {0, 1, 2, 3, 5, 12, 27, 100};
+    for (size_t i = 0; i < table_registry_size; i++) {
+        const struct table_def *t = table_registry[i];
+        assert_non_null(t->row_count);
+        bool bound = strcmp(t->name, "wythoff-k-heaps") == 0 ||
+                     strcmp(t->name, "misere-nim-p-positions") == 0;
+        for (int p = -1; p < PARAM__N; p++) {
+            if (p == PARAM_COLOR || p == PARAM_RADIX || p == PARAM_FROM ||
+                (p >= 0 && !t->params[p].accepted))
+                continue;
+            for (size_t k = 0; k < (p < 0 ? 1 : sizeof small / sizeof small[0]); k++) {
+                struct table_args args;
+                table_default_args(t, &args);
+                if (p >= 0)
+                    args.param[p] = small[k];
+                struct gt_error err = {0};
+                if (p >= 0 && (table_check_param(t, (enum table_param)p, small[k], &err) != GT_OK ||
+                               table_check_args(t, &args, &err) != GT_OK))
+                    continue;
+                uint64_t want = t->row_count(&args), got = streamed_rows(t, &args, want + 1);
+                if (bound ? got > want : got != want)
+                    fail_msg("%s, --%s %" PRIu64 " (else the defaults): row_count %" PRIu64
+                             ", %" PRIu64 " rows", t->name,
+                             p < 0 ? "count" : table_param_name((enum table_param)p),
+                             args.param[p < 0 ? PARAM_COUNT : p], want, got);
+            }
+        }
+    }
+    const struct table_def *heaps = table_find("wythoff-k-heaps");
+    for (uint64_t k = 1; k <= HEAPS_MAX; k++) {
+        struct table_args args = {{[PARAM_HEAPS] = k, [PARAM_MAX] = heaps_max_size((unsigned)k)}};
+        assert_true(heaps->row_count(&args) <= XLSX_ROWS_MAX - 1);
+    }
+    struct table_args misere = {{[PARAM_MAX] = table_find("misere-nim-p-positions")->params[PARAM_MAX].max}};
+    assert_true(table_find("misere-nim-p-positions")->row_count(&misere) <= XLSX_ROWS_MAX - 1);
+    /* The first sizes past a sheet (tests/bad-input.tsv b27-b36). */
+    struct table_args g = {{[PARAM_MAX] = 1024}}, kg = {{[PARAM_MAX] = 524287}},
+                      ks = {{[PARAM_MAX] = 2097151}};
+    struct gt_error err = {0};
+    assert_int_equal(xlsx_rows_check(table_find("wythoff-grundy"), &g, &err), GT_ERR_USAGE);
+    assert_int_equal(xlsx_rows_check(table_find("kordemsky-grundy"), &kg, &err), GT_ERR_USAGE);
+    assert_int_equal(xlsx_rows_check(table_find("kordemsky-start"), &ks, &err), GT_ERR_USAGE);
+    g.param[PARAM_MAX]--, kg.param[PARAM_MAX]--, ks.param[PARAM_MAX]--;
+    assert_int_equal(xlsx_rows_check(table_find("wythoff-grundy"), &g, &err), GT_OK);
+    assert_int_equal(xlsx_rows_check(table_find("kordemsky-grundy"), &kg, &err), GT_OK);
+    assert_int_equal(xlsx_rows_check(table_find("kordemsky-start"), &ks, &err), GT_OK);
+}
+
 /* A table whose rows cannot be opened (here a game whose solving a stop
  * request ends) gives NULL and the error, and frees nothing it did not
  * allocate (the breaker's build under SIGTERM freed stack garbage). */
@@ -752,6 +824,7 @@ int main(void)
         cmocka_unit_test(test_columns_widest),
         cmocka_unit_test(test_wide_numbers_narrow_blocks),
         cmocka_unit_test(test_tex_rows_bounded),
+        cmocka_unit_test(test_row_count),
         cmocka_unit_test(test_tex_rows_open_fails),
         cmocka_unit_test(test_cells_typed),
         cmocka_unit_test(test_tex_hook_errors),

@@ -11,6 +11,7 @@
 #include "io/gzchunks.h"
 #include "io/output.h"
 #include "sinks/sink-pdf.h"
+#include "sinks/sink-xlsx.h"
 #include "sinks/sinks.h"
 #include "tables/table.h"
 #include "template/context.h"
@@ -118,6 +119,10 @@ static int run_table(struct command_line *cl, struct gt_error *err)
                            "; use csv or csv.gz for more",
                            table_param_name((enum table_param)p), r.table->name, s->tex_max);
     }
+    /* A sheet's rows, known from the parameters (N^2 for a board of N):
+     * refused now, not after the table is computed. */
+    if (format == FORMAT_XLSX && xlsx_rows_check(r.table, &r.args, err) != GT_OK)
+        return GT_ERR_USAGE;
     if (opt[O_BLOCK_COLUMNS].given && !r.table->tex_blocks) {
         char names[256] = "";
         for (size_t i = 0; i < table_registry_size; i++)

@@ -395,6 +395,14 @@ int xlsx_sheet_end(struct xlsx_sheet *s, struct gt_error *err)
 
 /* ---- a table's sheet -------------------------------------------------------- */
 
+int xlsx_rows_check(const struct table_def *t, const struct table_args *args,
+                    struct gt_error *err)
+{
+    if (t->row_count(args) > XLSX_ROWS_MAX - 1)
+        return fail_rows(err, t->name);
+    return GT_OK;
+}
+
 /* Marks the INTEGER columns of t's rows for args that hold a value a
  * double cannot, reading the rows once before they are written (the note
  * goes on the header, which constant-memory mode writes first). */
@@ -485,9 +493,9 @@ static int add_chart(struct xlsx_book *b, const struct table_def *t, struct xlsx
 int xlsx_book_add_table(struct xlsx_book *b, const struct table_def *t,
                         const struct table_args *args, struct gt_error *err)
 {
-    /* A --count past the limit is refused before any row is made. */
-    if (t->params[PARAM_COUNT].accepted && args->param[PARAM_COUNT] > XLSX_ROWS_MAX - 1)
-        return fail_rows(err, t->name);
+    /* A table past the limit is refused before any row is made. */
+    if (xlsx_rows_check(t, args, err) != GT_OK)
+        return err->status;
     bool beyond[TABLE_MAX_COLUMNS];
     if (find_beyond(t, args, beyond, err) != GT_OK)
         return err->status;
@@ -527,6 +535,8 @@ int sink_xlsx_write(const struct table_def *t, const struct table_args *args,
         snprintf(issue, sizeof issue, " no. %d", src->issue);
     snprintf(source, sizeof source, "%s, %s, %s%s%s, %s", src->authors, src->title,
              src->journal, year, issue, src->item);
+    if (xlsx_rows_check(t, args, err) != GT_OK)
+        return err->status;
     struct xlsx_book *b;
     if (xlsx_book_new(&b, t->name, t->summary, src->authors, source, err) != GT_OK)
         return err->status;

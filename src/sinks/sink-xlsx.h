@@ -42,6 +42,12 @@ struct xlsx_sheet;
 int xlsx_book_new(struct xlsx_book **bp, const char *title, const char *subject,
                   const char *author, const char *comments, struct gt_error *err);
 
+/* GT_ERR_USAGE (err naming the limit and suggesting csv.gz) when t has
+ * more rows for args than a sheet holds (table_def.row_count), else GT_OK:
+ * said before any row is made. */
+int xlsx_rows_check(const struct table_def *t, const struct table_args *args,
+                    struct gt_error *err);
+
 /* Adds t's rows for args as a sheet named after t, with t's chart if it
  * has one.  GT_OK; GT_ERR_USAGE when the table has more rows than a sheet
  * holds (err names the limit and suggests csv.gz); GT_ERR_RUNTIME. */

@@ -111,6 +111,12 @@ static int grundy_tex_context(const struct table_args *args, struct tex_values *
     return GT_OK;
 }
 
+/* 2 (N + 1) rows: (n, m, p) for n = 0..N, m = 0, 1. */
+static uint64_t grundy_row_count(const struct table_args *args)
+{
+    return 2 * (args->param[PARAM_MAX] + 1);
+}
+
 static const struct table_column grundy_columns[] = {
     [KORDEMSKY_N] = {"n", COLUMN_INTEGER},
     [KORDEMSKY_M] = {"m", COLUMN_INTEGER},
@@ -129,6 +135,7 @@ const struct table_def table_kordemsky_grundy = {
         /* 2 (N + 1) rows: N = 2499 is TEX_ROWS_MAX. */
         [PARAM_MAX] = {true, 27, 0, KORDEMSKY_N_MAX, "piles n = 0..N", .tex_max = 2499},
     },
+    .row_count = grundy_row_count,
     .start = grundy_start,
     .next = grundy_next,
     .finish = grundy_finish,
@@ -185,6 +192,12 @@ static int start_tex_row(const struct table_row *row, struct tex_values *out, st
     return GT_OK;
 }
 
+/* (N + 1) / 2 rows: n = 1, 3, ..., <= N. */
+static uint64_t start_row_count(const struct table_args *args)
+{
+    return (args->param[PARAM_MAX] + 1) / 2;
+}
+
 static const struct table_column start_columns[] = {
     [START_N] = {"n", COLUMN_INTEGER},
     [START_GRUNDY] = {"grundy", COLUMN_INTEGER},
@@ -203,6 +216,7 @@ const struct table_def table_kordemsky_start = {
         [PARAM_MAX] = {true, 27, 1, KORDEMSKY_N_MAX, "starting piles n = 1, 3, ..., <= N",
                        .tex_max = 10000},
     },
+    .row_count = start_row_count,
     .start = start_start,
     .next = start_next,
     .finish = start_finish,

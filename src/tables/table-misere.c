@@ -98,6 +98,15 @@ static int p_positions_tex_context(const struct table_args *args, struct tex_val
     return GT_OK;
 }
 
+/* At most (M + 1)(M + 2) / 2, one for each pair t <= m: of two positions
+ * that differ in n only, one moves to the other, so at most one n makes
+ * (t, m, n) a losing position.  The exact count needs the solver. */
+static uint64_t p_positions_row_count(const struct table_args *args)
+{
+    uint64_t M = args->param[PARAM_MAX];
+    return (M + 1) * (M + 2) / 2;
+}
+
 static const struct table_column p_positions_columns[] = {
     [MISERE_T] = {"t", COLUMN_INTEGER},
     [MISERE_M] = {"m", COLUMN_INTEGER},
@@ -117,6 +126,7 @@ const struct table_def table_misere_nim_p_positions = {
         [PARAM_MAX] = {true, 12, 1, MISERE_NIM_M_MAX, "heaps of at most M pieces",
                        .tex_max = 192},
     },
+    .row_count = p_positions_row_count,
     .start = p_positions_start,
     .next = p_positions_next,
     .finish = p_positions_finish,

@@ -92,6 +92,7 @@ const struct table_def table_wythoff_p_positions = {
         [PARAM_COUNT] = {true, 13, 1, WYTHOFF_N_MAX + 1, "rows n = 0..K-1"},
         [PARAM_FROM] = {true, 0, 0, WYTHOFF_N_MAX, "the first row: n = N0"},
     },
+    .row_count = table_rows_count,
     .start = p_positions_start,
     .next = p_positions_next,
     .tex_template = "wythoff-p-positions.tex",
@@ -232,6 +233,7 @@ const struct table_def table_wythoff_frequencies = {
         [PARAM_FROM] = {true, 0, 0, WYTHOFF_FREQ_N_MAX - 1, "the first row: N = N0 + 1",
                         .tex_max = 9990000},
     },
+    .row_count = table_rows_count,
     .start = frequencies_start,
     .next = frequencies_next,
     .tex_template = "wythoff-frequencies.tex",
@@ -267,6 +269,7 @@ const struct table_def table_wythoff_beatty = {
         [PARAM_COUNT] = {true, 13, 1, WYTHOFF_N_MAX, "rows n = 1..K"},
         [PARAM_FROM] = {true, 0, 0, WYTHOFF_N_MAX - 1, "the first row: n = N0 + 1"},
     },
+    .row_count = table_rows_count,
     .start = beatty_start,
     .next = p_positions_next,
     .tex_template = "wythoff-beatty.tex",
@@ -340,6 +343,7 @@ const struct table_def table_wythoff_property3 = {
     .params = {
         [PARAM_COUNT] = {true, 12, 1, PROPERTY3_N_MAX, "rows n = 1..K"},
     },
+    .row_count = table_rows_count,
     .start = pairs_from_one_start,
     .next = property3_next,
     .tex_template = "wythoff-property3.tex",
@@ -394,6 +398,7 @@ const struct table_def table_wythoff_zeckendorf_shift = {
     .params = {
         [PARAM_COUNT] = {true, 13, 1, WYTHOFF_N_MAX, "rows n = 1..K"},
     },
+    .row_count = table_rows_count,
     .start = pairs_from_one_start,
     .next = zeckendorf_next,
     .tex_template = "wythoff-zeckendorf-shift.tex",
@@ -579,6 +584,12 @@ uint64_t grundy_table_bytes(uint64_t N)
            + grundy_ahead_rows(N) * N * sizeof(uint32_t);
 }
 
+/* N^2 rows: the board 0 <= a, b < N (N <= 2^15). */
+static uint64_t grundy_row_count(const struct table_args *args)
+{
+    return args->param[PARAM_MAX] * args->param[PARAM_MAX];
+}
+
 static const struct table_column grundy_columns[] = {
     [GRUNDY_A] = {"a", COLUMN_INTEGER},
     [GRUNDY_B] = {"b", COLUMN_INTEGER},
@@ -597,6 +608,7 @@ const struct table_def table_wythoff_grundy = {
                        "board size N: 0 <= a, b < N; about 0.65 N^2 bytes (164 MiB at 16384)",
                        .tex_max = GRUNDY_TEX_N_MAX},
     },
+    .row_count = grundy_row_count,
     .start = grundy_start,
     .next = grundy_next,
     .finish = grundy_finish,
@@ -659,6 +671,20 @@ static int game_tex_context(const struct table_args *args, struct tex_values *ou
     return GT_OK;
 }
 
+/* The moves of the game, played out: the winner's moves shrink the heaps
+ * by about phi^2 every two to four moves, so a game from heaps up to
+ * WYTHOFF_PLAY_MAX has at most a few hundred. */
+static uint64_t game_row_count(const struct table_args *args)
+{
+    struct wythoff_play play;
+    struct wythoff_move m;
+    uint64_t n = 0;
+    wythoff_play_start(&play, args->param[PARAM_START_A], args->param[PARAM_START_B]);
+    while (wythoff_play_next(&play, &m))
+        n++;
+    return n;
+}
+
 static const struct table_column game_columns[] = {
     [GAME_MOVE] = {"move", COLUMN_INTEGER},
     [GAME_PLAYER] = {"player", COLUMN_INTEGER},
@@ -683,6 +709,7 @@ const struct table_def table_wythoff_game = {
         [PARAM_START_B] = {true, 14, 0, WYTHOFF_PLAY_MAX, "the starting square (A, B)",
                            .tex_max = WYTHOFF_GAME_TEX_MAX},
     },
+    .row_count = game_row_count,
     .start = game_start,
     .next = game_next,
     .tex_template = "wythoff-game.tex",

@@ -134,6 +134,7 @@ const struct table_def table_nim_p_positions = {
     },
     .columns_for = nim_columns_for,
     .check_args = nim_check_args,
+    .row_count = table_rows_count,
     .start = nim_start,
     .next = nim_next,
     .tex_template = "nim-p-positions.tex",
@@ -230,6 +231,7 @@ const struct table_def table_wythoff_fibonacci = {
         [PARAM_COLOR] = {true, 1, 0, 1, "the binary digits in black, not red, and the "
                                         "Fibonacci digits in black, not blue"},
     },
+    .row_count = table_rows_count,
     .start = fibonacci_start,
     .next = fibonacci_next,
     .tex_template = "wythoff-fibonacci.tex",
@@ -271,6 +273,25 @@ static int heaps_check_args(const struct table_def *t, const struct table_args *
                        " (0..%" PRIu64 ": at most 2^24 positions)",
                        M, t->name, k, top);
     return GT_OK;
+}
+
+/* At most the number of non-decreasing k-tuples of 0..M, C(M + k, k), and
+ * at most (M + 1)^(k-1): of two positions that differ in one heap only, one
+ * moves to the other (take from that heap), so each choice of the other
+ * k - 1 heaps has at most one P-position.  Within 2^24 positions this is
+ * at most 262144 (k = 4, M = 63: 64^3); the exact count needs the sieve. */
+static uint64_t heaps_row_count(const struct table_args *args)
+{
+    uint64_t k = args->param[PARAM_HEAPS], M = args->param[PARAM_MAX];
+    uint64_t tuples = 1, others = 1;
+    for (uint64_t i = 1; i <= k; i++) {
+        /* C(M + i, i) = C(M + i - 1, i - 1) (M + i) / i, exact at each step;
+         * (M + 1)^k <= 2^24 keeps both products far from overflow. */
+        tuples = tuples * (M + i) / i;
+        if (i < k)
+            others *= M + 1;
+    }
+    return tuples < others ? tuples : others;
 }
 
 static int heaps_start(void *state, const struct table_args *args, struct gt_error *err)
@@ -371,6 +392,7 @@ const struct table_def table_wythoff_k_heaps = {
     },
     .column_count = heaps_column_count,
     .check_args = heaps_check_args,
+    .row_count = heaps_row_count,
     .start = heaps_start,
     .next = heaps_next,
     .finish = heaps_finish,

@@ -253,6 +253,15 @@ struct table_def {
      * --radix 4); NULL: columns.  As many as the column count. */
     const struct table_column *(*columns_for)(const struct table_args *args);
 
+    /* The rows for args, the header not counted: exact where the parameters
+     * tell it (K, N^2, 2 (N + 1), a game played out), else an upper bound
+     * that only solving the game would sharpen (wythoff-k-heaps,
+     * misere-nim-p-positions: at most one P-position for each choice of
+     * the other heaps).  Every table has one: a format that holds fewer
+     * rows (an xlsx sheet, sink-xlsx.h) refuses args by it before any
+     * work.  Args have passed the parameter checks. */
+    uint64_t (*row_count)(const struct table_args *args);
+
     /* Checks the parameters together, when one's range depends on another
      * (--max on --heaps); NULL: each range alone is enough.  GT_OK or
      * GT_ERR_USAGE with err naming the option, the value and the range. */
@@ -325,6 +334,9 @@ extern const size_t table_registry_size;
 
 /* The table called name, or NULL. */
 const struct table_def *table_find(const char *name);
+
+/* The row count of a table of --count K rows: K (a row_count). */
+uint64_t table_rows_count(const struct table_args *args);
 
 /* Fills args with every accepted parameter's default. */
 void table_default_args(const struct table_def *t, struct table_args *args);

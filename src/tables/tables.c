@@ -36,6 +36,11 @@ const struct table_def *table_find(const char *name)
     return NULL;
 }
 
+uint64_t table_rows_count(const struct table_args *args)
+{
+    return args->param[PARAM_COUNT];
+}
+
 void table_default_args(const struct table_def *t, struct table_args *args)
 {
     for (int p = 0; p < PARAM__N; p++)
