@@ -676,8 +676,16 @@ int build_directory(const struct build_options *bo, size_t *nfiles, struct gt_er
     }
     int rc = run_build(&b, bo, err);
     errata_free(&b.errata);
-    nftw(b.staging, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
-    close(b.staging_lock);
+    /* Out of descriptors (ulimit -n), nftw cannot open the staging
+     * directory while both locks hold one: the staging lock goes first then
+     * (a build that found it unlocked now would remove it too). */
+    if (nftw(b.staging, remove_entry, 16, FTW_DEPTH | FTW_PHYS) != 0) {
+        close(b.staging_lock);
+        b.staging_lock = -1;
+        nftw(b.staging, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+    }
+    if (b.staging_lock >= 0)
+        close(b.staging_lock);
     if (rc != GT_OK)
         remove_made(dir, made); /* leave no empty directory behind */
     close(dir_lock);

@@ -70,7 +70,7 @@ static int write_contents(struct xlsx_book *book, const struct workbook_request 
 int workbook_write(const struct workbook_request *w, struct output *out, struct gt_error *err)
 {
     struct xlsx_book *book;
-    if (xlsx_book_new(&book, "gametab: tables of impartial games",
+    if (xlsx_book_new(&book, output_name(out), "gametab: tables of impartial games",
                       "The article tables of Wythoff's game, Nim, misère Nim and Grundy "
                       "functions, and the errata of the four articles",
                       "gametab",

@@ -22,15 +22,16 @@
 
 struct xlsx_book {
     lxw_workbook *wb;
+    const char *name;           /* the output's, for messages */
     char *path;                 /* the name libxlsxwriter writes the workbook to */
     bool named;                 /* path names the file in tmpdir, removed at the end */
     int fd;                     /* the temporary file, read back by commit */
+    int null_fd, stderr_fd;     /* /dev/null and standard error's own (quiet_*) */
     const char *tmpdir;         /* its directory ($TMPDIR), for messages */
     lxw_format *bold, *integer;
     lxw_format *decimal[DECIMAL_PLACES_MAX + 1]; /* by places, made when first needed */
     struct xlsx_sheet *sheet;   /* the sheet being written, or NULL */
 };
-
 struct xlsx_sheet {
     struct xlsx_book *b;
     lxw_worksheet *ws;
@@ -56,34 +57,84 @@ static int fail_rows(struct gt_error *err, const char *name)
 
 /* ---- the workbook ----------------------------------------------------------- */
 
-/* Closes (writes) the workbook with standard error quiet: libxlsxwriter
- * reports a failure in lines of its own on standard error ("[ERROR]
- * workbook_close(): Zip ZIP_ERRNO error ..."), and gametab's message is one
- * line.  *sys_errno: errno as the close left it, the system's reason for a
- * failed write (0 when it set none). */
-static lxw_error close_quietly(lxw_workbook *wb, int *sys_errno)
+/* The error of a system call on the workbook that failed with errno e: out
+ * of descriptors or memory is the process's lack, said with the output's
+ * name ("x.xlsx: Too many open files"); anything else is TMPDIR's (full,
+ * unwritable), said with what was being done there. */
+static int fail_errno(struct gt_error *err, const struct xlsx_book *b, const char *doing, int e)
 {
-    fflush(stderr);
-    int saved = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 3);
-    int null = open("/dev/null", O_WRONLY | O_CLOEXEC);
-    if (saved >= 0 && null >= 0)
-        dup2(null, STDERR_FILENO);
-    if (null >= 0)
-        close(null);
-    errno = 0;
-    lxw_error e = workbook_close(wb);
-    *sys_errno = errno;
-    fflush(stderr);
-    if (saved >= 0) {
-        dup2(saved, STDERR_FILENO);
-        close(saved);
-    }
-    return e;
+    if (e == EMFILE || e == ENFILE || e == ENOMEM)
+        return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", b->name, strerror(e));
+    return gt_fail(err, GT_ERR_RUNTIME, "%s: %s in %s (TMPDIR): %s", b->name, doing, b->tmpdir,
+                   strerror(e));
 }
 
+/* Standard error to /dev/null and back, around the libxlsxwriter calls that
+ * make files: a failure there is reported in lines of the library's own
+ * ("[ERROR][./src/worksheet.c:200]: Error creating tmpfile() ...",
+ * "[ERROR] workbook_close(): Zip ZIP_ERRNO error ..."), and gametab's
+ * message is one line.  Both descriptors are the book's from its start:
+ * out of descriptors (ulimit -n), the library's lines stay quiet too. */
+static void quiet_on(const struct xlsx_book *b)
+{
+    fflush(stderr);
+    dup2(b->null_fd, STDERR_FILENO);
+}
 
-int xlsx_book_new(struct xlsx_book **bp, const char *title, const char *subject,
-                  const char *author, const char *comments, struct gt_error *err)
+static void quiet_off(const struct xlsx_book *b)
+{
+    fflush(stderr);
+    dup2(b->stderr_fd, STDERR_FILENO);
+}
+
+/* Frees a workbook unwritten.  lxw_workbook_free leaves each worksheet's
+ * temporary file (constant-memory mode) open, as workbook_close would have
+ * closed it: they are closed here first.  workbook_close is no way to
+ * discard: it writes the whole file (seconds for a large sheet), and on a
+ * workbook whose first worksheet could not be made (no descriptor for its
+ * temporary file) libxlsxwriter 1.1.4 adds a default sheet, fails again and
+ * reads the first sheet of an empty list: a crash. */
+static void workbook_discard(lxw_workbook *wb)
+{
+    if (!wb)
+        return;
+    lxw_sheet *sheet;
+    STAILQ_FOREACH(sheet, wb->sheets, list_pointers) {
+        if (sheet->is_chartsheet || !sheet->u.worksheet->optimize_tmpfile)
+            continue;
+        fclose(sheet->u.worksheet->optimize_tmpfile);
+        sheet->u.worksheet->optimize_tmpfile = NULL;
+        sheet->u.worksheet->file = NULL;
+    }
+    lxw_workbook_free(wb);
+}
+
+/* What workbook_close said. */
+struct close_report {
+    int done;                   /* 1 once workbook_close returned */
+    lxw_error e;                /* what it returned */
+    int sys_errno;              /* errno as it left it: a failed write's reason */
+};
+
+/* Closes (writes) the workbook into its temporary file and frees it, standard
+ * error quiet; *r as workbook_close left it.  Always 0. */
+static int close_workbook(struct xlsx_book *b, struct close_report *r)
+{
+    lxw_workbook *wb = b->wb;
+    b->wb = NULL;
+    *r = (struct close_report){0};
+    quiet_on(b);
+    errno = 0;
+    r->e = workbook_close(wb);
+    r->sys_errno = errno;
+    r->done = 1;
+    quiet_off(b);
+    return 0;
+}
+
+int xlsx_book_new(struct xlsx_book **bp, const char *name, const char *title,
+                  const char *subject, const char *author, const char *comments,
+                  struct gt_error *err)
 {
     *bp = NULL;
     /* The creation time in the document properties (base/epoch.h), so that
@@ -105,18 +156,32 @@ int xlsx_book_new(struct xlsx_book **bp, const char *title, const char *subject,
         b->path = malloc(n);
     if (!b || !b->path) {
         free(b);
-        return gt_fail(err, GT_ERR_RUNTIME, "xlsx: %s", strerror(ENOMEM));
+        return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", name, strerror(ENOMEM));
+    }
+    b->name = name;
+    b->tmpdir = tmpdir;
+    b->fd = b->null_fd = b->stderr_fd = -1;
+    /* The quiet's descriptors first: past them, a lack of descriptors is
+     * a failure of the workbook's own, said in one line. */
+    b->null_fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
+    if (b->null_fd >= 0)
+        b->stderr_fd = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 3);
+    if (b->null_fd < 0 || b->stderr_fd < 0) {
+        int rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", name, strerror(errno));
+        xlsx_book_free(b);
+        return rc;
     }
     snprintf(b->path, n, "%s/gametab-XXXXXX.xlsx", tmpdir);
     b->fd = mkstemps(b->path, 5);
     if (b->fd < 0) {
-        int rc = gt_fail(err, GT_ERR_RUNTIME, "%s (TMPDIR): %s", tmpdir, strerror(errno));
-        free(b->path);
-        free(b);
+        int e = errno;
+        int rc = e == EMFILE || e == ENFILE
+                     ? gt_fail(err, GT_ERR_RUNTIME, "%s: %s", name, strerror(e))
+                     : gt_fail(err, GT_ERR_RUNTIME, "%s (TMPDIR): %s", tmpdir, strerror(e));
+        xlsx_book_free(b);
         return rc;
     }
     b->named = true;
-    b->tmpdir = tmpdir;
     /* The file's name goes at once, and libxlsxwriter writes through
      * /proc/self/fd/N: a process killed (SIGKILL, a crash) leaves nothing
      * in TMPDIR.  Without /proc, the name stays until the end. */
@@ -156,18 +221,17 @@ void xlsx_book_free(struct xlsx_book *b)
     if (!b)
         return;
     free(b->sheet);
-    if (b->wb && interrupt_signal) {
-        /* Asked to stop: closing would compress every row written so far
-         * (seconds for a large sheet); the workbook is freed unwritten. */
-        lxw_workbook_free(b->wb);
-    } else if (b->wb) {
-        /* libxlsxwriter has no discard: closing writes the file, removed next. */
-        int ignored;
-        close_quietly(b->wb, &ignored);
-    }
-    close(b->fd);
+    /* Unwritten: the rows made so far are not compressed (seconds for a
+     * large sheet) only to be removed. */
+    workbook_discard(b->wb);
+    if (b->fd >= 0)
+        close(b->fd);
     if (b->named)
         unlink(b->path);
+    if (b->null_fd >= 0)
+        close(b->null_fd);
+    if (b->stderr_fd >= 0)
+        close(b->stderr_fd);
     free(b->path);
     free(b);
 }
@@ -198,15 +262,20 @@ int xlsx_book_commit(struct xlsx_book *b, struct output *out, struct gt_error *e
         xlsx_book_free(b);
         return rc;
     }
-    int sys_errno;
-    lxw_error e = close_quietly(b->wb, &sys_errno);
-    b->wb = NULL;
+    struct close_report r;
+    if (close_workbook(b, &r)) {
+        int rc = interrupt_fail(err, output_name(out));
+        xlsx_book_free(b);
+        return rc;
+    }
     int rc = GT_OK;
-    if (e != LXW_NO_ERROR && sys_errno) /* a write of the workbook's files failed */
-        rc = gt_fail(err, GT_ERR_RUNTIME, "%s: writing the workbook in %s (TMPDIR): %s", output_name(out),
-                     b->tmpdir, strerror(sys_errno));
-    else if (e != LXW_NO_ERROR)
-        rc = fail_lxw(err, output_name(out), e);
+    if (!r.done) /* the child that closed it ended without a word */
+        rc = gt_fail(err, GT_ERR_RUNTIME, "%s: libxlsxwriter ended while writing the workbook",
+                     output_name(out));
+    else if (r.e != LXW_NO_ERROR && r.sys_errno) /* a write of the workbook's files failed */
+        rc = fail_errno(err, b, "writing the workbook", r.sys_errno);
+    else if (r.e != LXW_NO_ERROR)
+        rc = fail_lxw(err, output_name(out), r.e);
     /* The workbook, as libxlsxwriter wrote it into the temporary file. */
     char buf[1 << 16];
     off_t at = 0;
@@ -303,9 +372,17 @@ static int sheet_start(struct xlsx_book *b, const char *name, const struct table
     s->b = b;
     s->columns = columns;
     s->ncolumns = ncolumns;
+    /* Its temporary file (constant-memory mode) is made here: a failure
+     * is said once, by its errno. */
+    quiet_on(b);
+    errno = 0;
     s->ws = workbook_add_worksheet(b->wb, s->name);
+    int e_add = errno;
+    quiet_off(b);
     if (!s->ws) {
         free(s);
+        if (e_add)
+            return fail_errno(err, b, "starting the sheet's temporary file", e_add);
         return gt_fail(err, GT_ERR_RUNTIME, "%s: libxlsxwriter cannot add the sheet", name);
     }
     lxw_error e = LXW_NO_ERROR;
@@ -535,10 +612,11 @@ int sink_xlsx_write(const struct table_def *t, const struct table_args *args,
         snprintf(issue, sizeof issue, " no. %d", src->issue);
     snprintf(source, sizeof source, "%s, %s, %s%s%s, %s", src->authors, src->title,
              src->journal, year, issue, src->item);
+    struct xlsx_book *b;
     if (xlsx_rows_check(t, args, err) != GT_OK)
         return err->status;
-    struct xlsx_book *b;
-    if (xlsx_book_new(&b, t->name, t->summary, src->authors, source, err) != GT_OK)
+    if (xlsx_book_new(&b, output_name(out), t->name, t->summary, src->authors, source, err) !=
+        GT_OK)
         return err->status;
     int rc = xlsx_book_add_table(b, t, args, err);
     if (rc != GT_OK) {

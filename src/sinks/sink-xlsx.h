@@ -37,10 +37,13 @@ struct xlsx_book;
 struct xlsx_sheet;
 
 /* Starts a workbook with document properties: title, subject (what it
- * holds), author and comments (the source), any of them NULL.  GT_OK, or
- * GT_ERR_RUNTIME with err set (no temporary directory, out of memory). */
-int xlsx_book_new(struct xlsx_book **bp, const char *title, const char *subject,
-                  const char *author, const char *comments, struct gt_error *err);
+ * holds), author and comments (the source), any of them NULL; name is the
+ * output's, for messages (kept, not copied).  GT_OK, or GT_ERR_RUNTIME with
+ * err set (no temporary directory, out of descriptors or memory: "NAME:
+ * Too many open files"). */
+int xlsx_book_new(struct xlsx_book **bp, const char *name, const char *title,
+                  const char *subject, const char *author, const char *comments,
+                  struct gt_error *err);
 
 /* GT_ERR_USAGE (err naming the limit and suggesting csv.gz) when t has
  * more rows for args than a sheet holds (table_def.row_count), else GT_OK:
@@ -71,7 +74,7 @@ int xlsx_sheet_end(struct xlsx_sheet *s, struct gt_error *err);
  * happens.  GT_OK or GT_ERR_RUNTIME with err set. */
 int xlsx_book_commit(struct xlsx_book *b, struct output *out, struct gt_error *err);
 
-/* Discards b and its temporary files. */
+/* Discards b and its temporary files, unwritten. */
 void xlsx_book_free(struct xlsx_book *b);
 
 /* One table as a workbook of one sheet (and its chart's hidden sheet)
