@@ -4,12 +4,19 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 #include <xlsxwriter.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 
 #include "base/epoch.h"
 #include "base/interrupt.h"
@@ -109,27 +116,97 @@ static void workbook_discard(lxw_workbook *wb)
     lxw_workbook_free(wb);
 }
 
-/* What workbook_close said. */
+/* What the child that closes a workbook tells its parent, in memory they
+ * share. */
 struct close_report {
     int done;                   /* 1 once workbook_close returned */
     lxw_error e;                /* what it returned */
     int sys_errno;              /* errno as it left it: a failed write's reason */
+    int file_size_exceeded;     /* the child's base/interrupt.h flag */
 };
 
-/* Closes (writes) the workbook into its temporary file and frees it, standard
- * error quiet; *r as workbook_close left it.  Always 0. */
-static int close_workbook(struct xlsx_book *b, struct close_report *r)
+/* workbook_close in this process, standard error quiet. */
+static void close_here(struct xlsx_book *b, lxw_workbook *wb, struct close_report *r)
 {
-    lxw_workbook *wb = b->wb;
-    b->wb = NULL;
-    *r = (struct close_report){0};
     quiet_on(b);
     errno = 0;
     r->e = workbook_close(wb);
     r->sys_errno = errno;
     r->done = 1;
     quiet_off(b);
-    return 0;
+}
+
+/* Closes (writes) the workbook into its temporary file and frees it.
+ * libxlsxwriter compresses every row then, seconds for a large sheet,
+ * without looking at the stop request: the close runs in a child process,
+ * which this one waits for and, when a signal asks to stop, kills (the
+ * file it wrote is the nameless temporary, gone with the process): 1
+ * then.  Else 0 with *r as workbook_close left it.  Without a child (fork
+ * failed) the close runs here, and a signal is seen after it. */
+static int close_workbook(struct xlsx_book *b, struct close_report *out)
+{
+    lxw_workbook *wb = b->wb;
+    b->wb = NULL;
+    *out = (struct close_report){0};
+    struct close_report *r = mmap(NULL, sizeof *r, PROT_READ | PROT_WRITE,
+                                  MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (r == MAP_FAILED) {
+        close_here(b, wb, out);
+        return 0;
+    }
+    *r = (struct close_report){0};
+    /* The worksheets' temporary files are the child's to read back: written
+     * out now, none of the rows is left in a buffer of this process, which
+     * its fclose (workbook_discard) would write into them. */
+    lxw_sheet *sheet;
+    STAILQ_FOREACH(sheet, wb->sheets, list_pointers)
+        if (!sheet->is_chartsheet && sheet->u.worksheet->optimize_tmpfile)
+            fflush(sheet->u.worksheet->optimize_tmpfile);
+    pid_t parent = getpid();
+    pid_t pid = fork();
+    if (pid == 0) {
+#ifdef __linux__
+        /* Nothing left running if gametab is killed (SIGKILL). */
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (getppid() != parent)
+            _exit(1);
+#endif
+        dup2(b->null_fd, STDERR_FILENO);
+        errno = 0;
+        r->e = workbook_close(wb);
+        r->sys_errno = errno;
+        r->file_size_exceeded = file_size_exceeded;
+        r->done = 1;
+        _exit(0);
+    }
+    if (pid < 0) {
+        munmap(r, sizeof *r);
+        close_here(b, wb, out);
+        return 0;
+    }
+    bool killed = false;
+    for (;;) {
+        if (interrupt_signal && !killed) {
+            kill(pid, SIGKILL);
+            killed = true;
+        }
+        /* Polled every 10 ms, not blocked in: a signal between the check
+         * above and a blocking waitpid would wait the close out. */
+        int status;
+        pid_t done = waitpid(pid, &status, killed ? 0 : WNOHANG);
+        if (done == pid || (done < 0 && errno != EINTR))
+            break;
+        if (done == 0)
+            nanosleep(&(struct timespec){.tv_nsec = 10000000}, NULL);
+    }
+    /* This process's copy of the workbook, once the child is gone: the
+     * child wrote the file. */
+    workbook_discard(wb);
+    *out = *r;
+    munmap(r, sizeof *r);
+    if (out->file_size_exceeded)
+        file_size_exceeded = 1;
+    return killed;
 }
 
 int xlsx_book_new(struct xlsx_book **bp, const char *name, const char *title,

@@ -71,7 +71,10 @@ int xlsx_sheet_row(struct xlsx_sheet *s, const char *const *cells, struct gt_err
 int xlsx_sheet_end(struct xlsx_sheet *s, struct gt_error *err);
 
 /* Closes the workbook and copies its bytes into out; frees b whatever
- * happens.  GT_OK or GT_ERR_RUNTIME with err set. */
+ * happens.  GT_OK or GT_ERR_RUNTIME with err set.  The close (libxlsxwriter
+ * compressing every row) runs in a child process that a stop request
+ * kills: "NAME: interrupted by signal N" within 0.1 s, however large the
+ * sheet. */
 int xlsx_book_commit(struct xlsx_book *b, struct output *out, struct gt_error *err);
 
 /* Discards b and its temporary files, unwritten. */
