@@ -265,6 +265,54 @@ CASES
     [ "$(cd "$T/files" && complete_words render t.tex -- -)" = -x.csv ]
 }
 
+@test "the completion offers a table or figure exactly the options it does not refuse" {
+    cd "$(dirname "$GAMETAB")"
+    # shellcheck source=/dev/null
+    source completion/gametab
+    complete_words() { # WORD...: what the completion offers after them
+        COMP_WORDS=(gametab "$@")
+        COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+        COMPREPLY=()
+        _gametab
+        printf '%s\n' "${COMPREPLY[@]}" | sort
+    }
+    checked=0
+    for cmd in table figure; do
+        # Every option of the command, with a value of its kind; a table's
+        # or figure's refusal names it ("--heaps: not a parameter of table
+        # T", "--block-columns: table T is not laid out in blocks ...").
+        # --templates /nonexistent stops any other run before its work.
+        "$GAMETAB" $cmd --help | sed -n 's/^  \(-., \)\{0,1\}--\([a-z-]*\)\( \([A-Za-z0-9,]*\)\)\{0,1\}  .*/\2 \4/p' >"$T/options"
+        # --help says a negatable option as --no-NAME only
+        sed -n 's/^no-\([a-z-]*\) $/\1 /p' "$T/options" >"$T/negated"
+        cat "$T/negated" >>"$T/options"
+        [ "$(wc -l <"$T/options")" -ge 6 ]
+        names=$("$GAMETAB" $cmd --help | sed -n 's/^  \([a-z][a-z0-9-]*\)\( (table .*\)\{0,1\}$/\1/p')
+        [ "$(echo "$names" | wc -l)" -ge 5 ]
+        for name in $names; do
+            complete_words $cmd "$name" -- >"$T/offered"
+            while read -r option metavar; do
+                case $option in help | version) continue ;; esac
+                case $metavar in '') value=() ;; A,B) value=(1,1) ;; *) value=(1) ;; esac
+                "$GAMETAB" $cmd "$name" --"$option" "${value[@]}" --templates /nonexistent \
+                    -o "$T/x.tex" 2>"$T/err" >/dev/null && true
+                refused=no
+                grep -Eq "^gametab: --$option: (not a parameter of $cmd $name|$cmd $name is not)" \
+                    "$T/err" && refused=yes
+                offered=no
+                grep -qx -- "--$option" "$T/offered" && offered=yes
+                [ $offered != $refused ] ||
+                    { echo "$cmd $name --$option: offered $offered, refused $refused: $(cat "$T/err")" >&2; return 1; }
+                checked=$((checked + 1))
+            done <"$T/options"
+        done
+    done
+    [ "$checked" -ge 150 ]
+    # The case that was offered and refused.
+    ! complete_words table wythoff-k-heaps -- | grep -qx -- --block-columns
+    complete_words table nim-p-positions -- | grep -qx -- --block-columns
+}
+
 @test "the man page: the one-line description, every environment variable (as render --help), filled paragraphs" {
     cd "$(dirname "$GAMETAB")"
     MANWIDTH=200 man ./gametab.1 >"$T/man.txt" 2>/dev/null

@@ -65,6 +65,12 @@ static const struct option_spec table_options[O__N] = {
                               "fragment to \\input"},
 };
 
+/* --block-columns applies to the layouts in blocks of columns only. */
+static bool table_refuses(const struct table_def *t, size_t option)
+{
+    return option == O_BLOCK_COLUMNS && !t->tex_blocks;
+}
+
 static void print_table_params(FILE *f)
 {
     fprintf(f, "\nTables and their parameters:\n");
@@ -123,10 +129,10 @@ static int run_table(struct command_line *cl, struct gt_error *err)
      * refused now, not after the table is computed. */
     if (format == FORMAT_XLSX && xlsx_rows_check(r.table, &r.args, err) != GT_OK)
         return GT_ERR_USAGE;
-    if (opt[O_BLOCK_COLUMNS].given && !r.table->tex_blocks) {
+    if (opt[O_BLOCK_COLUMNS].given && table_refuses(r.table, O_BLOCK_COLUMNS)) {
         char names[256] = "";
         for (size_t i = 0; i < table_registry_size; i++)
-            if (table_registry[i]->tex_blocks)
+            if (!table_refuses(table_registry[i], O_BLOCK_COLUMNS))
                 snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s",
                          *names ? ", " : "", table_registry[i]->name);
         return gt_fail(err, GT_ERR_USAGE,
@@ -183,5 +189,6 @@ const struct command cmd_table = {
     .args_max = 1,
     .missing = "table: missing table name (see gametab list)",
     .arg_kind = {ARG_TABLE},
+    .table_refuses = table_refuses,
     .run = run_table,
 };

@@ -13,6 +13,7 @@
 #ifndef GAMETAB_CLI_COMMAND_H
 #define GAMETAB_CLI_COMMAND_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -48,6 +49,11 @@ struct command {
     size_t args_min, args_max;
     const char *missing; /* the message when an argument is missing */
     enum command_arg arg_kind[2]; /* what each argument is (completion, man page) */
+    /* A command of one table (table NAME): true when table t refuses
+     * options[option], one that only some tables take (--block-columns);
+     * NULL: every table takes every option.  run and the completion both
+     * ask it, so that the completion never offers what the table refuses. */
+    bool (*table_refuses)(const struct table_def *t, size_t option);
     int (*run)(struct command_line *cl, struct gt_error *err);
 };
 

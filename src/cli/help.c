@@ -385,10 +385,40 @@ static void completion_specs(FILE *f, const struct option_group *groups, size_t 
         }
 }
 
-/* The words of an option: -o --output, --color --no-color; for a table
- * parameter only when table t takes it (t NULL: every one). */
-static void completion_option_words(FILE *f, const struct option_group *groups, size_t ngroups,
-                                    const struct table_def *t)
+/* What the first argument of a command of one table or figure names
+ * (table NAME, figure NAME): the completion offers that one's parameters
+ * and their values only.  The tables or the figures, by index. */
+static size_t named_count(enum command_arg k)
+{
+    return k == ARG_TABLE ? table_registry_size : k == ARG_FIGURE ? figure_registry_size : 0;
+}
+
+static const char *named_name(enum command_arg k, size_t i)
+{
+    return k == ARG_TABLE ? table_registry[i]->name : figure_registry[i]->name;
+}
+
+static const struct table_param_spec *named_params(enum command_arg k, size_t i)
+{
+    return k == ARG_TABLE ? table_registry[i]->params : figure_registry[i]->params;
+}
+
+/* Whether the one (index i of kind k) takes option i of group g of c: a
+ * table parameter only when it accepts it, an option of c only when the
+ * table does not refuse it (c->table_refuses). */
+static bool named_takes(const struct command *c, const struct option_group *g, size_t option,
+                        enum command_arg k, size_t i)
+{
+    if (g->specs == table_param_options)
+        return named_params(k, i)[option].accepted;
+    return !(k == ARG_TABLE && c->table_refuses && c->table_refuses(table_registry[i], option));
+}
+
+/* The words of an option: -o --output, --color --no-color; only those the
+ * one named (index named of kind k) takes, or every one (k ARG_FILE). */
+static void completion_option_words(FILE *f, const struct command *c,
+                                    const struct option_group *groups, size_t ngroups,
+                                    enum command_arg k, size_t named)
 {
     bool first = true;
     for (size_t g = 0; g < ngroups; g++)
@@ -396,7 +426,7 @@ static void completion_option_words(FILE *f, const struct option_group *groups, 
             const struct option_spec *s = &groups[g].specs[i];
             if (!s->name || (groups[g].only && !(groups[g].only >> i & 1)))
                 continue; /* --help and --version are offered too */
-            if (t && groups[g].specs == table_param_options && !t->params[i].accepted)
+            if (k != ARG_FILE && !named_takes(c, &groups[g], i, k, named))
                 continue;
             if (s->short_name)
                 fprintf(f, "%s-%c", first ? "" : " ", s->short_name), first = false;
@@ -407,11 +437,12 @@ static void completion_option_words(FILE *f, const struct option_group *groups, 
         }
 }
 
-/* The values completion offers for table parameter p of t: its values, or
- * every one of a range of at most 10; false when none. */
-static bool param_values(FILE *f, const struct table_def *t, size_t p)
+/* The values completion offers for parameter p of params (a table's or a
+ * figure's): its values, or every one of a range of at most 10; false when
+ * none. */
+static bool param_values(FILE *f, const struct table_param_spec *params, size_t p)
 {
-    const struct table_param_spec *s = &t->params[p];
+    const struct table_param_spec *s = &params[p];
     if (!s->accepted || table_param_options[p].kind != OPTION_NUMBER)
         return false;
     if (s->values) {
@@ -430,9 +461,13 @@ static void completion_command(FILE *f, const struct command *c)
 {
     struct option_group groups[2];
     size_t ngroups = listing_groups(c, groups);
-    /* A command of one table (table NAME) offers that table's parameters
-     * and their values only. */
-    bool per_table = c->params && c->args_max > 0 && c->arg_kind[0] == ARG_TABLE;
+    /* A command of one table or figure (table NAME, figure NAME) offers
+     * that one's options and parameters, and their values, only. */
+    enum command_arg named = c->args_max > 0 && (c->arg_kind[0] == ARG_TABLE ||
+                                                 c->arg_kind[0] == ARG_FIGURE)
+                                 ? c->arg_kind[0]
+                                 : ARG_FILE;
+    bool per_name = c->params && named != ARG_FILE;
     fprintf(f, "    %s)\n        _gametab_walk '", c->name);
     completion_specs(f, groups, ngroups);
     fputs("'\n        case $value in\n", f);
@@ -443,15 +478,15 @@ static void completion_command(FILE *f, const struct command *c)
                 continue;
             fprintf(f, "        --%s", s->name);
             bool values = false;
-            for (size_t k = 0; per_table && groups[g].specs == table_param_options &&
-                               k < table_registry_size; k++)
-                values |= param_values(NULL, table_registry[k], i);
+            for (size_t k = 0; per_name && groups[g].specs == table_param_options &&
+                               k < named_count(named); k++)
+                values |= param_values(NULL, named_params(named, k), i);
             if (values) {
                 fputs(")\n            case ${args[0]} in\n", f);
-                for (size_t k = 0; k < table_registry_size; k++)
-                    if (param_values(NULL, table_registry[k], i)) {
-                        fprintf(f, "            %s) _gametab_words '", table_registry[k]->name);
-                        param_values(f, table_registry[k], i);
+                for (size_t k = 0; k < named_count(named); k++)
+                    if (param_values(NULL, named_params(named, k), i)) {
+                        fprintf(f, "            %s) _gametab_words '", named_name(named, k));
+                        param_values(f, named_params(named, k), i);
                         fputs("' ;;\n", f);
                     }
                 fputs("            esac ;;\n", f);
@@ -470,19 +505,19 @@ static void completion_command(FILE *f, const struct command *c)
     /* After --, an option's name is an argument. */
     fputs("        esac\n        [[ -n $value ]] && return\n"
           "        if [[ -z $ended && $cur == -* ]]; then\n", f);
-    if (per_table) {
+    if (per_name) {
         fputs("            case ${args[0]} in\n", f);
-        for (size_t k = 0; k < table_registry_size; k++) {
-            fprintf(f, "            %s) _gametab_words '", table_registry[k]->name);
-            completion_option_words(f, groups, ngroups, table_registry[k]);
+        for (size_t k = 0; k < named_count(named); k++) {
+            fprintf(f, "            %s) _gametab_words '", named_name(named, k));
+            completion_option_words(f, c, groups, ngroups, named, k);
             fputs("' ;;\n", f);
         }
         fputs("            *) _gametab_words '", f);
-        completion_option_words(f, groups, ngroups, NULL);
+        completion_option_words(f, c, groups, ngroups, ARG_FILE, 0);
         fputs("' ;;\n            esac\n", f);
     } else {
         fputs("            _gametab_words '", f);
-        completion_option_words(f, groups, ngroups, NULL);
+        completion_option_words(f, c, groups, ngroups, ARG_FILE, 0);
         fputs("'\n", f);
     }
     fputs("            return\n        fi\n", f);
