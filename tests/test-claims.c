@@ -220,7 +220,7 @@ static void test_default_run(void **state)
     };
     struct errata e;
     struct gt_error err = {0};
-    assert_int_equal(errata_run(&e, claim_registry, claim_registry_size, 1, &err), GT_OK);
+    assert_int_equal(errata_run(&e, claim_registry, claim_registry_size, 1, NULL, NULL, &err), GT_OK);
     assert_int_equal(e.n, claim_registry_size);
     size_t fails = 0;
     for (size_t i = 0; i < e.n; i++) {

@@ -149,6 +149,29 @@ CASES
     grep -q '^matulis-theorem-1  *Matulis & Savukinas 1984, Theorem 1; bound 100000 (at most 10000000): n' "$T/stdout"
 }
 
+@test "verify: a progress line on a terminal, erased at the end; none with --quiet or off a terminal" {
+    # script(1) gives gametab a terminal; --max 3 takes a few seconds.  Some
+    # claims fail: exit 1.
+    script -qec "'$GAMETAB' verify --max 3 -o /dev/null" /dev/null >"$T/tty.txt" || true
+    tr '\r' '\n' <"$T/tty.txt" >"$T/lines"
+    grep -Eq '^gametab: claim [0-9]+ of [0-9]+ \([a-z0-9-]+\), [0-9]+:[0-9]{2} elapsed' "$T/lines"
+    # which claim: the last one shown is further on than the first
+    first=$(grep -Eo '^gametab: claim [0-9]+' "$T/lines" | head -1 | grep -Eo '[0-9]+$')
+    last=$(grep -Eo '^gametab: claim [0-9]+' "$T/lines" | tail -1 | grep -Eo '[0-9]+$')
+    [ "$last" -gt "$first" ]
+    # erased: the output ends with a carriage return and "erase the line"
+    [ "$(tail -c 4 "$T/tty.txt" | od -An -c | tr -d ' \n')" = '\r033[K' ]
+    script -qec "'$GAMETAB' verify --max 3 --quiet -o /dev/null" /dev/null >"$T/quiet.txt" || true
+    [ ! -s "$T/quiet.txt" ]
+    # not a terminal: nothing on standard error
+    gt verify --max 3 -o /dev/null
+    [ "$status" -eq 1 ]
+    [ -z "$err" ]
+    gt verify --list --quiet
+    [ "$status" -eq 2 ]
+    [ "$err" = "gametab: --quiet: does not apply to --list (only to the report)" ]
+}
+
 @test "build writes the errata: errata.csv.gz, a row per claim, and LANG/errata.tex" {
     gt build -o "$T/out"
     [ "$status" -eq 0 ]

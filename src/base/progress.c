@@ -1,7 +1,11 @@
 #include <config.h>
 
 #include <inttypes.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -63,4 +67,107 @@ void progress_end(struct progress *p)
         fflush(stderr);
     }
     p->shown = false;
+}
+
+/* ---- the ticker ------------------------------------------------------------ */
+
+struct ticker_state {
+    pthread_t thread;
+    pthread_mutex_t lock;
+    pthread_cond_t wake;
+    bool stop, shown;
+    double start;
+    char text[208];
+};
+
+static void *ticker_main(void *arg)
+{
+    struct ticker_state *s = arg;
+    pthread_mutex_lock(&s->lock);
+    while (!s->stop) {
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_nsec += 250000000L;
+        if (until.tv_nsec >= 1000000000L) {
+            until.tv_sec++;
+            until.tv_nsec -= 1000000000L;
+        }
+        pthread_cond_timedwait(&s->wake, &s->lock, &until);
+        double elapsed = now() - s->start;
+        if (s->stop || elapsed < 1.0)
+            continue;
+        char spent[32];
+        clock_text(elapsed, spent, sizeof spent);
+        fprintf(stderr, "\rgametab: %s, %s elapsed\033[K", s->text, spent);
+        fflush(stderr);
+        s->shown = true;
+    }
+    if (s->shown) {
+        fputs("\r\033[K", stderr);
+        fflush(stderr);
+    }
+    pthread_mutex_unlock(&s->lock);
+    return NULL;
+}
+
+void progress_ticker_start(struct progress_ticker *t, bool enabled)
+{
+    t->running = false;
+    t->state = NULL;
+    if (!enabled || !isatty(STDERR_FILENO))
+        return;
+    struct ticker_state *s = calloc(1, sizeof *s);
+    if (!s)
+        return;
+    s->start = now();
+    pthread_mutex_init(&s->lock, NULL);
+    pthread_cond_init(&s->wake, NULL);
+    /* The thread inherits this mask: every signal blocked. */
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_sigmask(SIG_SETMASK, &all, &old);
+    int rc = pthread_create(&s->thread, NULL, ticker_main, s);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    if (rc != 0) {
+        pthread_cond_destroy(&s->wake);
+        pthread_mutex_destroy(&s->lock);
+        free(s);
+        return;
+    }
+    t->state = s;
+    t->running = true;
+}
+
+void progress_ticker_set(struct progress_ticker *t, const char *text)
+{
+    if (!t->running)
+        return;
+    struct ticker_state *s = t->state;
+    pthread_mutex_lock(&s->lock);
+    size_t n = strlen(text);
+    if (n >= sizeof s->text - 8) {
+        n = sizeof s->text - 8;
+        while (n > 0 && ((unsigned char)text[n] & 0xC0) == 0x80)
+            n--; /* not inside a character */
+    }
+    memcpy(s->text, text, n);
+    s->text[n] = '\0';
+    pthread_mutex_unlock(&s->lock);
+}
+
+void progress_ticker_end(struct progress_ticker *t)
+{
+    if (!t->running)
+        return;
+    struct ticker_state *s = t->state;
+    pthread_mutex_lock(&s->lock);
+    s->stop = true;
+    pthread_cond_signal(&s->wake);
+    pthread_mutex_unlock(&s->lock);
+    pthread_join(s->thread, NULL);
+    pthread_cond_destroy(&s->wake);
+    pthread_mutex_destroy(&s->lock);
+    free(s);
+    t->running = false;
+    t->state = NULL;
 }

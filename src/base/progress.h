@@ -26,4 +26,28 @@ void progress_update(struct progress *p, uint64_t rows);
 /* Clears the line, if one was shown. */
 void progress_end(struct progress *p);
 
+/* A progress line for a job of a few long steps (the claims of verify),
+ * whose loops cannot report: a thread of its own redraws "gametab: TEXT,
+ * M:SS elapsed" four times a second, TEXT being what the job last set (the
+ * step and how far: "claim 3 of 37 (matulis-theorem-1)").  Shown, as
+ * above, only on a terminal, after a second, without --quiet; no thread is
+ * started otherwise.  The thread takes no signals (the job's own stop
+ * requests stay the main thread's). */
+struct progress_ticker {
+    bool running;   /* the thread was started */
+    void *state;    /* the thread's, while running */
+};
+
+/* Starts the line (enabled false for --quiet; nothing when standard error
+ * is not a terminal, or the thread cannot be started: the job goes on
+ * without a line). */
+void progress_ticker_start(struct progress_ticker *t, bool enabled);
+
+/* Sets the text the line shows from now on (cut at 200 bytes, at a UTF-8
+ * character's start). */
+void progress_ticker_set(struct progress_ticker *t, const char *text);
+
+/* Stops the thread and clears the line, if one was shown. */
+void progress_ticker_end(struct progress_ticker *t);
+
 #endif

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/progress.h"
 #include "claims/claim.h"
 #include "claims/claims.h"
 #include "cli/command.h"
@@ -17,7 +18,7 @@
 /* What --max, --claim, --lang and -o apply to: not to --list. */
 #define REPORT "the report"
 
-enum { O_MAX = OPT_COMMON__N, O_CLAIM, O_LIST, O_LANG, O_OUTPUT, O__N };
+enum { O_MAX = OPT_COMMON__N, O_CLAIM, O_LIST, O_LANG, O_QUIET, O_OUTPUT, O__N };
 
 static const struct option_spec verify_options[O__N] = {
     COMMON_OPTIONS,
@@ -36,6 +37,9 @@ static const struct option_spec verify_options[O__N] = {
     [O_LANG] = {LANG_SPEC, .only_for = REPORT,
                 .help = "en or ru: the language of the report (the template\n"
                         "verify.txt with lang/L.json; default en)"},
+    [O_QUIET] = {.name = "quiet", .kind = OPTION_FLAG, .only_for = REPORT,
+                 .help = "no progress line (shown on a terminal for jobs\n"
+                         "longer than a second: the claim being checked)"},
     [O_OUTPUT] = {OUTPUT_SPEC, .only_for = REPORT,
                   .help = "write the report to FILE (default -, standard output)"},
 };
@@ -72,6 +76,14 @@ static int select_claims(const char *name, bool *selected, struct gt_error *err)
         return gt_fail(err, GT_ERR_USAGE, "--claim: %s: no such claim (see gametab verify --list)",
                        name);
     return GT_OK;
+}
+
+/* The progress line's text before claim i of n. */
+static void verify_step(void *ud, const struct claim *c, size_t i, size_t n)
+{
+    char text[128];
+    snprintf(text, sizeof text, "claim %zu of %zu (%s)", i + 1, n, c->id);
+    progress_ticker_set(ud, text);
 }
 
 static int run_verify(struct command_line *cl, struct gt_error *err)
@@ -115,7 +127,10 @@ static int run_verify(struct command_line *cl, struct gt_error *err)
     if (output_open(&out, path, NULL, OUTPUT_PLAIN, 0, 1, err) != GT_OK)
         return GT_ERR_RUNTIME;
     struct errata e;
-    int rc = errata_run(&e, chosen, n, factor, err);
+    struct progress_ticker ticker;
+    progress_ticker_start(&ticker, !opt[O_QUIET].given);
+    int rc = errata_run(&e, chosen, n, factor, verify_step, &ticker, err);
+    progress_ticker_end(&ticker);
     if (rc == GT_OK)
         rc = errata_write_report(&e, &dirs, lang, out, err);
     if (rc == GT_OK)

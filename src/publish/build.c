@@ -472,7 +472,7 @@ static int run_build(struct build *b, const struct build_options *bo, struct gt_
             return GT_ERR_RUNTIME;
     }
     /* The errata: every claim at its default bound, whatever the outcome. */
-    if (errata_run(&b->errata, claim_registry, claim_registry_size, 1, err) != GT_OK)
+    if (errata_run(&b->errata, claim_registry, claim_registry_size, 1, NULL, NULL, err) != GT_OK)
         return GT_ERR_RUNTIME;
     if (build_file(b, &(struct table_request){0}, BUILD_ERRATA_CSV, "errata.csv.gz", err) != GT_OK)
         return GT_ERR_RUNTIME;

@@ -16,7 +16,7 @@
 #include "template/templates.h"
 
 int errata_run(struct errata *e, const struct claim *const *claims, size_t n, uint64_t factor,
-               struct gt_error *err)
+               errata_step_fn *step, void *ud, struct gt_error *err)
 {
     e->n = 0;
     e->factor = factor;
@@ -26,6 +26,8 @@ int errata_run(struct errata *e, const struct claim *const *claims, size_t n, ui
         return gt_fail(err, GT_ERR_RUNTIME, "verify: %s", strerror(ENOMEM));
     for (size_t i = 0; i < n; i++) {
         e->claim[i] = claims[i];
+        if (step)
+            step(ud, claims[i], i, n);
         if (claim_run(claims[i], claim_bound(claims[i], factor), &e->result[i], err) != GT_OK)
             return GT_ERR_RUNTIME;
         e->n++;

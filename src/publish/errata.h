@@ -21,11 +21,15 @@ struct errata {
     uint64_t factor;              /* the --max factor the bounds were taken with */
 };
 
+/* Called before claim i (0..n-1) of n is checked, with ud: the command
+ * layer's progress line (the checking itself does no I/O). */
+typedef void errata_step_fn(void *ud, const struct claim *c, size_t i, size_t n);
+
 /* Checks the n claims, each to claim_bound(c, factor) (factor
- * 1..CLAIM_FACTOR_MAX).  GT_OK, or GT_ERR_RUNTIME with err set (out of
- * memory); errata_free in either case. */
+ * 1..CLAIM_FACTOR_MAX), calling step (unless NULL) before each.  GT_OK, or
+ * GT_ERR_RUNTIME with err set (out of memory); errata_free in either case. */
 int errata_run(struct errata *e, const struct claim *const *claims, size_t n, uint64_t factor,
-               struct gt_error *err);
+               errata_step_fn *step, void *ud, struct gt_error *err);
 
 void errata_free(struct errata *e);
 
