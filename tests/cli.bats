@@ -18,7 +18,9 @@ load helpers
 @test "list names each table with its source" {
     gt list
     [ "$status" -eq 0 ]
-    # One line per table, the tables `table --help` describes, in its order.
+    # One entry per table (its line and the indented lines that continue it,
+    # wrapped to 80 columns), the tables `table --help` describes, in its order.
+    out=$(echo "$out" | sed -z 's/\n  */ /g')
     "$GAMETAB" table --help | sed -n '/^Tables and their parameters:/,$s/^  \([a-z0-9-]*\)$/\1/p' >"$T/help"
     [ -s "$T/help" ]
     echo "$out" | awk '{print $1}' | diff - "$T/help"
@@ -221,12 +223,12 @@ CASES
         diff "$T/help" "$T/completion" || { echo "$cmd: --help and the completion differ" >&2; return 1; }
     done
     # The table, figure and claim names, and an option's choices.
-    "$GAMETAB" list | awk '{print $1}' | sort >"$T/tables"
+    "$GAMETAB" list | awk '/^[^ ]/ {print $1}' | sort >"$T/tables"
     diff "$T/tables" <(complete_words table '')
     "$GAMETAB" figure --help | sed -n 's/^  \([a-z-]*\) (table .*/\1/p' | sort >"$T/figures"
     [ -s "$T/figures" ]
     diff "$T/figures" <(complete_words figure '')
-    "$GAMETAB" verify --list | awk '{print $1}' | sort >"$T/claims"
+    "$GAMETAB" verify --list | awk '/^[^ ]/ {print $1}' | sort >"$T/claims"
     diff "$T/claims" <(complete_words verify --claim '')
     [ "$(complete_words table x --format '' | tr '\n' ' ')" = "csv csv.gz json pdf tex xlsx " ]
     [ "$(complete_words build --paper = '' | tr '\n' ' ')" = "a4 a5 " ]
@@ -311,6 +313,36 @@ CASES
     # The case that was offered and refused.
     ! complete_words table wythoff-k-heaps -- | grep -qx -- --block-columns
     complete_words table nim-p-positions -- | grep -qx -- --block-columns
+}
+
+@test "list, --help, every command's --help and the man page fit 80 columns; a terminal's own width" {
+    # columns are characters, not bytes: the sources are in Russian
+    widest() { python3 -c 'import sys; print(max(len(l.rstrip("\n")) for l in sys.stdin))'; }
+    commands=$("$GAMETAB" --help | sed -n '/^Commands:/,/^$/s/^  \([a-z]*\) .*/\1/p')
+    [ "$(echo "$commands" | wc -l)" -ge 6 ]
+    for words in list "verify --list" --help $(printf '%s:--help\n' $commands); do
+        # shellcheck disable=SC2086
+        "$GAMETAB" ${words//:/ } >"$T/out" # CMD:--help is two words
+        [ -s "$T/out" ]
+        w=$(widest <"$T/out")
+        [ "$w" -le 80 ] || { echo "gametab ${words//:/ }: a line of $w columns" >&2; return 1; }
+    done
+    # a list's entries keep their column: continuation lines start at it
+    "$GAMETAB" list >"$T/list"
+    col=$(sed -n '1s/^\([a-z0-9-]* *\).*/\1/p' "$T/list" | wc -m)
+    [ "$(grep -c '^ ' "$T/list")" -ge 5 ]
+    [ -z "$(grep '^ ' "$T/list" | grep -v "^ \{$((col - 1))\}[^ ]")" ]
+    # the man page: groff fills it, nothing too long to break
+    cd "$(dirname "$GAMETAB")"
+    MANWIDTH=80 man ./gametab.1 2>/dev/null >"$T/man.txt"
+    [ "$(wc -l <"$T/man.txt")" -ge 200 ]
+    w=$(widest <"$T/man.txt")
+    [ "$w" -le 80 ] || { grep -n '.\{81,\}' "$T/man.txt" >&2; return 1; }
+    # on a terminal, its width (script(1) gives one, stty sets its size)
+    script -qec "stty cols 60; '$GAMETAB' table --help" /dev/null | tr -d '\r' >"$T/tty"
+    [ "$(widest <"$T/tty")" -le 60 ]
+    [ "$(widest <"$T/tty")" -ge 55 ]
+    grep -q '^  --format F         csv, csv.gz, tex, json, xlsx or pdf;$' "$T/tty"
 }
 
 @test "the man page: the one-line description, every environment variable (as render --help), filled paragraphs" {

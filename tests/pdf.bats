@@ -36,7 +36,7 @@ load helpers
 @test "every table of gametab list compiles as a document, in Russian and in English" {
     # Each table's default size, as --format tex --standalone writes it (the
     # document --format pdf compiles); one pdflatex run each, two at a time.
-    for name in $("$GAMETAB" list | awk '{ print $1 }'); do
+    for name in $("$GAMETAB" list | awk '/^[^ ]/ { print $1 }'); do
         for lang in ru en; do
             "$GAMETAB" table "$name" --lang "$lang" --format tex --standalone -o "$T/$name-$lang.tex"
         done
@@ -120,7 +120,7 @@ without_tex() {
 
 @test "the source line of every table's PDF cites the article as the handout does: ru in Russian, en in English" {
     local name lang pages src latin
-    for name in $("$GAMETAB" list | awk '{print $1}'); do
+    for name in $("$GAMETAB" list | awk '/^[^ ]/ {print $1}'); do
         for lang in ru en; do
             "$GAMETAB" table "$name" --lang "$lang" -o "$T/$name-$lang.pdf"
             pages=$(pdfinfo "$T/$name-$lang.pdf" | awk '/^Pages:/ {print $2}')

@@ -149,9 +149,9 @@ const struct command cmd_build = {
              "  DIR/LANG/handout.tex   the handout: a document with every table and\n"
              "                         figure; latexmk -pdf handout.tex in DIR/LANG\n"
              "                         makes handout.pdf\n"
-             "  DIR/LANG/worksheet.tex with --worksheet: the tables with blank cells to\n"
-             "                         fill in and the answer key, and its fragments\n"
-             "                         DIR/LANG/worksheet-NAME.tex\n",
+             "  DIR/LANG/worksheet.tex  with --worksheet: the tables with blank cells\n"
+             "                          to fill in and the answer key, and its\n"
+             "                          fragments DIR/LANG/worksheet-NAME.tex\n",
     .options = build_options,
     .noptions = O__N,
     .run = run_build,

@@ -10,6 +10,7 @@
 #include "claims/claim.h"
 #include "claims/claims.h"
 #include "cli/command.h"
+#include "cli/help.h"
 #include "cli/options.h"
 #include "io/output.h"
 #include "publish/errata.h"
@@ -46,15 +47,18 @@ static const struct option_spec verify_options[O__N] = {
 
 static void print_claim_list(void)
 {
+    struct help_buffer b;
+    FILE *f = help_buffer_begin(&b, stdout);
     for (size_t i = 0; i < claim_registry_size; i++) {
         const struct claim *c = claim_registry[i];
         struct article_words a = {0};
         struct claim_words w = {0};
         claim_article_words(c->article, "en", &a); /* "en" is a claim language */
         claim_words(c, "en", &w);
-        printf("%-28s %s, %s; bound %" PRIu64 " (at most %" PRIu64 "): %s\n", c->id, a.cite,
-               w.item, c->bound_default, c->bound_max, c->bound_help);
+        fprintf(f, "%-28s %s, %s; bound %" PRIu64 " (at most %" PRIu64 "): %s\n", c->id,
+                a.cite, w.item, c->bound_default, c->bound_max, c->bound_help);
     }
+    help_buffer_end(&b);
 }
 
 /* Adds the claims that `name` selects to the selection, each once: the

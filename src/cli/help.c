@@ -7,7 +7,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
+#include "base/text.h"
 #include "claims/claim.h"
 #include "cli/help.h"
 #include "io/csv-read.h"
@@ -55,25 +58,141 @@ static void environment_text(size_t i, char *buf, size_t size)
     snprintf(buf, size, environment[i].text, environment[i].value);
 }
 
-/* Prints text in lines of at most 72 columns, each indented by indent
- * spaces (the text has no line breaks of its own). */
-static void print_wrapped(FILE *f, const char *text, size_t indent)
+size_t help_width(FILE *f)
 {
-    char copy[512];
-    snprintf(copy, sizeof copy, "%s", text);
+    size_t width = 80;
+    int fd = fileno(f);
+    if (fd >= 0 && isatty(fd)) {
+        struct winsize ws;
+        const char *columns = getenv("COLUMNS");
+        uint64_t n;
+        if (ioctl(fd, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
+            width = ws.ws_col;
+        else if (columns && text_read_u64(columns, &n) == TEXT_NUMBER_OK && n > 0 && n < 10000)
+            width = (size_t)n;
+    }
+    return width < 40 ? 40 : width;
+}
+
+/* The columns of s[0..n): its UTF-8 characters (the bytes that do not
+ * continue one). */
+static size_t columns_of(const char *s, size_t n)
+{
+    size_t c = 0;
+    for (size_t i = 0; i < n; i++)
+        c += ((unsigned char)s[i] & 0xC0) != 0x80;
+    return c;
+}
+
+/* The spaces that begin s[0..n). */
+static size_t lead_of(const char *s, size_t n)
+{
+    size_t lead = 0;
+    while (lead < n && s[lead] == ' ')
+        lead++;
+    return lead;
+}
+
+/* A line's second column: the column after its first run of two or more
+ * spaces past its indentation (not the two after a full stop, which end a
+ * sentence), or 0 when it has none. */
+static size_t column_of(const char *line, size_t n)
+{
+    for (size_t i = lead_of(line, n); i + 2 < n; i++)
+        if (line[i] == ' ' && line[i + 1] == ' ' && i > 0 && line[i - 1] != '.') {
+            size_t gap = lead_of(line + i, n - i);
+            return i + gap < n ? columns_of(line, i + gap) : 0;
+        }
+    return 0;
+}
+
+/* Whether next[0..m) continues the item line[0..n): the item has a second
+ * column, and next is indented to it and has none of its own ("--level L
+ * gzip level ..." and the lines of its text below). */
+static bool continues(const char *line, size_t n, const char *next, size_t m)
+{
+    size_t column = column_of(line, n), lead = lead_of(next, m);
+    return column > 0 && lead == column && lead < m && !column_of(next, m);
+}
+
+/* Where a line's continuation starts (help.h, help_wrap). */
+static size_t hang_of(const char *line, size_t n)
+{
+    size_t column = column_of(line, n), lead = lead_of(line, n);
+    return column ? column : lead ? lead + 2 : 0;
+}
+
+static void wrap_line(FILE *f, const char *line, size_t n, size_t hang, size_t width)
+{
+    if (hang + 20 > width)
+        hang = 2; /* a narrow terminal: room for the words first */
     size_t col = 0;
-    for (char *w = strtok(copy, " "); w; w = strtok(NULL, " ")) {
-        size_t n = strlen(w);
-        if (col && col + 1 + n > 72) {
+    bool words = false; /* a word on this line of output yet */
+    for (size_t i = 0; i < n;) {
+        size_t gap = lead_of(line + i, n - i), w = 0;
+        const char *word = line + i + gap;
+        while (i + gap + w < n && word[w] != ' ')
+            w++;
+        if (w == 0)
+            break; /* spaces at the end of the line */
+        size_t cols = columns_of(word, w), spaces = gap;
+        if (words && col + gap + cols > width) {
             fputc('\n', f);
             col = 0;
+            spaces = hang; /* the hang, not the spaces before the word */
         }
-        if (col == 0)
-            col = (size_t)fprintf(f, "%*s%s", (int)indent, "", w);
-        else
-            col += (size_t)fprintf(f, " %s", w);
+        fprintf(f, "%*s%.*s", (int)spaces, "", (int)w, word);
+        col += spaces + cols;
+        words = true;
+        i += gap + w;
     }
     fputc('\n', f);
+}
+
+void help_wrap(FILE *f, const char *text, size_t len, size_t width)
+{
+    for (size_t i = 0; i < len;) {
+        const char *nl = memchr(text + i, '\n', len - i);
+        size_t n = nl ? (size_t)(nl - (text + i)) : len - i;
+        size_t hang = hang_of(text + i, n), next = i + n + 1;
+        /* The lines that continue an item (indented to its second column,
+         * none of their own) are filled with it: its text, laid out again. */
+        struct text item = {0};
+        text_add(&item, text + i, n);
+        while (next < len) {
+            const char *end = memchr(text + next, '\n', len - next);
+            size_t m = end ? (size_t)(end - (text + next)) : len - next;
+            size_t lead = lead_of(text + next, m);
+            if (!continues(text + i, n, text + next, m))
+                break;
+            text_add(&item, " ", 1);
+            text_add(&item, text + next + lead, m - lead);
+            next += m + 1;
+        }
+        if (item.nomem) /* out of memory: the line as it is */
+            wrap_line(f, text + i, n, hang, width), next = i + n + 1;
+        else
+            wrap_line(f, item.s, item.len, hang, width);
+        free(item.s);
+        i = next;
+    }
+}
+
+FILE *help_buffer_begin(struct help_buffer *b, FILE *f)
+{
+    b->f = f;
+    b->text = NULL;
+    b->to = open_memstream(&b->text, &b->len);
+    return b->to ? b->to : f;
+}
+
+void help_buffer_end(struct help_buffer *b)
+{
+    if (!b->to)
+        return;
+    if (fclose(b->to) == 0)
+        help_wrap(b->f, b->text, b->len, help_width(b->f));
+    free(b->text);
 }
 
 void help_environment(FILE *f)
@@ -82,8 +201,7 @@ void help_environment(FILE *f)
     for (size_t i = 0; i < sizeof environment / sizeof environment[0]; i++) {
         char text[512];
         environment_text(i, text, sizeof text);
-        fprintf(f, "  %s\n", environment[i].name);
-        print_wrapped(f, text, 4);
+        fprintf(f, "  %s\n    %s\n", environment[i].name, text);
     }
 }
 
@@ -94,8 +212,9 @@ void help_main(FILE *f)
     char about[512];
     snprintf(about, sizeof about, "%c%s, " GAMETAB_HOW ".", GAMETAB_WHAT[0] - 'a' + 'A',
              GAMETAB_WHAT + 1);
-    fputs("Usage: gametab COMMAND [OPTIONS]\n", f);
-    print_wrapped(f, about, 0);
+    struct help_buffer b;
+    f = help_buffer_begin(&b, f);
+    fprintf(f, "Usage: gametab COMMAND [OPTIONS]\n%s\n", about);
     fputs("\nCommands:\n", f);
     for (size_t i = 0; i < command_registry_size; i++)
         fprintf(f, "  %-8s %s\n", command_registry[i]->name, command_registry[i]->summary);
@@ -103,6 +222,7 @@ void help_main(FILE *f)
                "  gametab COMMAND --help   options of a command\n"
                "  gametab --version        the version\n"
                "\n" EXIT_STATUS);
+    help_buffer_end(&b);
 }
 
 /* The groups of c's options, for listing (the values are not read). */
@@ -123,6 +243,8 @@ static bool has_listed_options(const struct option_group *groups, size_t ngroups
 
 void help_command(const struct command *c, FILE *f)
 {
+    struct help_buffer b;
+    f = help_buffer_begin(&b, f);
     fprintf(f, "Usage: gametab %s\n%s", c->usage, c->about);
     struct option_group groups[2];
     size_t ngroups = listing_groups(c, groups);
@@ -134,6 +256,7 @@ void help_command(const struct command *c, FILE *f)
         fprintf(f, "\n%s", c->more);
     if (c->help_more)
         c->help_more(f);
+    help_buffer_end(&b);
 }
 
 /* ---- the man page ---------------------------------------------------------- */
@@ -163,49 +286,72 @@ static void roff_string(FILE *f, const char *s)
     roff_text(f, s, strlen(s));
 }
 
-/* Text laid out by hand (lists, a table of files), kept as it is. */
-static void roff_preformatted(FILE *f, const char *text, size_t len)
+/* The line at text[i..len): its length to the newline. */
+static size_t line_length(const char *text, size_t i, size_t len)
 {
-    fputs(".PP\n.nf\n", f);
-    roff_text(f, text, len);
-    if (len && text[len - 1] != '\n')
-        fputc('\n', f);
-    fputs(".fi\n", f);
+    const char *nl = memchr(text + i, '\n', len - i);
+    return nl ? (size_t)(nl - (text + i)) : len - i;
 }
 
-/* Text written for the terminal (lines of ~70 columns) as paragraphs man
- * fills: a run of plain lines is one paragraph, a blank line ends it, and
- * lines that begin with a space (lists, a table of files) are kept as they
- * are. */
+/* Text written for the terminal (help.h, help_wrap) as paragraphs man
+ * fills, so that groff wraps it to the reader's width: a run of plain
+ * lines is one paragraph, a blank line ends it; an indented line is an
+ * item indented as much, one with a second column (a name and its text:
+ * "  DIR/X.csv.gz   what it is") a tagged paragraph whose text starts at
+ * that column, and the lines indented further that follow it (without a
+ * column of their own) its text's continuation. */
 static void roff_prose(FILE *f, const char *text, size_t len)
 {
-    enum { NONE, FILLED, KEPT } mode = NONE;
+    bool filling = false, listing = false;
     for (size_t i = 0; i < len;) {
-        const char *nl = memchr(text + i, '\n', len - i);
-        size_t n = nl ? (size_t)(nl - (text + i)) : len - i;
-        if (n == 0) {
-            if (mode == KEPT)
-                fputs(".fi\n", f);
-            mode = NONE;
-        } else if (text[i] == ' ') {
-            if (mode != KEPT)
-                fputs(".PP\n.nf\n", f);
-            mode = KEPT;
-            roff_text(f, text + i, n);
-            fputc('\n', f);
-        } else {
-            if (mode == KEPT)
-                fputs(".fi\n", f);
-            if (mode != FILLED)
-                fputs(".PP\n", f);
-            mode = FILLED;
-            roff_text(f, text + i, n);
-            fputc('\n', f);
+        size_t n = line_length(text, i, len);
+        size_t lead = lead_of(text + i, n);
+        if (n == 0 || lead == n) {
+            filling = listing = false;
+            i += n + 1;
+            continue;
         }
+        if (lead == 0) {
+            if (!filling)
+                fputs(".PP\n", f);
+            filling = true;
+            listing = false;
+            roff_text(f, text + i, n);
+            fputc('\n', f);
+            i += n + 1;
+            continue;
+        }
+        if (!listing)
+            fputs(".PP\n", f); /* the space before a list */
+        filling = false;
+        listing = true;
+        size_t column = column_of(text + i, n);
+        fprintf(f, ".RS %zun\n.PD 0\n", lead);
+        if (column) {
+            size_t tag_end = lead;
+            while (text[i + tag_end] != ' ' || text[i + tag_end + 1] != ' ')
+                tag_end++;
+            /* its text at the column, past the tag (ASCII: bytes are columns) */
+            fprintf(f, ".TP %zun\n", column - lead);
+            roff_text(f, text + i + lead, tag_end - lead);
+            fputc('\n', f);
+            roff_text(f, text + i + column, n - column);
+        } else {
+            fputs(".PP\n", f);
+            roff_text(f, text + i + lead, n - lead);
+        }
+        fputc('\n', f);
         i += n + 1;
+        for (size_t item = i - n - 1; i < len;) { /* its continuation */
+            size_t m = line_length(text, i, len), more = lead_of(text + i, m);
+            if (!continues(text + item, n, text + i, m))
+                break;
+            roff_text(f, text + i + more, m - more);
+            fputc('\n', f);
+            i += m + 1;
+        }
+        fputs(".PD\n.RE\n", f);
     }
-    if (mode == KEPT)
-        fputs(".fi\n", f);
 }
 
 /* What a function prints, as a string (to be escaped for roff). */
@@ -286,7 +432,7 @@ static int man_command(FILE *f, const struct command *cmd, struct gt_error *err)
             return GT_ERR_RUNTIME;
         /* Without the blank line that begins it on the terminal. */
         size_t skip = c.len && c.text[0] == '\n';
-        roff_preformatted(f, c.text + skip, c.len - skip);
+        roff_prose(f, c.text + skip, c.len - skip);
         free(c.text);
     }
     return GT_OK;

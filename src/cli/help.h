@@ -10,6 +10,30 @@
 
 #include "cli/command.h"
 
+/* The columns a terminal's text is wrapped to on f: the terminal's width
+ * when f is one (its window size, else $COLUMNS), else 80; at least 40. */
+size_t help_width(FILE *f);
+
+/* Prints text[0..len) to f, each of its lines filled to lines of at most
+ * width columns (UTF-8 characters, not bytes).  A line's continuation
+ * hangs at its second column, the text after the first run of two or more
+ * spaces that follows its first word ("  --count K   how many", a name
+ * padded to a column), else two columns past its indentation (0 for a
+ * line of prose); a word longer than the room is left whole, alone on its
+ * line.  The one place gametab wraps text for a terminal. */
+void help_wrap(FILE *f, const char *text, size_t len, size_t width);
+
+/* Text for a terminal gathered and then printed wrapped (help_wrap to
+ * help_width): begin returns where to write it (f itself when out of
+ * memory: then unwrapped), end prints it to f. */
+struct help_buffer {
+    FILE *f, *to;
+    char *text;
+    size_t len;
+};
+FILE *help_buffer_begin(struct help_buffer *b, FILE *f);
+void help_buffer_end(struct help_buffer *b);
+
 /* `gametab --help`: the usage and one line per command. */
 void help_main(FILE *f);
 
