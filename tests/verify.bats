@@ -147,7 +147,7 @@ CASES
     [ -s "$T/report" ]
     awk '/^[^ ]/ {print $1}' "$T/stdout" | diff - "$T/report"
     # (an entry's lines, wrapped to 80 columns, joined)
-    sed -z 's/\n  */ /g' "$T/stdout" | grep -q '^matulis-theorem-1  *Matulis & Savukinas 1984, Theorem 1; bound 100000 (at most 10000000): n' "$T/stdout"
+    sed -z 's/\n  */ /g' "$T/stdout" | grep -q '^matulis-theorem-1  *Matulis & Savukinas 1984, Theorem 1; bound 100000 (at most 10000000): n'
 }
 
 @test "verify: a progress line on a terminal, erased at the end; none with --quiet or off a terminal" {

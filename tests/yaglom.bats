@@ -89,10 +89,12 @@ load helpers
 @test "--help documents the parameters and their limits" {
     gt table --help
     [ "$status" -eq 0 ]
+    out=$(echo "$out" | sed -z 's/\n  */ /g') # wrapped lines joined
     [[ "$out" == *"nim-p-positions"*"--radix: "*"2 (a_bin"*"or 4 (a_base4"*"not 3"* ]]
     [[ "$out" == *"wythoff-k-heaps"*"--max: "*"M <= 16777215, 4095, 255, 63, 26, 15, 9, 7 for k = 1..8"* ]]
     [[ "$out" == *"wythoff-fibonacci"*"--no-color"* ]]
     gt list
+    out=$(echo "$out" | sed -z 's/\n  */ /g') # an entry's wrapped lines joined
     echo "$out" | grep -q '^nim-p-positions .*Yaglom, Две игры со спичками, Kvant 1971 no. 2'
     echo "$out" | grep -q '^wythoff-k-heaps .*exercise 8'
 }

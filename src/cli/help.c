@@ -93,15 +93,15 @@ static size_t lead_of(const char *s, size_t n)
     return lead;
 }
 
-/* A line's second column: the column after its first run of two or more
- * spaces past its indentation (not the two after a full stop, which end a
- * sentence), or 0 when it has none. */
-static size_t column_of(const char *line, size_t n)
+/* Where a line's second column starts, in bytes: after its first run of
+ * two or more spaces past its indentation (not the two after a full stop,
+ * which end a sentence); 0 when it has none. */
+static size_t second_column(const char *line, size_t n)
 {
     for (size_t i = lead_of(line, n); i + 2 < n; i++)
         if (line[i] == ' ' && line[i + 1] == ' ' && i > 0 && line[i - 1] != '.') {
             size_t gap = lead_of(line + i, n - i);
-            return i + gap < n ? columns_of(line, i + gap) : 0;
+            return i + gap < n ? i + gap : 0;
         }
     return 0;
 }
@@ -111,15 +111,15 @@ static size_t column_of(const char *line, size_t n)
  * gzip level ..." and the lines of its text below). */
 static bool continues(const char *line, size_t n, const char *next, size_t m)
 {
-    size_t column = column_of(line, n), lead = lead_of(next, m);
-    return column > 0 && lead == column && lead < m && !column_of(next, m);
+    size_t at = second_column(line, n), lead = lead_of(next, m);
+    return at > 0 && lead == columns_of(line, at) && lead < m && !second_column(next, m);
 }
 
-/* Where a line's continuation starts (help.h, help_wrap). */
+/* Where a line's continuation starts, in columns (help.h, help_wrap). */
 static size_t hang_of(const char *line, size_t n)
 {
-    size_t column = column_of(line, n), lead = lead_of(line, n);
-    return column ? column : lead ? lead + 2 : 0;
+    size_t at = second_column(line, n), lead = lead_of(line, n);
+    return at ? columns_of(line, at) : lead ? lead + 2 : 0;
 }
 
 static void wrap_line(FILE *f, const char *line, size_t n, size_t hang, size_t width)
@@ -325,17 +325,17 @@ static void roff_prose(FILE *f, const char *text, size_t len)
             fputs(".PP\n", f); /* the space before a list */
         filling = false;
         listing = true;
-        size_t column = column_of(text + i, n);
+        size_t at = second_column(text + i, n);
         fprintf(f, ".RS %zun\n.PD 0\n", lead);
-        if (column) {
-            size_t tag_end = lead;
-            while (text[i + tag_end] != ' ' || text[i + tag_end + 1] != ' ')
-                tag_end++;
-            /* its text at the column, past the tag (ASCII: bytes are columns) */
-            fprintf(f, ".TP %zun\n", column - lead);
+        if (at) {
+            size_t tag_end = at;
+            while (text[i + tag_end - 1] == ' ')
+                tag_end--;
+            /* its text at the second column, past the tag */
+            fprintf(f, ".TP %zun\n", columns_of(text + i + lead, at - lead));
             roff_text(f, text + i + lead, tag_end - lead);
             fputc('\n', f);
-            roff_text(f, text + i + column, n - column);
+            roff_text(f, text + i + at, n - at);
         } else {
             fputs(".PP\n", f);
             roff_text(f, text + i + lead, n - lead);
