@@ -297,12 +297,15 @@ CASES
                 case $option in help | version) continue ;; esac
                 case $metavar in '') value=() ;; A,B) value=(1,1) ;; *) value=(1) ;; esac
                 "$GAMETAB" $cmd "$name" --"$option" "${value[@]}" --templates /nonexistent \
-                    -o "$T/x.tex" 2>"$T/err" >/dev/null && true
+                    -o "$T/x.tex" 2>"$T/err" >/dev/null || true # a usage error, any
                 refused=no
-                grep -Eq "^gametab: --$option: (not a parameter of $cmd $name|$cmd $name is not)" \
-                    "$T/err" && refused=yes
+                if grep -Eq "^gametab: --$option: (not a parameter of $cmd $name|$cmd $name is not)" "$T/err"; then
+                    refused=yes
+                fi
                 offered=no
-                grep -qx -- "--$option" "$T/offered" && offered=yes
+                if grep -qx -- "--$option" "$T/offered"; then
+                    offered=yes
+                fi
                 [ $offered != $refused ] ||
                     { echo "$cmd $name --$option: offered $offered, refused $refused: $(cat "$T/err")" >&2; return 1; }
                 checked=$((checked + 1))
@@ -311,7 +314,7 @@ CASES
     done
     [ "$checked" -ge 150 ]
     # The case that was offered and refused.
-    ! complete_words table wythoff-k-heaps -- | grep -qx -- --block-columns
+    [ -z "$(complete_words table wythoff-k-heaps -- | grep -x -- --block-columns)" ]
     complete_words table nim-p-positions -- | grep -qx -- --block-columns
 }
 
