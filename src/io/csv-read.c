@@ -46,6 +46,7 @@ struct reader {
     unsigned char head[3];  /* the first bytes, held to drop a BOM */
     size_t nhead;
     bool past_head;
+    unsigned char prev;     /* the byte fed before */
 };
 
 static void fail(struct reader *r, int with_line, const char *why)
@@ -243,6 +244,11 @@ static void check_utf8(struct reader *r, unsigned char c)
     }
 }
 
+static bool is_blank(unsigned char c)
+{
+    return c == ' ' || c == '\t';
+}
+
 /* Feeds bytes one at a time, so that the line of each record's first byte
  * is known when libcsv reports the record. */
 static void feed_csv(struct reader *r, struct csv_parser *p, const unsigned char *buf, size_t n)
@@ -263,8 +269,15 @@ static void feed_csv(struct reader *r, struct csv_parser *p, const unsigned char
             (c == ';' || !r->record_holds))
             r->record_holds = (char)c;
         if (csv_parse(p, &buf[i], 1, on_field, on_record, r) != 1)
-            fail(r, 1, csv_error(p) == CSV_EPARSE ? "malformed quoting"
-                                                  : csv_strerror(csv_error(p)));
+            fail(r, 1, csv_error(p) != CSV_EPARSE ? csv_strerror(csv_error(p))
+                       : is_blank(c) ? "malformed quoting: a space after a closing quote "
+                                       "(RFC 4180: a field's spaces are part of it; "
+                                       "remove the space)"
+                       : c == '"' && is_blank(r->prev)
+                           ? "malformed quoting: a quote after a space (RFC 4180: a "
+                             "field's spaces are part of it; remove the space)"
+                           : "malformed quoting");
+        r->prev = c;
         /* entry_pos: the bytes held of the field so far, its quotes
          * undone, but for a closing quote libcsv holds while it looks
          * whether a second follows. */
@@ -483,6 +496,15 @@ static bool names_stdin(const char *path)
     return false;
 }
 
+/* libcsv's space function: no byte is a space.  By default libcsv trims
+ * spaces and tabs around an unquoted field; RFC 4180 makes them part of
+ * it, and Python's csv, spreadsheets and gametab's own writer keep them. */
+static int no_space(unsigned char c)
+{
+    (void)c;
+    return 0;
+}
+
 int csv_read_file(const char *path, char separator, const struct csv_read_callbacks *cb,
                   void *ud, struct gt_error *err)
 {
@@ -506,6 +528,7 @@ int csv_read_file(const char *path, char separator, const struct csv_read_callba
     }
     csv_set_realloc_func(&p, field_realloc);
     csv_set_delim(&p, (unsigned char)(separator ? separator : ','));
+    csv_set_space_func(&p, no_space);
     struct reader r = {.cb = cb, .ud = ud, .name = name, .err = err, .line = 1,
                        .between_records = true, .field_max = csv_field_max(),
                        .separator = separator ? separator : ',',

@@ -4,8 +4,10 @@
  * a comma or, as asked, a semicolon (European spreadsheets), a tab or a
  * vertical bar: quoted fields with separators, doubled quotes and line
  * breaks, CRLF or LF line ends, a UTF-8 byte order mark, empty fields, a
- * missing final line break, blank lines (skipped).  gzip-compressed input
- * is recognised by its magic bytes, not its name. */
+ * missing final line break, blank lines (skipped).  A field is kept as
+ * written, spaces and tabs at its ends too (RFC 4180); a space between a
+ * quote and its separator is malformed quoting.  gzip-compressed input is
+ * recognised by its magic bytes, not its name. */
 #ifndef GAMETAB_CSV_READ_H
 #define GAMETAB_CSV_READ_H
 
