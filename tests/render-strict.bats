@@ -299,6 +299,23 @@ EOF
     grep -qx 'a 1' "$T/doc/page-9.txt"
 }
 
+@test "a value after \\* or a starred command, or starting with * after \\, prints whole (pdflatex, pdftotext)" {
+    # \\* [3pt] took the cell [3pt] as its optional argument: the cell
+    # vanished from the PDF.  \\ takes a star only right after it: after
+    # a space the star is text, and so is what follows.
+    printf 'a,b\n[3pt],*[2pt]\n' > "$T/star.csv"
+    printf '%s\n' 'x\\*{{#rows}}{{data.a}}{{/rows}} y' '' 'p\\ * {{#rows}}{{data.a}}{{/rows}} q' '' \
+        'r\\{{#rows}}{{data.b}}{{/rows}} s' '' 'u\\**{{#rows}}{{data.a}}{{/rows}} w' > "$T/star.tex"
+    render_pages <<EOF
+s1 $T/star.tex $T/star.csv
+EOF
+    grep -qxF 'x\\*{}[3pt] y' "$T/doc/s1.tex"
+    grep -qxF '[3pt] y' "$T/doc/page-1.txt"
+    grep -qxF '* [3pt] q' "$T/doc/page-1.txt" # \\ takes no star after a space
+    grep -qxF '*[2pt] s' "$T/doc/page-1.txt"
+    grep -qxF '*[3pt] w' "$T/doc/page-1.txt"
+}
+
 @test "no data and a header without rows: both generic templates compile (pdflatex)" {
     printf 'n,a_n\n' > "$T/header.csv"
     printf 'n,a_n\n7,11\n' > "$T/one.csv"

@@ -380,6 +380,10 @@ static void test_latex_context(void **state)
     check_latex("\\\\{{x}}", "{\"x\": \" *a[*]\"}", "\\\\ {}*a[*]");
     check_latex("\\toprule\n{{x}}", "{\"x\": \"(lr)\"}", "\\toprule\n{}(lr)");
     check_latex("\\midrule % rule\n  {{x}}", "{\"x\": \"[1]\"}", "\\midrule % rule\n  {}[1]");
+    /* after a star: \\* and \cmd* take [ too; \\ a star only right after it */
+    check_latex("\\\\*{{x}}", "{\"x\": \"[3pt]\"}", "\\\\*{}[3pt]");
+    check_latex("\\item *\n{{x}}", "{\"x\": \"[a]\"}", "\\item *\n{}[a]");
+    check_latex("\\\\ *{{x}}|\\\\**{{x}}", "{\"x\": \"[1]\"}", "\\\\ *[1]|\\\\**[1]");
     /* after text, a brace or an escaped character nothing looks ahead */
     check_latex("a {{x}}|\\textbf{b}{{x}}|\\%{{x}}", "{\"x\": \"(1)\"}",
                 "a (1)|\\textbf{b}(1)|\\%(1)");

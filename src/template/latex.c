@@ -217,6 +217,7 @@ void latex_track(struct latex_line *line, const char *s, size_t n)
         if (c == '\n') {
             line->column = 0;
             line->comment = line->backslash = line->in_word = false;
+            line->star_next = line->star_next && line->command_word;
             continue;
         }
         line->column++;
@@ -226,6 +227,8 @@ void latex_track(struct latex_line *line, const char *s, size_t n)
             line->backslash = false;
             line->in_word = is_letter(c);
             line->after_command = line->in_word || c == '\\';
+            line->command_word = line->in_word;
+            line->star_next = line->after_command;
         } else if (line->in_word && is_letter(c)) {
             continue;
         } else {
@@ -234,8 +237,12 @@ void latex_track(struct latex_line *line, const char *s, size_t n)
                 line->backslash = true;
             else if (c == '%')
                 line->comment = true;
-            else if (c != ' ' && c != '\t' && c != '\r')
-                line->after_command = false;
+            else if (c == '*' && line->star_next)
+                line->star_next = false; /* \\* and \cmd* look ahead for [ too */
+            else if (c == ' ' || c == '\t' || c == '\r')
+                line->star_next = line->star_next && line->command_word;
+            else
+                line->after_command = line->star_next = false;
         }
     }
 }

@@ -43,7 +43,12 @@ struct latex_line {
     bool backslash;  /* the last byte is a backslash that escapes the next */
     bool in_word;    /* in the letters of a control word */
     bool after_command; /* nothing but white space and comments since a
-                           control word or \\ (which may look ahead) */
+                           control word or \\ (which may look ahead),
+                           and its star if it has one (\\* [3pt]) */
+    bool command_word; /* that command is a control word (TeX skips the
+                          spaces after it), not \\ */
+    bool star_next;  /* a * now is that command's star (right after it, or
+                        after a control word's spaces): \\* \cmd* */
     bool mid_value;  /* set by a caller that escapes one value in pieces:
                         the piece does not start it (no {} before [ * () */
 };
@@ -55,8 +60,9 @@ void latex_track(struct latex_line *line, const char *s, size_t n);
 /* Writes the UTF-8 text s[0..n) through write(ud, bytes, len) as LaTeX that
  * prints it: the special characters and ' ` as text commands, TeX's input
  * ligatures (-- ,,) broken, runs of white space (space, tab, CR, LF) as one
- * space, {} before a leading [ * or ( right after a control word or \\ (which
- * would take it as an optional argument, a star or booktabs' trim), and the repertoire's characters in the form that prints
+ * space, {} before a leading [ * or ( right after a control word or \\, or
+ * after its star (\\*, \cmd*) (which would take it as an optional argument,
+ * a star or booktabs' trim), and the repertoire's characters in the form that prints
  * them.  Characters outside the repertoire pass through unchanged.  Breaks
  * the line (%, line feed; in a comment line: line feed, %) before a
  * character that would start past LATEX_LINE_MAX; line must be tracking the
