@@ -954,6 +954,56 @@ static void test_comment_callback(void **state)
     json_decref(ctx);
 }
 
+/* mustache_scan: partials p -> q -> p (a cycle) and the names of tags. */
+static int scan_partial(void *ud, const char *name, char **text, size_t *len)
+{
+    int *loads = ud;
+    const char *t = strcmp(name, "p") == 0 ? "{{!in p}}{{#blocks}}{{>q}}{{/blocks}}"
+                    : strcmp(name, "q") == 0 ? "{{! in q }}{{data.a}}{{>p}}"
+                                             : NULL;
+    if (!t)
+        return 1;
+    ++*loads;
+    *text = strdup(t);
+    *len = strlen(t);
+    return *text ? 0 : -1;
+}
+
+static void collect_name(void *ud, const char *name, size_t len)
+{
+    struct comments *c = ud;
+    size_t used = strlen(c->seen);
+    snprintf(c->seen + used, sizeof c->seen - used, "<%.*s>", (int)len, name);
+}
+
+static void test_scan(void **state)
+{
+    (void)state;
+    struct comments comments = {{0}, 0}, names = {{0}, 0};
+    int loads = 0;
+    struct mustache_options opt = {.comment = collect_comment, .comment_ud = &comments,
+                                   .name = collect_name, .name_ud = &names,
+                                   .partial = scan_partial, .partial_ud = &loads,
+                                   .strict_partials = 1};
+    struct mustache_error err;
+    /* Every partial named is read, rendered or not (rows is not in any
+     * context here), each once, its comments and names handed on. */
+    const char *t = "{{! top }}{{#rows}}{{> p}}{{/rows}}{{^x}}{{{ raw }}}{{/x}}";
+    assert_int_equal(mustache_scan(t, strlen(t), &opt, &err), MUSTACHE_OK);
+    assert_int_equal(loads, 2);
+    assert_string_equal(comments.seen, "[ top ][in p][ in q ]");
+    assert_string_equal(names.seen, "<rows><x><raw><blocks><data.a>");
+    /* An unknown partial is an error when strict, even where nothing
+     * would render it; a refused comment in a partial ends the scan. */
+    const char *unknown = "{{#no}}\n  {{> nosuch}}{{/no}}";
+    assert_int_equal(mustache_scan(unknown, strlen(unknown), &opt, &err), MUSTACHE_ERR_PARTIAL);
+    assert_int_equal(err.line, 2);
+    assert_int_equal(err.col, 3);
+    assert_string_equal(err.message, "unknown partial 'nosuch'");
+    const char *refused = "{{#no}}{{> p}}{{/no}}{{! no}}";
+    assert_int_equal(mustache_scan(refused, strlen(refused), &opt, &err), MUSTACHE_ERR_REFUSED);
+}
+
 /* ------------------------------------------------------------------ */
 /* main                                                                */
 /* ------------------------------------------------------------------ */
@@ -986,6 +1036,7 @@ int main(void)
         cmocka_unit_test(test_steps_limit),
         cmocka_unit_test(test_stop_request),
         cmocka_unit_test(test_comment_callback),
+        cmocka_unit_test(test_scan),
     };
     char dir[4096];
     struct stat st;

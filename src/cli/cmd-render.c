@@ -158,29 +158,50 @@ static int file_name_check(const char *data, bool latex, struct gt_error *err)
     return GT_OK;
 }
 
-/* The context of `render`: the CSV's rows (context.h), the file name and the
- * language strings.  latex: the template is LaTeX, the data's characters
- * must be in the repertoire. */
-static json_t *render_context(const char *data, char separator, bool latex,
-                              unsigned block_columns, json_t *lang, struct gt_error *err)
+static bool is_directory(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+static bool is_file(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && !S_ISDIR(st.st_mode);
+}
+
+/* Reads DATA (a file, or "-"; its fields separated by separator, 0 for a
+ * comma) into d's builder: its rows as the context
+ * holds them (context.h).  latex: the template is LaTeX, the data's
+ * characters must be in the repertoire. */
+static int render_read(const char *data, char separator, bool latex, struct render_data *d,
+                       struct gt_error *err)
+{
+    static const struct csv_read_callbacks for_latex = {render_header, render_row,
+                                                        render_character, render_field};
+    static const struct csv_read_callbacks for_html = {render_header, render_row, NULL,
+                                                       render_field};
+    if (file_name_check(data, latex, err) != GT_OK)
+        return err->status;
+    if (csv_read_file(data, separator, latex ? &for_latex : &for_html, d, err) != GT_OK) {
+        if (!interrupt_signal) /* else the process ends now: no time spent freeing */
+            context_free(d->builder);
+        d->builder = NULL;
+        return err->status;
+    }
+    return GT_OK;
+}
+
+/* The context of `render`: the rows read (d's builder, freed; none without
+ * DATA), the blocks when the template names them, the file name and the
+ * language strings. */
+static json_t *render_context(const char *data, struct render_data *d, unsigned block_columns,
+                              bool blocks, json_t *lang, struct gt_error *err)
 {
     json_t *ctx;
     if (data) {
-        struct render_data d = {.name = strcmp(data, "-") ? data : "standard input",
-                                .cells_max = template_cells_max(),
-                                .data_max = template_data_max()};
-        static const struct csv_read_callbacks for_latex = {render_header, render_row,
-                                                            render_character, render_field};
-        static const struct csv_read_callbacks for_html = {render_header, render_row, NULL,
-                                                           render_field};
-        if (file_name_check(data, latex, err) != GT_OK)
-            return NULL;
-        if (csv_read_file(data, separator, latex ? &for_latex : &for_html, &d, err) != GT_OK) {
-            if (!interrupt_signal) /* else the process ends now: no time spent freeing */
-                context_free(d.builder);
-            return NULL;
-        }
-        ctx = context_finish(d.builder, block_columns);
+        ctx = context_finish_blocks(d->builder, block_columns, blocks);
+        d->builder = NULL;
         if (ctx && json_object_set_new(ctx, "file", json_string(data)) != 0) {
             json_decref(ctx);
             ctx = NULL;
@@ -192,21 +213,11 @@ static json_t *render_context(const char *data, char separator, bool latex,
         json_decref(ctx);
         ctx = NULL;
     }
-    if (!ctx)
+    if (!ctx && interrupt_signal)
+        interrupt_fail(err, data ? data : "render");
+    else if (!ctx)
         gt_fail(err, GT_ERR_RUNTIME, "%s: %s", data ? data : "render", strerror(ENOMEM));
     return ctx;
-}
-
-static bool is_directory(const char *path)
-{
-    struct stat st;
-    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
-}
-
-static bool is_file(const char *path)
-{
-    struct stat st;
-    return stat(path, &st) == 0 && !S_ISDIR(st.st_mode);
 }
 
 static int run_render(struct command_line *cl, struct gt_error *err)
@@ -254,26 +265,42 @@ static int run_render(struct command_line *cl, struct gt_error *err)
     json_t *strings = lang_strings_load(&dirs, lang, err);
     if (!strings)
         return GT_ERR_RUNTIME;
+    struct render_data d = {.name = data && strcmp(data, "-") ? data : "standard input",
+                            .cells_max = template_cells_max(),
+                            .data_max = template_data_max()};
     char separator = opt[O_SEPARATOR].given ? separator_bytes[opt[O_SEPARATOR].choice] : 0;
-    json_t *ctx = render_context(data, separator, text_ends_with(template, ".tex", false),
-                                 (unsigned)opt[O_BLOCK_COLUMNS].number[0], strings, err);
-    json_decref(strings);
-    if (!ctx)
-        return GT_ERR_RUNTIME;
-    struct output *out;
+    if (data && render_read(data, separator, text_ends_with(template, ".tex", false), &d, err) !=
+                    GT_OK) {
+        json_decref(strings);
+        return err->status;
+    }
+    struct output *out = NULL;
+    json_t *ctx = NULL;
+    struct template_needs needs = {0};
     int rc = output_open(&out, path, NULL, OUTPUT_PLAIN, 0, 1, err);
+    /* The template and its partials are read, their declarations checked
+     * and the blocks built only when they name them, before the context
+     * is finished (the rows alone are about half of it). */
+    if (rc == GT_OK)
+        rc = template_check(&dirs, template, template_is_file, d.ncolumns, &needs, err);
     if (rc == GT_OK) {
+        ctx = render_context(data, &d, (unsigned)opt[O_BLOCK_COLUMNS].number[0], needs.blocks,
+                             strings, err);
+        rc = ctx ? GT_OK : err->status;
+    }
+    json_decref(strings);
+    if (rc == GT_OK)
         rc = template_is_file ? template_render_path(&dirs, template, ctx, out, err)
                               : template_render(&dirs, template, ctx, out, err);
-        if (rc == GT_OK)
-            rc = output_commit(out, err);
-        else
-            output_abort(out);
-    }
+    if (rc == GT_OK)
+        rc = output_commit(out, err);
+    else if (out)
+        output_abort(out);
     /* Asked to stop: the temporary is gone and the process ends now;
      * freeing the context (a second for 300 000 cells) would only delay it. */
     if (rc != GT_OK && interrupt_signal)
         return rc;
+    context_free(d.builder);
     json_decref(ctx);
     return rc;
 }
@@ -296,10 +323,12 @@ const struct command cmd_render = {
             "width), has_columns, wide_columns, has_wide_columns, rows (each with\n"
             "data, its cells by column name, and cells, first and last), row_count,\n"
             "file, blocks (the rows in groups for the horizontal Kvant layout, each\n"
-            "with rows, lines, pad, first and last), block_columns, widest_cell and\n"
-            "lang.  The data is held whole: at\n"
+            "with rows, lines, pad, first and last; built only for a template that\n"
+            "names blocks), block_columns, widest_cell and lang.  The data is held\n"
+            "whole: at\n"
             "most " XSTR(RENDER_COLUMNS_MAX) " columns, $GAMETAB_CELLS_MAX cells (rows x\n"
-            "columns; default 300000, about 450 MB; 0 for no limit) and\n"
+            "columns; default 300000, about 480 MB, 1 GB at most with blocks of one\n"
+            "column; 0 for no limit) and\n"
             "$GAMETAB_DATA_MAX bytes of text (column names and cells, each row counting\n"
             "the names again; default 256 MiB, 0 for no limit), and a field holds at\n"
             "most $GAMETAB_FIELD_MAX bytes (default 16 MiB, 0 for no limit).\n"

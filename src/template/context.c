@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/interrupt.h"
 #include "base/utf8.h"
 #include "template/context.h"
 
@@ -24,6 +25,8 @@ static int mark_ends(json_t *list)
 {
     size_t n = json_array_size(list);
     for (size_t i = 0; i < n; i++) {
+        if (interrupt_signal)
+            return -1;
         json_t *o = json_array_get(list, i);
         if (json_object_set_new(o, "first", json_boolean(i == 0)) != 0 ||
             json_object_set_new(o, "last", json_boolean(i + 1 == n)) != 0)
@@ -208,12 +211,16 @@ static json_t *block_lines(json_t *columns, json_t *rows, size_t start, size_t c
     json_t *lines = json_array();
     for (size_t c = 0; lines && c < json_array_size(columns); c++) {
         const char *name = json_string_value(json_object_get(json_array_get(columns, c), "name"));
+        if (interrupt_signal)
+            return NULL; /* the process ends now: nothing is freed */
         json_t *cells = json_array();
         for (size_t i = start; cells && i < start + count; i++) {
-            /* By place, not by name: columns may share a name. */
+            /* By place, not by name: columns may share a name.  The row's
+             * cell itself, not a copy: its column is the line's, and its
+             * first and last (of the row's cells) are the line's (of the
+             * block's lines), so it reads the same, for a pointer a cell. */
             json_t *cell = json_array_get(json_object_get(json_array_get(rows, i), "cells"), c);
-            json_t *v = json_object_get(cell, "value");
-            if (json_array_append_new(cells, json_pack("{s:O}", "value", v)) != 0) {
+            if (json_array_append(cells, cell) != 0) {
                 json_decref(cells);
                 cells = NULL;
             }
@@ -237,7 +244,17 @@ json_t *context_blocks(json_t *columns, json_t *rows, size_t width)
 {
     json_t *blocks = json_array();
     size_t n = json_array_size(rows);
+    /* Every block but the last is full: one empty pad for them all. */
+    json_t *no_pad = json_array();
+    if (!no_pad) {
+        json_decref(blocks);
+        blocks = NULL;
+    }
     for (size_t start = 0; blocks && start < n; start += width) {
+        /* A stop request ends the process: the blocks made so far are
+         * left to it, not freed (300 000 of them take a second). */
+        if (interrupt_signal)
+            return NULL;
         size_t count = n - start < width ? n - start : width;
         json_t *slice = json_array();
         for (size_t i = start; slice && i < start + count; i++)
@@ -245,8 +262,10 @@ json_t *context_blocks(json_t *columns, json_t *rows, size_t width)
                 json_decref(slice);
                 slice = NULL;
             }
-        json_t *pad = blank_cells(n > width ? width - count : 0);
+        json_t *pad = n > width && count < width ? blank_cells(width - count) : json_incref(no_pad);
         json_t *lines = pad ? block_lines(columns, rows, start, count, pad) : NULL;
+        if (!lines && interrupt_signal)
+            return NULL;
         json_t *block = slice && lines
                             ? json_pack("{s:O, s:O, s:O}", "rows", slice, "lines", lines, "pad", pad)
                             : NULL;
@@ -259,19 +278,36 @@ json_t *context_blocks(json_t *columns, json_t *rows, size_t width)
         }
     }
     if (blocks && mark_ends(blocks) != 0) {
+        if (interrupt_signal)
+            return NULL;
         json_decref(blocks);
         blocks = NULL;
     }
+    json_decref(no_pad);
     return blocks;
 }
 
+static json_t *finish(struct context_builder *b, unsigned block_columns,
+                      const struct context_page *page, bool with_blocks);
+
 json_t *context_finish(struct context_builder *b, unsigned block_columns)
 {
-    return context_finish_page(b, block_columns, NULL);
+    return finish(b, block_columns, NULL, true);
+}
+
+json_t *context_finish_blocks(struct context_builder *b, unsigned block_columns, bool blocks)
+{
+    return finish(b, block_columns, NULL, blocks);
 }
 
 json_t *context_finish_page(struct context_builder *b, unsigned block_columns,
                             const struct context_page *page)
+{
+    return finish(b, block_columns, page, true);
+}
+
+static json_t *finish(struct context_builder *b, unsigned block_columns,
+                      const struct context_page *page, bool with_blocks)
 {
     if (!page)
         page = &context_page_default;
@@ -295,7 +331,8 @@ json_t *context_finish_page(struct context_builder *b, unsigned block_columns,
         rc = json_object_set(column, "widest", b->longest[i]) != 0 ||
              json_object_set_new(column, "wide", json_boolean(wrap[i])) != 0;
     }
-    if (!rc && mark_ends(b->rows) == 0 && (blocks = context_blocks(b->columns, b->rows, width))) {
+    if (!rc && mark_ends(b->rows) == 0 &&
+        (blocks = with_blocks ? context_blocks(b->columns, b->rows, width) : json_array())) {
         memset(zeros, '0', widest);
         zeros[widest] = '\0';
         ctx = json_pack("{s:O, s:b, s:O, s:I, s:O, s:I, s:I, s:s, s:I, s:b}", "columns",
@@ -307,6 +344,8 @@ json_t *context_finish_page(struct context_builder *b, unsigned block_columns,
     }
     free(zeros);
     free(wrap);
+    if (!ctx && interrupt_signal)
+        return NULL; /* the process ends now: no time spent freeing */
     json_decref(blocks);
     context_free(b);
     return ctx;

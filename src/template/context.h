@@ -99,13 +99,20 @@ size_t context_row_count(const struct context_builder *b);
 
 /* The rows (a context's "rows", whose objects the blocks share) in blocks
  * of width columns, as "blocks" is made (columns: the context's
- * "columns").  A new reference, or NULL when out of memory. */
+ * "columns").  A new reference, or NULL when out of memory or when
+ * interrupt_signal is set (what was made is then not freed). */
 json_t *context_blocks(json_t *columns, json_t *rows, size_t width);
 
 /* Completes the context (a new reference) and frees b.  block_columns:
  * 1..CONTEXT_BLOCK_COLUMNS_MAX, or 0 for the default.  NULL when out of
- * memory. */
+ * memory, or at once when interrupt_signal is set (base/interrupt.h: b is
+ * then left unfreed, the process ending). */
 json_t *context_finish(struct context_builder *b, unsigned block_columns);
+
+/* As context_finish; blocks false: "blocks" is an empty list (for a
+ * template that does not name it: the blocks take about as much memory as
+ * the rows). */
+json_t *context_finish_blocks(struct context_builder *b, unsigned block_columns, bool blocks);
 
 /* As context_finish, the blocks sized for page (NULL: the default page).
  * widest_cell is as wide as the widest cell, or as

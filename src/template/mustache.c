@@ -531,6 +531,7 @@ struct partial_entry {
     char *name;               /* NUL-terminated copy */
     size_t name_len;
     int found;
+    int scanned;              /* mustache_scan has walked its tree */
     char *text;               /* from the loader; tree points into it */
     struct template tpl;
 };
@@ -1088,6 +1089,97 @@ int mustache_render(const char *tmpl, size_t len, json_t *context,
     saved = errno;
     free_partials(r);
     free(r);
+    free_nodes(&tpl.root);
+    errno = saved;
+    return rc;
+}
+
+/* Walks a parsed tree for mustache_scan: each name to opt->name, each
+ * partial loaded (and parsed, its comments handed on) once; the partials'
+ * own trees are walked by the caller, not here, so that a chain of them
+ * does not deepen the recursion (sections do, at most
+ * MUSTACHE_MAX_SECTION_DEPTH). */
+static int scan_list(struct renderer *r, const struct frame *fr,
+                     const struct node_list *list)
+{
+    int rc = MUSTACHE_OK;
+
+    for (size_t i = 0; rc == MUSTACHE_OK && i < list->count; i++) {
+        const struct node *n = &list->items[i];
+        struct partial_entry *e;
+
+        switch (n->kind) {
+        case NODE_TEXT:
+            break;
+        case NODE_PARTIAL:
+            rc = get_partial(r, fr, n, &e);
+            if (rc == MUSTACHE_OK && !e->found && r->opt->strict_partials) {
+                set_error(r->err, fr->tpl->source, fr->tpl->text, n->pos,
+                          "unknown partial '%.*s'", quoted_len(n->len), n->str);
+                rc = MUSTACHE_ERR_PARTIAL;
+            }
+            break;
+        case NODE_SECTION:
+        case NODE_INVERTED:
+            if (r->opt->name)
+                r->opt->name(r->opt->name_ud, n->str, n->len);
+            rc = scan_list(r, fr, &n->children);
+            break;
+        default:
+            if (r->opt->name)
+                r->opt->name(r->opt->name_ud, n->str, n->len);
+            break;
+        }
+    }
+    return rc;
+}
+
+int mustache_scan(const char *tmpl, size_t len, const struct mustache_options *opt,
+                  struct mustache_error *err)
+{
+    struct template tpl;
+    struct renderer r;
+    struct frame fr;
+    int rc, saved;
+
+    if (err)
+        memset(err, 0, sizeof *err);
+    if (opt == NULL || (tmpl == NULL && len > 0)) {
+        set_error(err, opt ? opt->source_name : NULL, NULL, NO_POSITION,
+                  "invalid argument");
+        errno = EINVAL;
+        return MUSTACHE_ERR_IO;
+    }
+    memset(&tpl, 0, sizeof tpl);
+    tpl.source = opt->source_name ? opt->source_name : DEFAULT_SOURCE_NAME;
+    tpl.text = tmpl ? tmpl : "";
+    tpl.len = len;
+    rc = parse_template(&tpl, opt, err);
+    if (rc != MUSTACHE_OK)
+        return rc;
+    memset(&r, 0, sizeof r);
+    r.opt = opt;
+    r.err = err;
+    r.main_source = tpl.source;
+    fr.tpl = &tpl;
+    fr.indent = NULL;
+    fr.line_start = 1;
+    rc = scan_list(&r, &fr, &tpl.root);
+    /* Then every partial named, each once, until none is left unwalked
+     * (new ones join the list at its head). */
+    for (int more = 1; rc == MUSTACHE_OK && more;) {
+        more = 0;
+        for (struct partial_entry *e = r.partials; rc == MUSTACHE_OK && e; e = e->next)
+            if (e->found && !e->scanned) {
+                struct frame inner = { &e->tpl, NULL, 1 };
+                e->scanned = 1;
+                more = 1;
+                rc = scan_list(&r, &inner, &e->tpl.root);
+                break; /* the list may have grown at its head */
+            }
+    }
+    saved = errno;
+    free_partials(&r);
     free_nodes(&tpl.root);
     errno = saved;
     return rc;

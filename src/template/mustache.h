@@ -103,6 +103,14 @@ struct mustache_options {
                                     MUSTACHE_ERR_REFUSED, the comment's
                                     place in err */
     void *comment_ud;            /* passed to comment() unchanged */
+    void (*name)(void *ud, const char *name, size_t len);
+                                 /* NULL, or called by mustache_scan() with
+                                    the name of each variable, section and
+                                    inverted section tag ("blocks",
+                                    "data.a", "."), trimmed, len bytes, not
+                                    NUL-terminated: what the template may
+                                    look up */
+    void *name_ud;               /* passed to name() unchanged */
 };
 
 /* Return codes. */
@@ -159,6 +167,23 @@ int mustache_render(const char *tmpl, size_t len, json_t *context,
                     const struct mustache_options *opt,
                     mustache_write_fn write, void *write_ud,
                     struct mustache_error *err);
+
+/*
+ * mustache_scan - read a template and every partial it names, statically,
+ * whether or not a render would reach them (Mustache names its partials in
+ * the text: there are no dynamic names), without rendering anything.
+ *
+ * Each comment goes to opt->comment as mustache_render() hands it on (a
+ * non-zero return: MUSTACHE_ERR_REFUSED), each tag name to opt->name;
+ * partials are loaded through opt->partial, each distinct name once, and
+ * an unknown one is MUSTACHE_ERR_PARTIAL when opt->strict_partials.  opt is
+ * required; its output and step limits and the context play no part.
+ * Returns MUSTACHE_OK or MUSTACHE_ERR_SYNTAX, _PARTIAL, _NOMEM, _IO or
+ * _REFUSED, err filled as for mustache_render().  Memory: the template's
+ * tree and those of its partials, freed before it returns.
+ */
+int mustache_scan(const char *tmpl, size_t len, const struct mustache_options *opt,
+                  struct mustache_error *err);
 
 /*
  * mustache_render_string - like mustache_render() (Mustache spec v1.x core

@@ -183,7 +183,7 @@ static int load_partial(void *ud, const char *name, char **text, size_t *len)
         rc = -1;
     }
     /* -o naming a partial would replace it with its own rendering. */
-    bool clash = rc == 0 && path && output_replaces(pl->out, path);
+    bool clash = rc == 0 && path && pl->out && output_replaces(pl->out, path);
     if (clash) {
         free(*text);
         *text = NULL;
@@ -275,15 +275,15 @@ size_t template_data_max(void)
 }
 
 /* A template's declarations to gametab: comments that start with
- * "gametab:" (templates.h).  Each is checked against the context as it is
- * parsed; the first that refuses it, or that is not a declaration gametab
- * knows, ends the render. */
+ * "gametab:" (templates.h), in the template and in every partial it names,
+ * read before anything is rendered (mustache_scan).  The first that refuses
+ * the context, or that is not a declaration gametab knows, ends the scan. */
 struct declarations {
     size_t ncolumns;     /* the context's columns */
-    size_t columns_max;  /* the declared limit passed, or 0 */
+    enum { DECL_OK, DECL_PASSED, DECL_RANGE, DECL_UNKNOWN } verdict;
+    size_t columns_max;  /* DECL_PASSED: the declared limit */
     char why[200];       /* its reason, as the template gives it */
-    bool unknown;        /* a "gametab:" comment that declares nothing known */
-    char text[80];       /* that comment, for the message */
+    char text[80];       /* DECL_RANGE, DECL_UNKNOWN: the comment, for the message */
 };
 
 static void trim_span(const char **s, size_t *n)
@@ -305,17 +305,26 @@ static bool take_prefix(const char **s, size_t *n, const char *prefix)
     return true;
 }
 
-/* Copies src[0, len) into dst (size bytes) as one line: each run of blanks
+/* Copies src[0, len) into dst (size bytes) on one line: each run of blanks
  * and line ends one space, cut short, if it must, before a UTF-8
- * character, not within it. */
-static void copy_line(char *dst, size_t size, const char *src, size_t len)
+ * character, not within it.  exact: every space kept, tabs and line ends
+ * written \t \n \r, so that what is quoted is what the template says. */
+static void copy_line(char *dst, size_t size, const char *src, size_t len, bool exact)
 {
     size_t k = 0;
     for (size_t i = 0; i < len && k + 1 < size; i++) {
-        bool blank = src[i] == ' ' || src[i] == '\t' || src[i] == '\n' || src[i] == '\r';
-        if (blank && k > 0 && dst[k - 1] == ' ')
+        char c = src[i];
+        bool blank = c == ' ' || c == '\t' || c == '\n' || c == '\r';
+        if (exact && blank && c != ' ') {
+            if (k + 3 > size)
+                break;
+            dst[k++] = '\\';
+            dst[k++] = c == '\t' ? 't' : c == '\n' ? 'n' : 'r';
             continue;
-        dst[k++] = blank ? ' ' : src[i];
+        }
+        if (!exact && blank && k > 0 && dst[k - 1] == ' ')
+            continue;
+        dst[k++] = blank ? ' ' : c;
     }
     if (k + 1 >= size) /* cut: drop a character left incomplete */
         while (k > 0 && ((unsigned char)dst[k - 1] & 0xC0) == 0x80)
@@ -326,7 +335,7 @@ static void copy_line(char *dst, size_t size, const char *src, size_t len)
 }
 
 /* A comment of the template: "gametab: columns at most N[: why]" refuses a
- * context of more than N columns (N: 1 to 19 digits). */
+ * context of more than N columns (N: 1 to SIZE_MAX). */
 static int declaration(void *ud, const char *text, size_t len)
 {
     struct declarations *d = ud;
@@ -335,18 +344,27 @@ static int declaration(void *ud, const char *text, size_t len)
         return 0;
     const char *all = text;
     size_t all_len = len;
+    trim_span(&all, &all_len);
     trim_span(&text, &len);
     size_t digits = 0;
     size_t n = 0;
+    bool over = false;
     if (take_prefix(&text, &len, "columns at most "))
-        while (digits < len && digits < 19 && text[digits] >= '0' && text[digits] <= '9')
-            n = n * 10 + (size_t)(text[digits++] - '0');
+        for (; digits < len && text[digits] >= '0' && text[digits] <= '9'; digits++) {
+            unsigned v = (unsigned)(text[digits] - '0');
+            over = over || n > (SIZE_MAX - v) / 10;
+            n = n * 10 + v;
+        }
     const char *rest = text + digits;
     size_t rest_len = len - digits;
-    if (digits == 0 || n == 0 || (rest_len > 0 && *rest != ':')) {
-        trim_span(&all, &all_len);
-        d->unknown = true;
-        copy_line(d->text, sizeof d->text, all, all_len);
+    if (digits == 0 || (rest_len > 0 && *rest != ':')) {
+        d->verdict = DECL_UNKNOWN;
+        copy_line(d->text, sizeof d->text, all, all_len, true);
+        return -1;
+    }
+    if (n == 0 || over) {
+        d->verdict = DECL_RANGE;
+        copy_line(d->text, sizeof d->text, all, all_len, true);
         return -1;
     }
     if (d->ncolumns <= n)
@@ -354,21 +372,39 @@ static int declaration(void *ud, const char *text, size_t len)
     if (rest_len > 0)
         rest++, rest_len--;
     trim_span(&rest, &rest_len);
+    d->verdict = DECL_PASSED;
     d->columns_max = n;
-    copy_line(d->why, sizeof d->why, rest, rest_len);
+    copy_line(d->why, sizeof d->why, rest, rest_len, false);
     return -1;
 }
 
-/* Renders the template text read from path; partials are looked up in
- * dirs.  The escaping follows the name: LaTeX for .tex, HTML otherwise.
- * The output streams on to out as it is made: memory does not grow with
- * it. */
+/* Notes the context keys a template may look up: a tag name's first part
+ * ("blocks" of "blocks.0" or "blocks"). */
+static void note_name(void *ud, const char *name, size_t len)
+{
+    struct template_needs *needs = ud;
+    size_t k = 0;
+    while (k < len && name[k] != '.')
+        k++;
+    if (k == 6 && memcmp(name, "blocks", 6) == 0)
+        needs->blocks = true;
+}
+
+/* Reads the template text read from path, and every partial it names
+ * (looked up in dirs), checking their declarations against a context of
+ * ncolumns columns and noting in needs what they use; then, unless ctx is
+ * NULL, renders it with ctx.  The escaping follows the name: LaTeX for
+ * .tex, HTML otherwise.  The output streams on to out as it is made:
+ * memory does not grow with it. */
 static int render_text(const struct template_dirs *dirs, const char *path, const char *text,
-                       size_t len, json_t *ctx, struct output *out, struct gt_error *err)
+                       size_t len, size_t ncolumns, json_t *ctx, struct output *out,
+                       struct template_needs *needs, struct gt_error *err)
 {
     const char *base = strrchr(path, '/');
     base = base ? base + 1 : path;
     struct partial_lookup pl = {dirs, strrchr(base, '.'), NULL, out, NULL};
+    struct template_needs ignored;
+    struct declarations decl = {.ncolumns = ncolumns};
     struct mustache_options opt = {
         .escape =
             text_ends_with(path, ".tex", false) ? MUSTACHE_ESCAPE_LATEX : MUSTACHE_ESCAPE_HTML,
@@ -380,10 +416,10 @@ static int render_text(const struct template_dirs *dirs, const char *path, const
         .max_output = template_output_max(),
         .max_steps = template_tags_max(),
         .comment = declaration,
+        .comment_ud = &decl,
+        .name = note_name,
+        .name_ud = needs ? needs : &ignored,
     };
-    struct declarations decl = {
-        .ncolumns = json_array_size(json_object_get(ctx, "columns"))};
-    opt.comment_ud = &decl;
     struct mustache_error merr = {0};
     /* Copied raw into the output, bytes that are not UTF-8 would make a
      * .tex file that inputenc refuses, or HTML of another encoding. */
@@ -392,7 +428,14 @@ static int render_text(const struct template_dirs *dirs, const char *path, const
         return gt_fail(err, GT_ERR_RUNTIME,
                        "%s:%lu: invalid UTF-8 " UTF8_CONVERT_HINT, path, bad);
     struct render_sink sink = {out, err, false};
-    int rc = mustache_render(text, len, ctx, &opt, render_sink_write, &sink, &merr);
+    /* Every partial's declarations count, rendered or not: read them all
+     * first, and then render (the declarations already checked). */
+    int rc = mustache_scan(text, len, &opt, &merr);
+    if (rc == MUSTACHE_OK && ctx) {
+        opt.comment = NULL;
+        rc = mustache_render(text, len, ctx, &opt, render_sink_write, &sink, &merr);
+    }
+    const char *where = strcmp(merr.source, path) == 0 ? path : partial_path(&pl, merr.source);
     if (rc == MUSTACHE_OK)
         rc = GT_OK;
     else if (sink.failed)
@@ -403,17 +446,18 @@ static int render_text(const struct template_dirs *dirs, const char *path, const
     else if (rc == MUSTACHE_ERR_STOPPED || (rc == MUSTACHE_ERR_IO && errno == EINTR &&
                                             interrupt_signal))
         rc = interrupt_fail(err, path);
-    else if (rc == MUSTACHE_ERR_REFUSED && !decl.unknown)
+    else if (rc == MUSTACHE_ERR_REFUSED && decl.verdict == DECL_PASSED)
         rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %zu columns: the template takes at most %zu%s%s%s",
-                     strcmp(merr.source, path) == 0 ? path : partial_path(&pl, merr.source),
-                     decl.ncolumns, decl.columns_max, *decl.why ? " (" : "", decl.why,
+                     where, decl.ncolumns, decl.columns_max, *decl.why ? " (" : "", decl.why,
                      *decl.why ? ")" : "");
+    else if (rc == MUSTACHE_ERR_REFUSED && decl.verdict == DECL_RANGE)
+        rc = gt_fail(err, GT_ERR_RUNTIME, "%s:%u:%u: '%s': N is out of range (1..%zu)", where,
+                     merr.line, merr.col, decl.text, (size_t)SIZE_MAX);
     else if (rc == MUSTACHE_ERR_REFUSED)
         rc = gt_fail(err, GT_ERR_RUNTIME,
                      "%s:%u:%u: '%s': not a declaration gametab knows (gametab: columns at "
                      "most N)",
-                     strcmp(merr.source, path) == 0 ? path : partial_path(&pl, merr.source),
-                     merr.line, merr.col, decl.text);
+                     where, merr.line, merr.col, decl.text);
     else if (rc == MUSTACHE_ERR_LIMIT && strncmp(merr.message, "output", 6) == 0)
         rc = gt_fail(err, GT_ERR_RUNTIME,
                      "%s: output larger than %zu bytes (the limit of a rendered template: "
@@ -425,9 +469,8 @@ static int render_text(const struct template_dirs *dirs, const char *path, const
                      "GAMETAB_TAGS_MAX=N raises it)",
                      path, opt.max_steps);
     else if (merr.line > 0)
-        rc = gt_fail(err, GT_ERR_RUNTIME, "%s:%u:%u: %s%s%s",
-                     strcmp(merr.source, path) == 0 ? path : partial_path(&pl, merr.source),
-                     merr.line, merr.col, merr.message, rc == MUSTACHE_ERR_IO ? ": " : "",
+        rc = gt_fail(err, GT_ERR_RUNTIME, "%s:%u:%u: %s%s%s", where, merr.line, merr.col,
+                     merr.message, rc == MUSTACHE_ERR_IO ? ": " : "",
                      rc == MUSTACHE_ERR_IO ? strerror(errno) : "");
     else
         rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", path,
@@ -436,41 +479,64 @@ static int render_text(const struct template_dirs *dirs, const char *path, const
     return rc;
 }
 
+/* Reads template name (is_path: the file at that path, its partials looked
+ * up beside it first, then in d; else searched for in d) and hands it to
+ * render_text. */
+static int read_and_render(const struct template_dirs *d, const char *name, bool is_path,
+                           size_t ncolumns, json_t *ctx, struct output *out,
+                           struct template_needs *needs, struct gt_error *err)
+{
+    char *text, *path = NULL, *dir = NULL;
+    size_t len;
+    struct template_dirs with_own = {.n = 1};
+    if (!is_path) {
+        if (template_read(d, name, &text, &len, &path, err) != GT_OK)
+            return GT_ERR_RUNTIME;
+        int rc = render_text(d, path, text, len, ncolumns, ctx, out, needs, err);
+        free(text);
+        free(path);
+        return rc;
+    }
+    if (read_file(name, &text, &len) != 0)
+        return interrupt_fail_errno(err, name, errno);
+    /* Partials: beside the template first, then the usual directories. */
+    dir = strdup(name);
+    if (!dir) {
+        free(text);
+        return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", name, strerror(ENOMEM));
+    }
+    char *slash = strrchr(dir, '/');
+    with_own.dir[0] = slash ? (*slash = '\0', *dir ? dir : "/") : ".";
+    for (size_t i = 0; i < d->n && with_own.n < TEMPLATE_DIRS_MAX; i++)
+        with_own.dir[with_own.n++] = d->dir[i];
+    int rc = render_text(&with_own, name, text, len, ncolumns, ctx, out, needs, err);
+    free(dir);
+    free(text);
+    return rc;
+}
+
+int template_check(const struct template_dirs *d, const char *name, bool is_path,
+                   size_t ncolumns, struct template_needs *needs, struct gt_error *err)
+{
+    *needs = (struct template_needs){0};
+    return read_and_render(d, name, is_path, ncolumns, NULL, NULL, needs, err);
+}
+
+static size_t context_columns(json_t *ctx)
+{
+    return json_array_size(json_object_get(ctx, "columns"));
+}
+
 int template_render(const struct template_dirs *d, const char *name, json_t *ctx,
                     struct output *out, struct gt_error *err)
 {
-    char *text, *path;
-    size_t len;
-    if (template_read(d, name, &text, &len, &path, err) != GT_OK)
-        return GT_ERR_RUNTIME;
-    int rc = render_text(d, path, text, len, ctx, out, err);
-    free(text);
-    free(path);
-    return rc;
+    return read_and_render(d, name, false, context_columns(ctx), ctx, out, NULL, err);
 }
 
 int template_render_path(const struct template_dirs *d, const char *path, json_t *ctx,
                          struct output *out, struct gt_error *err)
 {
-    char *text;
-    size_t len;
-    if (read_file(path, &text, &len) != 0)
-        return interrupt_fail_errno(err, path, errno);
-    /* Partials: beside the template first, then the usual directories. */
-    char *dir = strdup(path);
-    if (!dir) {
-        free(text);
-        return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", path, strerror(ENOMEM));
-    }
-    char *slash = strrchr(dir, '/');
-    struct template_dirs with_own = {.n = 1};
-    with_own.dir[0] = slash ? (*slash = '\0', *dir ? dir : "/") : ".";
-    for (size_t i = 0; i < d->n && with_own.n < TEMPLATE_DIRS_MAX; i++)
-        with_own.dir[with_own.n++] = d->dir[i];
-    int rc = render_text(&with_own, path, text, len, ctx, out, err);
-    free(dir);
-    free(text);
-    return rc;
+    return read_and_render(d, path, true, context_columns(ctx), ctx, out, NULL, err);
 }
 
 const char *const template_languages[TEMPLATE_NLANGUAGES] = {"ru", "en"};

@@ -9,6 +9,7 @@
 #define GAMETAB_TEMPLATES_H
 
 #include <jansson.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -32,9 +33,12 @@
  * largest real render, 100000 rows, takes a few million. */
 #define TEMPLATE_TAGS_MAX ((size_t)100000000)
 
-/* render holds its CSV whole in the context, about 1.5 KB of memory a cell:
- * at most this many cells (rows x columns, about 450 MB), unless
- * GAMETAB_CELLS_MAX gives another number (0: no limit). */
+/* render holds its CSV whole in the context, about 1.5 KB of memory a cell
+ * (and as much a block line when the template names blocks): at most this
+ * many cells (rows x columns: about 480 MB for one column, 1 GB at most
+ * with blocks of one column, fewer with more columns; measured with
+ * /usr/bin/time -v), unless GAMETAB_CELLS_MAX gives another number (0: no
+ * limit). */
 #define TEMPLATE_CELLS_MAX ((size_t)300000)
 
 /* ... and at most this many bytes of text (256 MiB: the column names, and
@@ -88,13 +92,16 @@ int template_read(const struct template_dirs *d, const char *name, char **text,
 /* Renders template `name` with ctx (Mustache; LaTeX escaping for names
  * ending in .tex, HTML escaping otherwise) and writes the result to out.
  * Partials are looked up like templates; an unknown one is an error.
- * gametab: declarations: a comment of the template or a partial that
- * starts with "gametab:" tells gametab what it takes, checked before any
- * output of it; "{{! gametab: columns at most N: WHY }}" refuses a context
+ * gametab: declarations: a comment of the template or of any partial it
+ * names (rendered or not) that starts with "gametab:" tells gametab what
+ * it takes, checked before anything is rendered; "{{! gametab: columns at most N: WHY }}" refuses a context
  * of more than N columns, GT_ERR_RUNTIME "FILE: C columns: the template
  * takes at most N (WHY)" (table-booktabs.tex: 256, pdflatex's longtable
- * limit), and any other "gametab:" comment is an error "FILE:LINE:COL:
- * '...': not a declaration gametab knows".
+ * limit); N of 0 or past SIZE_MAX is an error "FILE:LINE:COL: '...': N
+ * is out of range (1..SIZE_MAX)", and any other "gametab:" comment is an
+ * error "FILE:LINE:COL: '...': not a declaration gametab knows" (the
+ * comment quoted as written, tabs and line ends as \t \n).  An unknown
+ * partial is an error, rendered or not.
  * Template errors give GT_ERR_RUNTIME with "FILE:LINE:COL: message"; nothing
  * is written to out unless the whole template rendered. */
 int template_render(const struct template_dirs *d, const char *name, json_t *ctx,
@@ -104,6 +111,21 @@ int template_render(const struct template_dirs *d, const char *name, json_t *ctx
  * its partials are looked up beside it first, then in d. */
 int template_render_path(const struct template_dirs *d, const char *path, json_t *ctx,
                          struct output *out, struct gt_error *err);
+
+/* What a template and its partials look up, as far as the context's
+ * builder needs to know. */
+struct template_needs {
+    bool blocks; /* a tag names "blocks": the context needs them built */
+};
+
+/* Reads template name (is_path: the file at that path, as
+ * template_render_path takes it; else as template_render finds it) and
+ * every partial it names, rendered or not, without rendering: checks
+ * their declarations against a context of ncolumns columns (the errors of
+ * template_render) and fills needs.  GT_OK, or GT_ERR_RUNTIME with err
+ * set. */
+int template_check(const struct template_dirs *d, const char *name, bool is_path,
+                   size_t ncolumns, struct template_needs *needs, struct gt_error *err);
 
 /* The languages with strings under templates/lang/, in the order `build`
  * writes them: "ru" (the articles' language) first, then "en". */
