@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/interrupt.h"
 #include "sinks/sink-json.h"
 #include "sinks/sink-tex.h"
 #include "sinks/tex-shapes.h"
@@ -139,7 +140,10 @@ static json_t *table_rows_context(const struct table_def *t, const struct table_
     }
     json_t *ctx = context_finish_page(b, opt->block_columns, opt->page);
     if (!ctx) {
-        fail_nomem(err, t->name);
+        if (interrupt_signal) /* the blocks stopped at the request */
+            interrupt_fail(err, t->name);
+        else
+            fail_nomem(err, t->name);
         free(row_ints);
         ints->ints = NULL;
     }
@@ -228,7 +232,7 @@ static int add_table_extras(json_t *ctx, const struct table_def *t, const struct
         if (tex_set_widest(ctx, &t->tex_widest[i]) != 0)
             return fail_nomem(err, t->name);
     if (group_blocks(ctx, opt) != 0)
-        return fail_nomem(err, t->name);
+        return interrupt_signal ? interrupt_fail(err, t->name) : fail_nomem(err, t->name);
     return tex_shape_add(ctx, t->tex_shape, ints, args, t->name, err);
 }
 
