@@ -96,6 +96,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             abort();
         if (rc != MUSTACHE_OK && !err.message[0])
             abort(); /* every failure says why */
+        /* The static reading of the template and every partial it names
+         * (gametab's declarations, the names it uses). */
+        rc = mustache_scan(in.piece[0], in.len[0], &opt, &err);
+        if (rc < MUSTACHE_OK || rc > MUSTACHE_ERR_REFUSED || rc == MUSTACHE_ERR_WRITE ||
+            rc == MUSTACHE_ERR_STOPPED || rc == MUSTACHE_ERR_LIMIT)
+            abort();
+        if (rc != MUSTACHE_OK && !err.message[0])
+            abort();
     }
     return 0;
 }
