@@ -346,6 +346,10 @@ int sink_pdf_write(const struct table_def *t, const struct table_args *args,
         else
             output_abort(doc);
     }
+    /* A stop while the LaTeX is written is the PDF's, said under its name
+     * as at any other step (not the temporary document's). */
+    if (rc != GT_OK && interrupt_signal)
+        rc = interrupt_fail(err, output_name(out));
     if (rc == GT_OK) {
         char name[256];
         snprintf(name, sizeof name, "%s.tex", t->name);
