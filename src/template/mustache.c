@@ -1036,6 +1036,18 @@ static int render_list(struct renderer *r, struct frame *fr,
 /* Public API                                                          */
 /* ------------------------------------------------------------------ */
 
+/* Parses the main template tmpl[0..len) into tpl, named opt->source_name
+ * in messages: MUSTACHE_OK, or the parse error in err. */
+static int parse_main(struct template *tpl, const char *tmpl, size_t len,
+                      const struct mustache_options *opt, struct mustache_error *err)
+{
+    memset(tpl, 0, sizeof *tpl);
+    tpl->source = opt->source_name ? opt->source_name : DEFAULT_SOURCE_NAME;
+    tpl->text = tmpl ? tmpl : "";
+    tpl->len = len;
+    return parse_template(tpl, opt, err);
+}
+
 int mustache_render(const char *tmpl, size_t len, json_t *context,
                     const struct mustache_options *opt,
                     mustache_write_fn write, void *write_ud,
@@ -1060,11 +1072,7 @@ int mustache_render(const char *tmpl, size_t len, json_t *context,
         errno = EINVAL;
         return MUSTACHE_ERR_IO;
     }
-    memset(&tpl, 0, sizeof tpl);
-    tpl.source = opt->source_name ? opt->source_name : DEFAULT_SOURCE_NAME;
-    tpl.text = tmpl ? tmpl : "";
-    tpl.len = len;
-    rc = parse_template(&tpl, opt, err);
+    rc = parse_main(&tpl, tmpl, len, opt, err);
     if (rc != MUSTACHE_OK)
         return rc;
 
@@ -1150,11 +1158,7 @@ int mustache_scan(const char *tmpl, size_t len, const struct mustache_options *o
         errno = EINVAL;
         return MUSTACHE_ERR_IO;
     }
-    memset(&tpl, 0, sizeof tpl);
-    tpl.source = opt->source_name ? opt->source_name : DEFAULT_SOURCE_NAME;
-    tpl.text = tmpl ? tmpl : "";
-    tpl.len = len;
-    rc = parse_template(&tpl, opt, err);
+    rc = parse_main(&tpl, tmpl, len, opt, err);
     if (rc != MUSTACHE_OK)
         return rc;
     memset(&r, 0, sizeof r);
