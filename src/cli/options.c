@@ -18,11 +18,18 @@
 
 /* The format a file name asks for: by its extension; csv for standard
  * output and for names without one (/dev/null). */
+/* Whether a file name has an extension: a dot in it, "." and ".." (names
+ * of directories, which the opening refuses) aside. */
+static bool has_extension(const char *base)
+{
+    return strchr(base, '.') && strcmp(base, ".") != 0 && strcmp(base, "..") != 0;
+}
+
 int format_of_path(const char *path, enum format *f, struct gt_error *err)
 {
     const char *base = strrchr(path, '/');
     base = base ? base + 1 : path;
-    if (strcmp(path, "-") == 0 || !strchr(base, '.') || text_ends_with(base, ".csv", true))
+    if (strcmp(path, "-") == 0 || !has_extension(base) || text_ends_with(base, ".csv", true))
         *f = FORMAT_CSV;
     else if (text_ends_with(base, ".csv.gz", true) || text_ends_with(base, ".gz", true))
         *f = FORMAT_CSV_GZ;
@@ -47,7 +54,7 @@ int output_name_check(const char *path, unsigned refused, const char *what, cons
     base = base ? base + 1 : path;
     enum format asked;
     struct gt_error ignored = {0};
-    if (strcmp(path, "-") != 0 && strchr(base, '.') &&
+    if (strcmp(path, "-") != 0 && has_extension(base) &&
         format_of_path(path, &asked, &ignored) == GT_OK && (refused & FORMAT_BIT(asked)))
         return gt_fail(err, GT_ERR_USAGE, "-o: %s, not %s: %s", what, format_names[asked],
                        advice);

@@ -397,6 +397,11 @@ int output_open(struct output **outp, const char *path, const char *name,
     if (enc == OUTPUT_GZIP && !(out->gz = gzchunks_new(level, jobs, write_compressed, out))) {
         int e = errno;
         output_abort(out);
+        /* EAGAIN: a thread the system would not start (a ulimit -u or -v). */
+        if (e == EAGAIN && jobs > 1)
+            return gt_fail(err, GT_ERR_RUNTIME,
+                           "%s: cannot start %u compressing threads: %s (give fewer --jobs)",
+                           name, jobs, strerror(e));
         return fail_errno(err, name, e);
     }
     *outp = out;

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <sys/types.h>
@@ -196,7 +197,7 @@ static bool no_room(const char *dir)
 }
 
 /* What latexmk says on its standard output and error, kept beside the
- * document for pdflatex_killed. */
+ * document for latexmk_report. */
 #define LATEXMK_OUT "latexmk.out"
 
 /* Runs latexmk -pdf on dir/name.tex in the environment envp, its output to
@@ -206,12 +207,18 @@ static bool no_room(const char *dir)
 static int run_latexmk(const char *dir, const char *name, char **envp, int *killed)
 {
     *killed = 0;
+    pid_t parent = getpid();
     pid_t pid = fork();
     if (pid < 0)
         return -1;
     if (pid == 0) {
         /* A group of its own, so that a stop reaches pdflatex too. */
         setpgid(0, 0);
+        /* gametab killed (SIGKILL) cannot stop it: then latexmk gets
+         * SIGTERM, and ends the pdflatex it runs (latexmk's own handler). */
+        prctl(PR_SET_PDEATHSIG, SIGTERM);
+        if (getppid() != parent) /* it died before that */
+            _exit(128 + SIGTERM);
         /* Until the exec, gametab's handler would only note the parent's
          * SIGTERM and latexmk would run on: the default action from here,
          * and a SIGTERM noted already ends the child now. */
@@ -264,29 +271,34 @@ static int run_latexmk(const char *dir, const char *name, char **envp, int *kill
     return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
 }
 
-/* The signal that ended pdflatex, from latexmk's "Command for 'pdflatex'
- * gave return code N" (N = 128 + the signal, as a shell says it) in
- * dir/LATEXMK_OUT; 0 when it says none. */
-static int pdflatex_killed(const char *dir)
+/* Why latexmk failed, from what it and pdflatex said in dir/LATEXMK_OUT
+ * (why[0] = '\0' when it says nothing gametab knows): pdflatex ended by a
+ * signal (latexmk's "Command for 'pdflatex' gave return code N", N = 128
+ * + the signal, as a shell says it), pdflatex's own "fatal: ..." (out of
+ * memory under a ulimit -v), or latexmk unable to start (its Perl out of
+ * descriptors: "Too many open files"). */
+static void latexmk_report(const char *dir, char *why, size_t size)
 {
+    static const char code_said[] = "Command for 'pdflatex' gave return code ";
+    why[0] = '\0';
     char path[4200];
     snprintf(path, sizeof path, "%s/" LATEXMK_OUT, dir);
     FILE *f = fopen(path, "r");
     if (!f)
-        return 0;
+        return;
     char line[512];
-    int signo = 0;
-    while (!signo && fgets(line, sizeof line, f)) {
-        const char *said = strstr(line, "Command for 'pdflatex' gave return code ");
-        if (said) {
-            long code = strtol(said + strlen("Command for 'pdflatex' gave return code "), NULL,
-                               10);
-            if (code > 128 && code < 128 + 65)
-                signo = (int)(code - 128);
-        }
+    while (!why[0] && fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\n")] = '\0';
+        const char *said = strstr(line, code_said);
+        long code = said ? strtol(said + strlen(code_said), NULL, 10) : 0;
+        if (code > 128 && code < 128 + 65)
+            snprintf(why, size, "pdflatex failed: it was killed by signal %ld", code - 128);
+        else if (strncmp(line, "fatal: ", 7) == 0)
+            snprintf(why, size, "pdflatex failed: %.300s", line);
+        else if (strstr(line, "Too many open files"))
+            snprintf(why, size, "latexmk could not start: Too many open files");
     }
     fclose(f);
-    return signo;
 }
 
 /* Appends the file at path to out. */
@@ -376,10 +388,8 @@ int sink_pdf_write(const struct table_def *t, const struct table_args *args,
             else if (killed)
                 rc = gt_fail(err, GT_ERR_RUNTIME, "%s: latexmk was killed by signal %d",
                              t->name, killed);
-            else if ((killed = pdflatex_killed(dir)) != 0)
-                rc = gt_fail(err, GT_ERR_RUNTIME,
-                             "%s: pdflatex failed: it was killed by signal %d", t->name,
-                             killed);
+            else if (latexmk_report(dir, first, sizeof first), *first)
+                rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", t->name, first);
             else
                 rc = gt_fail(err, GT_ERR_RUNTIME,
                              "%s: pdflatex failed: latexmk did not finish (no error in the LaTeX "
