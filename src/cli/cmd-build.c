@@ -120,6 +120,15 @@ static int run_build(struct command_line *cl, struct gt_error *err)
         free(trimmed);
         return GT_ERR_USAGE;
     }
+    /* The rest of the search path, the built-in directory included (a
+     * DIR/LANG that is a link to it): the same refusal. */
+    struct template_dirs dirs;
+    if (template_dirs_init(&dirs, opt[O_TEMPLATES].text, err) == GT_OK)
+        for (size_t i = 0; i < dirs.n; i++)
+            if (templates_outside(trimmed, dirs.dir[i], "templates", err) != GT_OK) {
+                free(trimmed);
+                return GT_ERR_USAGE;
+            }
     /* The summary line goes to standard output before anything is
      * published: with it closed or full, the build fails and DIR stays as
      * it was. */

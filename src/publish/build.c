@@ -548,26 +548,76 @@ static void remove_made(const char *dir, const char *top)
 }
 
 #define STAGING_PREFIX ".gametab-build."
+/* A file every staging directory holds from the moment it is locked: only
+ * a directory with it is taken for a dead build's. */
+#define STAGING_MARK ".gametab-staging"
+
+/* A name mkdtemp makes of STAGING_PREFIX "XXXXXX": the prefix and six
+ * letters or digits, nothing else. */
+static bool staging_name(const char *name)
+{
+    size_t plen = strlen(STAGING_PREFIX);
+    if (strncmp(name, STAGING_PREFIX, plen) != 0 || strlen(name) != plen + 6)
+        return false;
+    for (const char *p = name + plen; *p; p++)
+        if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9')))
+            return false;
+    return true;
+}
+
+/* Whether fd is the root of a mount (a bind mount of DIR's own file
+ * system too, which st_dev does not tell); false where statx cannot say. */
+static bool mount_root(int fd)
+{
+#ifdef STATX_ATTR_MOUNT_ROOT
+    struct statx sx;
+    return statx(fd, "", AT_EMPTY_PATH | AT_SYMLINK_NOFOLLOW, 0, &sx) == 0 &&
+           (sx.stx_attributes_mask & STATX_ATTR_MOUNT_ROOT) &&
+           (sx.stx_attributes & STATX_ATTR_MOUNT_ROOT);
+#else
+    (void)fd;
+    return false;
+#endif
+}
 
 /* Removes the staging directories in dir whose builds are dead: a build
  * holds an exclusive flock on its staging directory from the moment it
  * makes it until it has removed it, and the kernel lets go of the lock when
  * the process ends however it ends (kill -KILL, a crash), so one whose lock
  * can be taken is left over.  The lock is held while the directory is
- * removed; one in use by a build still running is left alone. */
+ * removed; one in use by a build still running is left alone.  Only a
+ * directory named as mkdtemp names them, on dir's own file system, not a
+ * mount point and holding STAGING_MARK is one (or, without it, an empty
+ * one: its build died before making the mark): a user's directory of a
+ * like name is never emptied, and the removal stays on that file system
+ * (FTW_MOUNT). */
 static void remove_dead_stagings(const char *dir)
 {
+    struct stat dst;
     DIR *d = opendir(dir);
     if (!d)
         return;
+    if (fstat(dirfd(d), &dst) != 0) {
+        closedir(d);
+        return;
+    }
     struct dirent *e;
     while ((e = readdir(d)) != NULL) {
-        if (strncmp(e->d_name, STAGING_PREFIX, strlen(STAGING_PREFIX)) != 0)
+        if (!staging_name(e->d_name))
             continue;
         char *path = path_join(dir, e->d_name);
         int fd = path ? open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) : -1;
-        if (fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) == 0)
-            nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+        struct stat st, mark;
+        if (fd >= 0 && fstat(fd, &st) == 0 && st.st_dev == dst.st_dev &&
+            !mount_root(fd) && flock(fd, LOCK_EX | LOCK_NB) == 0) {
+            /* Without the mark (a build killed before it made it) only an
+             * empty directory goes. */
+            if (fstatat(fd, STAGING_MARK, &mark, AT_SYMLINK_NOFOLLOW) == 0 &&
+                S_ISREG(mark.st_mode) && mark.st_dev == dst.st_dev)
+                nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS | FTW_MOUNT);
+            else
+                rmdir(path);
+        }
         if (fd >= 0)
             close(fd);
         free(path);
@@ -598,6 +648,14 @@ static int make_staging(struct build *b, struct gt_error *err)
         if (fd >= 0 && flock(fd, LOCK_EX) == 0 && fstat(fd, &held) == 0 &&
             stat(b->staging, &there) == 0 && held.st_dev == there.st_dev &&
             held.st_ino == there.st_ino) {
+            int mark = openat(fd, STAGING_MARK, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+            if (mark < 0) {
+                int e = errno;
+                close(fd);
+                rmdir(b->staging);
+                return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", b->dir, strerror(e));
+            }
+            close(mark);
             b->staging_lock = fd;
             return GT_OK;
         }
@@ -616,7 +674,11 @@ static int lock_directory(const char *dir, struct gt_error *err)
 {
     int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (fd < 0) {
-        gt_fail(err, GT_ERR_RUNTIME, "%s: %s", dir, strerror(errno));
+        /* DIR is there (made or found): what it lacks is read permission
+         * (a write-only DIR, mode 333), which `table -o` does not need. */
+        int e = errno;
+        gt_fail(err, GT_ERR_RUNTIME, "%s: %s%s", dir, strerror(e),
+                e == EACCES ? " (build reads DIR too: give it read permission)" : "");
         return -1;
     }
     while (flock(fd, LOCK_EX | LOCK_NB) != 0) {
@@ -645,9 +707,28 @@ int build_directory(const struct build_options *bo, size_t *nfiles, struct gt_er
 
     /* A file where DIR should be: said with what build makes there. */
     struct stat st;
-    if (stat(dir, &st) == 0 && !S_ISDIR(st.st_mode))
+    bool found = stat(dir, &st) == 0;
+    if (found && !S_ISDIR(st.st_mode))
         return gt_fail(err, GT_ERR_RUNTIME,
                        "%s: Not a directory (build writes a directory of files: -o DIR)", dir);
+    /* Two language directories that are one (DIR/ru a link to en): the
+     * build would write one language over the other. */
+    for (size_t i = 0; found && !bo->only_lang && i < TEMPLATE_NLANGUAGES; i++)
+        for (size_t j = i + 1; j < TEMPLATE_NLANGUAGES; j++) {
+            char *a = path_join(dir, template_languages[i]);
+            char *c = path_join(dir, template_languages[j]);
+            struct stat sa, sc;
+            bool same = a && c && stat(a, &sa) == 0 && stat(c, &sc) == 0 &&
+                        sa.st_dev == sc.st_dev && sa.st_ino == sc.st_ino;
+            if (same)
+                gt_fail(err, GT_ERR_RUNTIME,
+                        "%s and %s are the same directory: a build writes each language apart", a,
+                        c);
+            free(a);
+            free(c);
+            if (same)
+                return GT_ERR_RUNTIME;
+        }
     char *made = first_missing(dir);
     if (make_directories(dir, err) != GT_OK) {
         remove_made(dir, made);
