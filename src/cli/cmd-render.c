@@ -269,7 +269,7 @@ static int run_render(struct command_line *cl, struct gt_error *err)
                             .cells_max = template_cells_max(),
                             .data_max = template_data_max()};
     char separator = opt[O_SEPARATOR].given ? separator_bytes[opt[O_SEPARATOR].choice] : 0;
-    if (data && render_read(data, separator, text_ends_with(template, ".tex", false), &d, err) !=
+    if (data && render_read(data, separator, text_ends_with(template, ".tex", true), &d, err) !=
                     GT_OK) {
         json_decref(strings);
         return err->status;
@@ -316,7 +316,8 @@ const struct command cmd_render = {
              "table-booktabs.tex or table-kvant.tex.  DATA is a CSV file, gzip-compressed\n"
              "or not, or - for standard input; without it the template gets no columns\n"
              "and no rows (the two generic templates then write a comment, no table).\n"
-             "Templates whose name ends in .tex escape {{x}} for LaTeX, others for HTML.\n",
+             "Templates whose name ends in .tex (any case) escape {{x}} for LaTeX, others\n"
+             "for HTML.\n",
     .help_more = help_environment,
     .more = "The context: columns (each with name, widest, its longest text, and\n"
             "wide, true when it should wrap to keep the table within the text\n"

@@ -407,7 +407,7 @@ static int render_text(const struct template_dirs *dirs, const char *path, const
     struct declarations decl = {.ncolumns = ncolumns};
     struct mustache_options opt = {
         .escape =
-            text_ends_with(path, ".tex", false) ? MUSTACHE_ESCAPE_LATEX : MUSTACHE_ESCAPE_HTML,
+            text_ends_with(path, ".tex", true) ? MUSTACHE_ESCAPE_LATEX : MUSTACHE_ESCAPE_HTML,
         .partial = load_partial,
         .partial_ud = &pl,
         .strict_partials = 1,
