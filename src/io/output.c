@@ -451,8 +451,11 @@ int output_puts(struct output *out, const char *s, struct gt_error *err)
 bool output_replaces(const struct output *out, const char *path)
 {
     struct stat t, p;
-    return out->tmp_path && stat(out->target, &t) == 0 && stat(path, &p) == 0 &&
-           t.st_dev == p.st_dev && t.st_ino == p.st_ino;
+    /* One of this process's descriptors (-o /dev/stdout >> FILE) writes
+     * into the file the shell opened: the same when it is path. */
+    bool found = out->tmp_path ? stat(out->target, &t) == 0
+                               : out->own_fd && fstat(out->fd, &t) == 0 && S_ISREG(t.st_mode);
+    return found && stat(path, &p) == 0 && t.st_dev == p.st_dev && t.st_ino == p.st_ino;
 }
 
 bool output_is_terminal(const struct output *out)

@@ -85,9 +85,11 @@ int output_commit(struct output *out, struct gt_error *err);
 void output_abort(struct output *out);
 
 /* Whether committing out would replace the file at path (the same device
- * and inode as the target it renames over): a template's partial, say,
- * which the caller then refuses to read.  False for targets written in
- * place and for a target that does not exist yet. */
+ * and inode as the target it renames over), or writing out would write
+ * into it (a regular file behind one of this process's descriptors, as
+ * -o /dev/stdout >> FILE): a template's partial, say, which the caller
+ * then refuses to read.  False for devices, FIFOs and sockets, and for a
+ * target that does not exist yet. */
 bool output_replaces(const struct output *out, const char *path);
 
 /* Whether out writes to a terminal (isatty of its descriptor): where
