@@ -160,6 +160,8 @@ struct partial_lookup {
     struct partial_file *files; /* to name the file in error messages */
     const struct output *out;   /* where the rendering goes */
     const char *clash;          /* a partial's file that out would replace, or NULL */
+    const char *not_utf8;       /* a partial's file that is not UTF-8, or NULL */
+    unsigned long not_utf8_line; /* its first line that is not */
 };
 
 static int load_partial(void *ud, const char *name, char **text, size_t *len)
@@ -176,7 +178,8 @@ static int load_partial(void *ud, const char *name, char **text, size_t *len)
         rc = find_and_read(pl->dirs, with_ext, text, len, &path);
         free(with_ext);
     }
-    if (rc == 0 && utf8_invalid_line(*text, *len)) {
+    unsigned long bad = rc == 0 ? utf8_invalid_line(*text, *len) : 0;
+    if (bad) {
         free(*text);
         *text = NULL;
         errno = EILSEQ;
@@ -197,6 +200,10 @@ static int load_partial(void *ud, const char *name, char **text, size_t *len)
         pl->files = f;
         if (clash)
             pl->clash = path;
+        if (bad && !pl->not_utf8) {
+            pl->not_utf8 = path;
+            pl->not_utf8_line = bad;
+        }
     } else {
         free(f);
         free(path);
@@ -402,7 +409,7 @@ static int render_text(const struct template_dirs *dirs, const char *path, const
 {
     const char *base = strrchr(path, '/');
     base = base ? base + 1 : path;
-    struct partial_lookup pl = {dirs, strrchr(base, '.'), NULL, out, NULL};
+    struct partial_lookup pl = {dirs, strrchr(base, '.'), NULL, out, NULL, NULL, 0};
     struct template_needs ignored;
     struct declarations decl = {.ncolumns = ncolumns};
     struct mustache_options opt = {
@@ -443,6 +450,9 @@ static int render_text(const struct template_dirs *dirs, const char *path, const
     else if (rc == MUSTACHE_ERR_IO && pl.clash)
         rc = gt_fail(err, GT_ERR_USAGE, "-o: %s is also a partial of %s: write to another file",
                      pl.clash, path);
+    else if (rc == MUSTACHE_ERR_IO && pl.not_utf8) /* said as for the template */
+        rc = gt_fail(err, GT_ERR_RUNTIME, "%s:%lu: invalid UTF-8 " UTF8_CONVERT_HINT, pl.not_utf8,
+                     pl.not_utf8_line);
     else if (rc == MUSTACHE_ERR_STOPPED || (rc == MUSTACHE_ERR_IO && errno == EINTR &&
                                             interrupt_signal))
         rc = interrupt_fail(err, path);
