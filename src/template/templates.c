@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -341,13 +342,30 @@ static void copy_line(char *dst, size_t size, const char *src, size_t len, bool 
     dst[k] = '\0';
 }
 
+/* Takes "gametab", in any case, then any spaces and tabs, then ':' off the
+ * front of s: a comment meant as a declaration, however it is spelt. */
+static bool take_declaration_mark(const char **s, size_t *n)
+{
+    size_t k = strlen("gametab");
+    if (*n < k || strncasecmp(*s, "gametab", k) != 0)
+        return false;
+    while (k < *n && ((*s)[k] == ' ' || (*s)[k] == '\t'))
+        k++;
+    if (k == *n || (*s)[k] != ':')
+        return false;
+    *s += k + 1;
+    *n -= k + 1;
+    return true;
+}
+
 /* A comment of the template: "gametab: columns at most N[: why]" refuses a
- * context of more than N columns (N: 1 to SIZE_MAX). */
+ * context of more than N columns (N: 1 to SIZE_MAX).  "GAMETAB :" and the
+ * like are declarations too, checked as such. */
 static int declaration(void *ud, const char *text, size_t len)
 {
     struct declarations *d = ud;
     trim_span(&text, &len);
-    if (!take_prefix(&text, &len, "gametab:"))
+    if (!take_declaration_mark(&text, &len))
         return 0;
     const char *all = text;
     size_t all_len = len;
