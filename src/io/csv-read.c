@@ -350,6 +350,33 @@ static bool is_gzip_start(const struct input *in)
     return in->end - in->start >= 2 && in->buf[in->start] == 0x1F && in->buf[in->start + 1] == 0x8B;
 }
 
+/* What the input is, by the magic bytes it starts with, when it is no
+ * text gametab reads: other compressions, a zip file (an .xlsx workbook
+ * renamed), UTF-16 text (by its byte order mark); NULL otherwise. */
+static const char *foreign_start(const struct input *in)
+{
+    static const struct {
+        const char *magic;
+        size_t len;
+        const char *what;
+    } kinds[] = {
+        {"\xFD" "7zXZ\0", 6, "xz-compressed data: only gzip is read (unxz it first)"},
+        {"(\xB5/\xFD", 4, "zstd-compressed data: only gzip is read (unzstd it first)"},
+        {"PK\x03\x04", 4, "a zip file (an .xlsx workbook?): save it as CSV first"},
+        {"\xFF\xFE", 2, "UTF-16 text: convert it: iconv -f utf-16 -t utf-8"},
+        {"\xFE\xFF", 2, "UTF-16 text: convert it: iconv -f utf-16 -t utf-8"},
+    };
+    const unsigned char *b = in->buf + in->start;
+    size_t n = in->end - in->start;
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+        if (n >= kinds[i].len && memcmp(b, kinds[i].magic, kinds[i].len) == 0)
+            return kinds[i].what;
+    /* bzip2: "BZh" and the block size, a digit 1 to 9. */
+    if (n >= 4 && memcmp(b, "BZh", 3) == 0 && b[3] >= '1' && b[3] <= '9')
+        return "bzip2-compressed data: only gzip is read (bunzip2 it first)";
+    return NULL;
+}
+
 /* Whether the rest of the file is zero bytes, padding that gzip -t
  * accepts (tape blocks); false with *e set on a read error. */
 static bool only_zeros_left(struct input *in, int *e)
@@ -533,8 +560,15 @@ int csv_read_file(const char *path, char separator, const struct csv_read_callba
                        .between_records = true, .field_max = csv_field_max(),
                        .separator = separator ? separator : ',',
                        .separator_asked = separator != 0};
-    if (refill(&in) != 0)
+    int got = refill(&in);
+    /* Enough bytes for the longest magic (a pipe may give fewer at once). */
+    while (got == 0 && !in.eof && in.end - in.start < 6)
+        got = refill(&in);
+    const char *foreign = got == 0 ? foreign_start(&in) : NULL;
+    if (got != 0)
         fail(&r, 0, strerror(errno));
+    else if (foreign)
+        fail(&r, 0, foreign);
     else if (is_gzip_start(&in))
         read_gzip(&r, &p, &in);
     else
