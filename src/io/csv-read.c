@@ -587,7 +587,7 @@ int csv_read_file(const char *path, char separator, const struct csv_read_callba
     if (!r.failed && csv_fini(&p, on_field, on_record, &r) != 0)
         fail(&r, 1, "unterminated quoted field at the end of the file");
     if (!r.failed && r.ncolumns == 0)
-        fail(&r, 0, "empty file: no header row");
+        fail(&r, 0, r.line > 1 ? "no header row (only blank lines)" : "empty file: no header row");
     clear_fields(&r);
     free(r.fields);
     csv_free(&p);
