@@ -897,6 +897,36 @@ static void test_stop_request(void **state)
     json_decref(ctx);
 }
 
+/* A stop request already raised ends the parse of a long template (its
+ * tags looked at every 4096): the unclosed section at its end, which a
+ * whole parse reports, is never reached, by the render nor by the scan. */
+static void test_stop_request_parsing(void **state)
+{
+    (void)state;
+    enum { TAGS = 10000 };
+    char *t = malloc(TAGS * 5 + 16);
+    assert_non_null(t);
+    size_t n = 0;
+    for (int i = 0; i < TAGS; i++)
+        n += (size_t)sprintf(t + n, "{{a}}");
+    n += (size_t)sprintf(t + n, "{{#open}}");
+    json_t *ctx = json_object();
+    stop_flag = 1;
+    struct mustache_options opt = {.escape = MUSTACHE_ESCAPE_NONE, .stop = &stop_flag};
+    struct mustache_error err;
+    size_t total = 0;
+    assert_int_equal(mustache_render(t, n, ctx, &opt, count_bytes, &total, &err),
+                     MUSTACHE_ERR_STOPPED);
+    assert_string_equal(err.message, "interrupted");
+    assert_int_equal(total, 0);
+    assert_int_equal(mustache_scan(t, n, &opt, &err), MUSTACHE_ERR_STOPPED);
+    /* Without the request, the same text is parsed to its end. */
+    stop_flag = 0;
+    assert_int_equal(mustache_scan(t, n, &opt, &err), MUSTACHE_ERR_SYNTAX);
+    json_decref(ctx);
+    free(t);
+}
+
 /* The comment callback: collects each comment's text, and refuses one
  * that says "no". */
 struct comments {
@@ -1035,6 +1065,7 @@ int main(void)
         cmocka_unit_test(test_output_limit),
         cmocka_unit_test(test_steps_limit),
         cmocka_unit_test(test_stop_request),
+        cmocka_unit_test(test_stop_request_parsing),
         cmocka_unit_test(test_comment_callback),
         cmocka_unit_test(test_scan),
     };

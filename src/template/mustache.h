@@ -75,8 +75,9 @@ struct mustache_options {
     const char *source_name;     /* name used in error messages, e.g. the
                                     file path; NULL means "<template>" */
     const volatile sig_atomic_t *stop; /* NULL, or a stop request looked at
-                                    every 1024 nodes rendered: non-zero
-                                    ends the render with
+                                    every 1024 nodes rendered and every
+                                    4096 tags parsed: non-zero ends the
+                                    render or scan with
                                     MUSTACHE_ERR_STOPPED */
     size_t max_output;           /* 0: no limit; else more output bytes than
                                     this end the render with
