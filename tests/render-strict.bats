@@ -156,7 +156,8 @@ open(p, "wb").write(b)' "$1" "$2"
     printf '\n\n\xff\n' > "$T/part.tex"
     gt render "$T/main.tex" "$T/d.csv" -o "$T/out.tex"
     assert_error 1
-    [[ "$err" == "gametab: $T/main.tex:2:"* ]]
+    # said as a template is: the partial's own file and line
+    [[ "$err" == "gametab: $T/part.tex:3: invalid UTF-8 (saved in another encoding?"* ]]
     [ ! -e "$T/out.tex" ]
 }
 
