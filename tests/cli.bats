@@ -3,6 +3,15 @@
 
 load helpers
 
+# What the completion (completion/gametab, sourced) offers after WORDs.
+complete_words() { # WORD...
+    COMP_WORDS=(gametab "$@")
+    COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+    COMPREPLY=()
+    _gametab
+    printf '%s\n' "${COMPREPLY[@]}" | sort
+}
+
 @test "--help and --version work for the program and every command" {
     for cmd in "" list table build; do
         gt $cmd --help
@@ -198,13 +207,6 @@ CASES
     grep -q '^COMMANDS' "$T/man.txt"
     # shellcheck source=/dev/null
     source completion/gametab
-    complete_words() { # WORD...: what the completion offers after them
-        COMP_WORDS=(gametab "$@")
-        COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
-        COMPREPLY=()
-        _gametab
-        printf '%s\n' "${COMPREPLY[@]}" | sort
-    }
     commands=$("$GAMETAB" --help | sed -n '/^Commands:/,/^$/s/^  \([a-z]*\) .*/\1/p')
     [ "$(echo "$commands" | wc -l)" -ge 6 ]
     [ "$(complete_words '' | grep -v '^--')" = "$(echo "$commands" | sort)" ]
@@ -271,13 +273,6 @@ CASES
     cd "$(dirname "$GAMETAB")"
     # shellcheck source=/dev/null
     source completion/gametab
-    complete_words() { # WORD...: what the completion offers after them
-        COMP_WORDS=(gametab "$@")
-        COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
-        COMPREPLY=()
-        _gametab
-        printf '%s\n' "${COMPREPLY[@]}" | sort
-    }
     checked=0
     for cmd in table figure; do
         # Every option of the command, with a value of its kind; a table's

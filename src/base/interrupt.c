@@ -21,3 +21,14 @@ int interrupt_fail_errno(struct gt_error *err, const char *what, int e)
         return interrupt_fail(err, what);
     return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", what, strerror(e));
 }
+
+int thread_start_quiet(pthread_t *thread, void *(*fn)(void *), void *arg)
+{
+    /* The thread inherits the mask it is started under. */
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_sigmask(SIG_SETMASK, &all, &old);
+    int rc = pthread_create(thread, NULL, fn, arg);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    return rc;
+}

@@ -10,6 +10,7 @@
 #ifndef GAMETAB_INTERRUPT_H
 #define GAMETAB_INTERRUPT_H
 
+#include <pthread.h>
 #include <signal.h>
 
 #include "base/error.h"
@@ -32,5 +33,10 @@ int interrupt_fail(struct gt_error *err, const char *what);
  * interrupted by signal N" when a stop request cut it short (EINTR: a
  * blocking open of a FIFO, a read of a pipe), else "WHAT: <strerror(e)>". */
 int interrupt_fail_errno(struct gt_error *err, const char *what, int e);
+
+/* pthread_create(thread, NULL, fn, arg) for a thread that takes no
+ * signals: they go to the threads that write, whose blocked writes they
+ * interrupt.  0, or pthread_create's error number. */
+int thread_start_quiet(pthread_t *thread, void *(*fn)(void *), void *arg);
 
 #endif

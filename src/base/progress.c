@@ -9,6 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/interrupt.h"
 #include "base/progress.h"
 
 static double now(void)
@@ -122,12 +123,7 @@ void progress_ticker_start(struct progress_ticker *t, bool enabled)
     s->start = now();
     pthread_mutex_init(&s->lock, NULL);
     pthread_cond_init(&s->wake, NULL);
-    /* The thread inherits this mask: every signal blocked. */
-    sigset_t all, old;
-    sigfillset(&all);
-    pthread_sigmask(SIG_SETMASK, &all, &old);
-    int rc = pthread_create(&s->thread, NULL, ticker_main, s);
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    int rc = thread_start_quiet(&s->thread, ticker_main, s);
     if (rc != 0) {
         pthread_cond_destroy(&s->wake);
         pthread_mutex_destroy(&s->lock);

@@ -508,13 +508,7 @@ static int grundy_start(void *state, const struct table_args *args, struct gt_er
     }
     pthread_mutex_init(&g->lock, NULL);
     pthread_cond_init(&g->changed, NULL);
-    /* The thread takes no signals: SIGINT and the like go to the thread that
-     * writes, whose blocked write they interrupt (cli/main.c). */
-    sigset_t all, old;
-    sigfillset(&all);
-    pthread_sigmask(SIG_SETMASK, &all, &old);
-    int rc = pthread_create(&g->thread, NULL, grundy_compute, g);
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    int rc = thread_start_quiet(&g->thread, grundy_compute, g);
     if (rc != 0) {
         pthread_cond_destroy(&g->changed);
         pthread_mutex_destroy(&g->lock);
