@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "base/text.h"
 #include "base/utf8.h"
@@ -220,6 +221,16 @@ static json_t *render_context(const char *data, struct render_data *d, unsigned 
     return ctx;
 }
 
+/* Whether TEMPLATE and DATA ("-": standard input) are one stream (a pipe,
+ * a FIFO, a terminal), which can be read only once. */
+static bool one_stream(const char *template, const char *data)
+{
+    struct stat t, d;
+    bool data_ok = strcmp(data, "-") == 0 ? fstat(STDIN_FILENO, &d) == 0 : stat(data, &d) == 0;
+    return data_ok && stat(template, &t) == 0 && !S_ISREG(t.st_mode) && !S_ISDIR(t.st_mode) &&
+           t.st_dev == d.st_dev && t.st_ino == d.st_ino;
+}
+
 static int run_render(struct command_line *cl, struct gt_error *err)
 {
     const struct option_value *opt = cl->opt;
@@ -238,6 +249,11 @@ static int run_render(struct command_line *cl, struct gt_error *err)
                        "cells)");
     if (is_directory(template))
         return gt_fail(err, GT_ERR_RUNTIME, "template %s: is a directory, not a template file",
+                       template);
+    if (data && one_stream(template, data))
+        return gt_fail(err, GT_ERR_USAGE,
+                       "%s: the template and the data are one stream (standard input): give "
+                       "the template as a file",
                        template);
 
     struct template_dirs dirs;

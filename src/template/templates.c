@@ -66,8 +66,55 @@ int template_dirs_init(struct template_dirs *d, const char *explicit_dir, struct
     return GT_OK;
 }
 
-/* Reads a whole file into a NUL-terminated malloc'd buffer; -1 with errno. */
+/* The files read so far, by path: each is read once however often it is
+ * asked for (render checks a template and its partials before it renders
+ * them), so that a pipe, a FIFO or /dev/stdin gives the same text to both,
+ * and a file changed in between cannot be checked in one form and
+ * rendered in another.  Held until the process ends. */
+static struct read_once {
+    char *path, *text;
+    size_t len;
+    struct read_once *next;
+} *files_read;
+
+static int read_file_now(const char *path, char **text, size_t *len);
+
+/* Reads a whole file into a NUL-terminated malloc'd buffer (the text read
+ * the first time path was asked for); -1 with errno. */
 static int read_file(const char *path, char **text, size_t *len)
+{
+    for (struct read_once *r = files_read; r; r = r->next)
+        if (strcmp(r->path, path) == 0) {
+            *text = malloc(r->len + 1);
+            if (!*text) {
+                errno = ENOMEM;
+                return -1;
+            }
+            memcpy(*text, r->text, r->len + 1);
+            *len = r->len;
+            return 0;
+        }
+    if (read_file_now(path, text, len) != 0)
+        return -1;
+    struct read_once *r = malloc(sizeof *r);
+    char *keep = malloc(*len + 1);
+    char *name = strdup(path);
+    if (!r || !keep || !name) {
+        free(r);
+        free(keep);
+        free(name);
+        free(*text);
+        errno = ENOMEM;
+        return -1;
+    }
+    memcpy(keep, *text, *len + 1);
+    *r = (struct read_once){.path = name, .text = keep, .len = *len, .next = files_read};
+    files_read = r;
+    return 0;
+}
+
+/* Reads a whole file into a NUL-terminated malloc'd buffer; -1 with errno. */
+static int read_file_now(const char *path, char **text, size_t *len)
 {
     FILE *f = fopen(path, "rb");
     if (!f)
