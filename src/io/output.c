@@ -397,11 +397,12 @@ int output_open(struct output **outp, const char *path, const char *name,
     if (enc == OUTPUT_GZIP && !(out->gz = gzchunks_new(level, jobs, write_compressed, out))) {
         int e = errno;
         output_abort(out);
-        /* EAGAIN: a thread the system would not start (a ulimit -u or -v). */
-        if (e == EAGAIN && jobs > 1)
+        /* A thread the system would not start (EAGAIN: ulimit -u or -v), or
+         * the threads' buffers (ENOMEM): fewer jobs need less of both. */
+        if ((e == EAGAIN || e == ENOMEM) && jobs > 1)
             return gt_fail(err, GT_ERR_RUNTIME,
-                           "%s: cannot start %u compressing threads: %s (give fewer --jobs)",
-                           name, jobs, strerror(e));
+                           "%s: compressing with %u threads: %s (give fewer --jobs)", name, jobs,
+                           strerror(e));
         return fail_errno(err, name, e);
     }
     *outp = out;

@@ -292,7 +292,8 @@ static void latexmk_report(const char *dir, char *why, size_t size)
         const char *said = strstr(line, code_said);
         long code = said ? strtol(said + strlen(code_said), NULL, 10) : 0;
         if (code > 128 && code < 128 + 65)
-            snprintf(why, size, "pdflatex failed: it was killed by signal %ld", code - 128);
+            snprintf(why, size, "pdflatex failed: it was killed by signal %ld (%s)", code - 128,
+                     strsignal((int)(code - 128)));
         else if (strncmp(line, "fatal: ", 7) == 0)
             snprintf(why, size, "pdflatex failed: %.300s", line);
         else if (strstr(line, "Too many open files"))
@@ -386,8 +387,8 @@ int sink_pdf_write(const struct table_def *t, const struct table_args *args,
             else if (*first)
                 rc = gt_fail(err, GT_ERR_RUNTIME, "%s: pdflatex failed: %s", t->name, first);
             else if (killed)
-                rc = gt_fail(err, GT_ERR_RUNTIME, "%s: latexmk was killed by signal %d",
-                             t->name, killed);
+                rc = gt_fail(err, GT_ERR_RUNTIME, "%s: latexmk was killed by signal %d (%s)",
+                             t->name, killed, strsignal(killed));
             else if (latexmk_report(dir, first, sizeof first), *first)
                 rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", t->name, first);
             else
