@@ -104,7 +104,7 @@ render_and_compile() { # TEMPLATE DATA [LANG]
     printf 'a,b\n1,x"y\n' > "$T/bad.csv"
     gt render table-booktabs.tex "$T/bad.csv"
     assert_error 1
-    [[ "$err" == "gametab: $T/bad.csv:2: malformed quoting" ]]
+    [[ "$err" == "gametab: $T/bad.csv:2: malformed quoting: a quote inside a field that does not start with one"* ]]
     printf 'a,b\n1,"open\n' > "$T/open.csv"
     gt render table-booktabs.tex "$T/open.csv"
     assert_error 1

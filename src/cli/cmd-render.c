@@ -165,10 +165,16 @@ static bool is_directory(const char *path)
     return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
+/* Whether TEMPLATE names a file rather than a template of the search path:
+ * one is there, or a name is there that cannot be opened (a dangling link,
+ * a loop of links, a file taken for a directory: opening it says why, not
+ * "not found"). */
 static bool is_file(const char *path)
 {
     struct stat st;
-    return stat(path, &st) == 0 && !S_ISDIR(st.st_mode);
+    if (stat(path, &st) == 0)
+        return !S_ISDIR(st.st_mode);
+    return errno == ELOOP || errno == ENOTDIR || lstat(path, &st) == 0;
 }
 
 /* Reads DATA (a file, or "-"; its fields separated by separator, 0 for a

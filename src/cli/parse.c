@@ -239,8 +239,10 @@ int options_parse(int argc, char *argv[], struct option_group *groups, size_t ng
             const char *eq = strchr(a + 2, '=');
             size_t n = eq ? (size_t)(eq - (a + 2)) : strlen(a + 2);
             char candidates[256];
-            enum long_match m = find_long(groups, ngroups, a + 2, n, &f, candidates,
-                                          sizeof candidates);
+            /* "--=3": no name, which every option would prefix. */
+            enum long_match m = n == 0 ? LONG_NONE
+                                       : find_long(groups, ngroups, a + 2, n, &f, candidates,
+                                                   sizeof candidates);
             if (m == LONG_AMBIGUOUS)
                 return gt_fail(err, GT_ERR_USAGE,
                                "--%.*s: ambiguous option: %s (see gametab %s --help)", (int)n,

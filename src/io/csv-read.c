@@ -276,7 +276,11 @@ static void feed_csv(struct reader *r, struct csv_parser *p, const unsigned char
                        : c == '"' && is_blank(r->prev)
                            ? "malformed quoting: a quote after a space (RFC 4180: a "
                              "field's spaces are part of it; remove the space)"
-                           : "malformed quoting");
+                       : c == '"' ? "malformed quoting: a quote inside a field that does not "
+                                    "start with one (RFC 4180: quote the whole field and "
+                                    "double the quote, \"5'10\"\"\")"
+                                  : "malformed quoting: text after a closing quote (RFC 4180: "
+                                    "a quoted field ends at its separator)");
         r->prev = c;
         /* entry_pos: the bytes held of the field so far, its quotes
          * undone, but for a closing quote libcsv holds while it looks
@@ -292,19 +296,26 @@ static void feed_csv(struct reader *r, struct csv_parser *p, const unsigned char
     }
 }
 
-/* Feeds the text, less a UTF-8 byte order mark at its start.  n = 0: the
- * end of the text. */
+/* Feeds the text, less the UTF-8 byte order marks at its start: one, or
+ * more (a file saved twice "with BOM"), whose second would else begin the
+ * first column's name.  n = 0: the end of the text. */
 static void feed(struct reader *r, struct csv_parser *p, const unsigned char *buf, size_t n)
 {
     static const unsigned char bom[3] = {0xEF, 0xBB, 0xBF};
-    while (!r->past_head && n > 0 && r->nhead < 3) {
+    bool end = n == 0;
+    while (!r->past_head && n > 0) {
         r->head[r->nhead++] = *buf++;
         n--;
-    }
-    if (!r->past_head && (r->nhead == 3 || n == 0)) {
-        r->past_head = true;
-        if (r->nhead != 3 || memcmp(r->head, bom, 3) != 0)
+        if (r->nhead == 3 && memcmp(r->head, bom, 3) == 0) {
+            r->nhead = 0;
+        } else if (r->nhead == 3 || r->head[r->nhead - 1] != bom[r->nhead - 1]) {
+            r->past_head = true;
             feed_csv(r, p, r->head, r->nhead);
+        }
+    }
+    if (!r->past_head && end) {
+        r->past_head = true;
+        feed_csv(r, p, r->head, r->nhead);
     }
     feed_csv(r, p, buf, n);
 }
