@@ -4,8 +4,10 @@
 #include <jansson.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "publish/workbook.h"
+#include "template/templates.h"
 #include "sinks/sink-xlsx.h"
 
 /* The language string key, or fallback when the language has none. */
@@ -30,22 +32,57 @@ static void source_line(const struct table_source *src, char *buf, size_t size)
         snprintf(buf, size, "%s, %s, %s", src->authors, src->title, src->item);
 }
 
-/* The contents sheet of one language: a row per sheet of the workbook. */
+/* Why name cannot name a sheet of the workbook (Excel's rules: 1 to 31
+ * characters, none of [ ] : * ? / \, no ' at either end, not History,
+ * which Excel keeps for itself, nor another sheet's name, in any case), or
+ * NULL when it can. */
+static const char *sheet_name_fault(const char *name, const char *other)
+{
+    size_t chars = 0;
+    for (const unsigned char *p = (const unsigned char *)name; *p; p++)
+        chars += (*p & 0xC0) != 0x80;
+    if (chars == 0 || chars > 31)
+        return "a sheet's name is 1 to 31 characters";
+    if (strpbrk(name, "[]:*?/\\"))
+        return "a sheet's name has none of [ ] : * ? / \\";
+    if (name[0] == '\'' || name[strlen(name) - 1] == '\'')
+        return "a sheet's name neither starts nor ends with '";
+    if (strcasecmp(name, "History") == 0)
+        return "Excel keeps History for itself";
+    if (strcasecmp(name, "errata") == 0 || (other && strcasecmp(name, other) == 0))
+        return "another sheet has that name";
+    for (size_t i = 0; i < table_registry_size; i++)
+        if (strcasecmp(name, table_registry[i]->name) == 0)
+            return "a table's sheet has that name";
+    return NULL;
+}
+
+/* The contents sheet of one language: a row per sheet of the workbook;
+ * other: the contents sheet's name of the language before, or NULL. */
 static int write_contents(struct xlsx_book *book, const struct workbook_request *w,
-                          const char *lang, struct gt_error *err)
+                          const char *lang, char *other, size_t other_size,
+                          struct gt_error *err)
 {
     json_t *strings = lang_strings_load(w->dirs, lang, err);
     if (!strings)
         return GT_ERR_RUNTIME;
+    const char *contents = lang_text(strings, "xlsx_contents", "contents");
+    const char *fault = sheet_name_fault(contents, *other ? other : NULL);
+    if (fault) {
+        char buf[64];
+        gt_fail(err, GT_ERR_RUNTIME, "%s: xlsx_contents '%s' cannot name a sheet: %s",
+                lang_strings_path(strings, lang, buf, sizeof buf), contents, fault);
+        json_decref(strings);
+        return GT_ERR_RUNTIME;
+    }
+    snprintf(other, other_size, "%s", contents);
     const struct table_column columns[] = {
         {lang_text(strings, "xlsx_sheet", "sheet"), COLUMN_TEXT},
         {lang_text(strings, "xlsx_holds", "what it holds"), COLUMN_TEXT},
         {lang_text(strings, "xlsx_source", "source"), COLUMN_TEXT},
     };
-    char name[64];
-    snprintf(name, sizeof name, "%s", lang_text(strings, "xlsx_contents", "contents"));
     struct xlsx_sheet *sheet;
-    int rc = xlsx_sheet_new(book, name, columns, 3, &sheet, err);
+    int rc = xlsx_sheet_new(book, contents, columns, 3, &sheet, err);
     for (size_t i = 0; rc == GT_OK && i < table_registry_size; i++) {
         const struct table_def *t = table_registry[i];
         char key[96], source_key[96], source[512];
@@ -79,8 +116,9 @@ int workbook_write(const struct workbook_request *w, struct output *out, struct 
                       err) != GT_OK)
         return err->status;
     int rc = GT_OK;
+    char contents[128] = ""; /* 31 characters of up to 4 bytes */
     for (size_t i = 0; rc == GT_OK && i < w->nlangs; i++)
-        rc = write_contents(book, w, w->langs[i], err);
+        rc = write_contents(book, w, w->langs[i], contents, sizeof contents, err);
     for (size_t i = 0; rc == GT_OK && i < table_registry_size; i++)
         rc = xlsx_book_add_table(book, table_registry[i], &w->args[i], err);
     if (rc == GT_OK)

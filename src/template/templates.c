@@ -646,6 +646,15 @@ json_t *lang_strings_load(const struct template_dirs *d, const char *code, struc
     return strings;
 }
 
+const char *lang_strings_path(json_t *strings, const char *code, char *buf, size_t size)
+{
+    const char *path = json_string_value(json_object_getn(strings, path_key, sizeof path_key - 1));
+    if (path)
+        return path;
+    snprintf(buf, size, "lang/%s.json", code);
+    return buf;
+}
+
 const char *lang_string(json_t *strings, const char *code, const char *key, struct gt_error *err)
 {
     const char *text = json_string_value(json_object_get(strings, key));

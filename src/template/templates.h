@@ -137,6 +137,10 @@ extern const char *const template_languages[];
 json_t *lang_strings_load(const struct template_dirs *d, const char *code,
                           struct gt_error *err);
 
+/* The file the language strings of code were read from (as loaded by
+ * lang_strings_load), for messages; "lang/CODE.json" in buf otherwise. */
+const char *lang_strings_path(json_t *strings, const char *code, char *buf, size_t size);
+
 /* The string under key of the language strings of code (as loaded by
  * lang_strings_load), or NULL with err naming the file that lacks it: the
  * path read ("tpe/lang/en.json: no string \"KEY\""). */
