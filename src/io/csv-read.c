@@ -25,6 +25,7 @@ struct reader {
     const char *name;       /* for messages */
     struct gt_error *err;
     bool failed;
+    bool inside_checked;    /* the first bytes inflated from gzip looked at */
     int status;             /* what csv_read_file returns */
     char **fields;
     size_t nfields, cap;
@@ -364,7 +365,7 @@ static bool is_gzip_start(const struct input *in)
 /* What the input is, by the magic bytes it starts with, when it is no
  * text gametab reads: other compressions, a zip file (an .xlsx workbook
  * renamed), UTF-16 text (by its byte order mark); NULL otherwise. */
-static const char *foreign_start(const struct input *in)
+static const char *foreign_bytes(const unsigned char *b, size_t n)
 {
     static const struct {
         const char *magic;
@@ -377,8 +378,6 @@ static const char *foreign_start(const struct input *in)
         {"\xFF\xFE", 2, "UTF-16 text: convert it: iconv -f utf-16 -t utf-8"},
         {"\xFE\xFF", 2, "UTF-16 text: convert it: iconv -f utf-16 -t utf-8"},
     };
-    const unsigned char *b = in->buf + in->start;
-    size_t n = in->end - in->start;
     for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
         if (n >= kinds[i].len && memcmp(b, kinds[i].magic, kinds[i].len) == 0)
             return kinds[i].what;
@@ -386,6 +385,25 @@ static const char *foreign_start(const struct input *in)
     if (n >= 4 && memcmp(b, "BZh", 3) == 0 && b[3] >= '1' && b[3] <= '9')
         return "bzip2-compressed data: only gzip is read (bunzip2 it first)";
     return NULL;
+}
+
+static const char *foreign_start(const struct input *in)
+{
+    return foreign_bytes(in->buf + in->start, in->end - in->start);
+}
+
+/* foreign_bytes for the first bytes inflated from gzip data, and gzip
+ * data again (compressed twice); NULL when they may be text. */
+static const char *foreign_inside(const unsigned char *b, size_t n)
+{
+    static char msg[160];
+    if (n >= 2 && b[0] == 0x1F && b[1] == 0x8B)
+        return "gzip data inside the gzip data: it was compressed twice (gunzip it once first)";
+    const char *what = foreign_bytes(b, n);
+    if (!what)
+        return NULL;
+    snprintf(msg, sizeof msg, "inside the gzip data: %s", what);
+    return msg;
 }
 
 /* Whether the rest of the file is zero bytes, padding that gzip -t
@@ -466,8 +484,16 @@ static void read_gzip(struct reader *r, struct csv_parser *p, struct input *in)
         z.avail_out = sizeof out;
         int rc = inflate(&z, Z_NO_FLUSH);
         in->start = in->end - z.avail_in;
+        size_t produced = sizeof out - z.avail_out;
+        /* What the text is, known by its first bytes as the file's are. */
+        if (!r->failed && !r->inside_checked && produced > 0) {
+            r->inside_checked = true;
+            const char *inside = foreign_inside(out, produced);
+            if (inside)
+                fail(r, 0, inside);
+        }
         if (!r->failed)
-            feed(r, p, out, sizeof out - z.avail_out);
+            feed(r, p, out, produced);
         if (rc == Z_STREAM_END)
             in_member = false;
         else if (rc == Z_BUF_ERROR || (rc == Z_OK && z.avail_in == 0)) {
