@@ -392,6 +392,20 @@ kill_when_open() { # PID PATTERN [SECONDS to wait once it is open]
     [ -z "$err" ]
 }
 
+@test "the progress line fits the terminal's width, and TERM=dumb gets no escape codes" {
+    # A line wider than the terminal wraps, and each redraw left a line.
+    script -qec "stty cols 40; TERM=dumb $GAMETAB table wythoff-p-positions --count 100000000 -o /dev/null" \
+        /dev/null > "$T/dumb.txt"
+    grep -q 'gametab: [0-9]* rows' "$T/dumb.txt"
+    if grep -q $'\033' "$T/dumb.txt"; then return 1; fi
+    tr '\r' '\n' < "$T/dumb.txt" | awk 'length > 39 { print "too wide: " $0; bad = 1 } END { exit bad }'
+    script -qec "stty cols 40; TERM=xterm $GAMETAB table wythoff-p-positions --count 100000000 -o /dev/null" \
+        /dev/null > "$T/xterm.txt"
+    grep -q $'\033\\[K' "$T/xterm.txt"
+    tr '\r' '\n' < "$T/xterm.txt" | sed 's/\x1b\[K//g' |
+        awk 'length > 39 { print "too wide: " $0; bad = 1 } END { exit bad }'
+}
+
 @test "--from shards, concatenated, decompress to the unsharded table" {
     for t in wythoff-p-positions wythoff-frequencies wythoff-fibonacci wythoff-beatty; do
         gt table $t --count 300000 -o "$T/whole.csv.gz"

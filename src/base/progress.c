@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -25,6 +26,56 @@ void progress_start(struct progress *p, uint64_t total, bool enabled)
     p->shown = false;
     p->total = total;
     p->start = p->last = now();
+}
+
+/* The characters of the line shown last (0: none), to be overwritten. */
+static size_t line_shown;
+
+/* Whether the terminal understands ESC [ K (erase to the end of the line):
+ * not TERM=dumb, nor no TERM at all. */
+static bool erases(void)
+{
+    const char *term = getenv("TERM");
+    return term && *term && strcmp(term, "dumb") != 0;
+}
+
+/* Shows text on standard error (a terminal) in place of the line before:
+ * cut to the terminal's width less one column (so that it never wraps and
+ * leaves lines behind), UTF-8 characters counted, not bytes. */
+static void line_show(const char *text)
+{
+    struct winsize ws;
+    size_t width = ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 1 ? ws.ws_col : 80;
+    size_t bytes = 0, chars = 0;
+    while (text[bytes] && chars < width - 1) {
+        bytes++;
+        while ((text[bytes] & 0xC0) == 0x80)
+            bytes++;
+        chars++;
+    }
+    fprintf(stderr, "\r%.*s", (int)bytes, text);
+    if (erases())
+        fputs("\033[K", stderr);
+    else
+        for (size_t i = chars; i < line_shown; i++)
+            fputc(' ', stderr);
+    line_shown = chars;
+    fflush(stderr);
+}
+
+/* Takes the line shown away. */
+static void line_clear(void)
+{
+    if (erases()) {
+        fputs("\r\033[K", stderr);
+    } else {
+        fputc('\r', stderr);
+        for (size_t i = 0; i < line_shown; i++)
+            fputc(' ', stderr);
+        fputc('\r', stderr);
+    }
+    line_shown = 0;
+    fflush(stderr);
 }
 
 static void clock_text(double seconds, char *buf, size_t size)
@@ -55,18 +106,17 @@ void progress_update(struct progress *p, uint64_t rows)
     char percent[16] = "";
     if (p->total)
         snprintf(percent, sizeof percent, " (%.1f%%)", 100.0 * (double)rows / (double)p->total);
-    fprintf(stderr, "\rgametab: %" PRIu64 " rows%s, %.3g M rows/s, %s elapsed%s\033[K", rows,
-            percent, rate / 1e6, spent, left);
-    fflush(stderr);
+    char line[256];
+    snprintf(line, sizeof line, "gametab: %" PRIu64 " rows%s, %.3g M rows/s, %s elapsed%s", rows,
+             percent, rate / 1e6, spent, left);
+    line_show(line);
     p->shown = true;
 }
 
 void progress_end(struct progress *p)
 {
-    if (p->shown) {
-        fputs("\r\033[K", stderr);
-        fflush(stderr);
-    }
+    if (p->shown)
+        line_clear();
     p->shown = false;
 }
 
@@ -99,14 +149,13 @@ static void *ticker_main(void *arg)
             continue;
         char spent[32];
         clock_text(elapsed, spent, sizeof spent);
-        fprintf(stderr, "\rgametab: %s, %s elapsed\033[K", s->text, spent);
-        fflush(stderr);
+        char line[sizeof s->text + 64];
+        snprintf(line, sizeof line, "gametab: %s, %s elapsed", s->text, spent);
+        line_show(line);
         s->shown = true;
     }
-    if (s->shown) {
-        fputs("\r\033[K", stderr);
-        fflush(stderr);
-    }
+    if (s->shown)
+        line_clear();
     pthread_mutex_unlock(&s->lock);
     return NULL;
 }
