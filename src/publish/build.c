@@ -401,9 +401,12 @@ static int build_publish(struct build *b, struct gt_error *err)
         if (!to) {
             rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", b->dir, strerror(ENOMEM));
         } else {
-            *slash = '\0';
-            rc = make_directories(to, err);
-            *slash = '/';
+            /* "/x" (a build into /): its directory, the root, is there. */
+            if (slash != to) {
+                *slash = '\0';
+                rc = make_directories(to, err);
+                *slash = '/';
+            }
             if (rc == GT_OK && stat(to, &st) == 0 && S_ISDIR(st.st_mode))
                 rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", to, strerror(EISDIR));
             if (rc == GT_OK)

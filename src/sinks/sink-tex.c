@@ -14,6 +14,10 @@
 
 static int fail_nomem(struct gt_error *err, const char *what)
 {
+    /* The context's loops stop, as a failed allocation does, when a
+     * signal asks to: that is the cause to say. */
+    if (interrupt_signal)
+        return interrupt_fail(err, what);
     return gt_fail(err, GT_ERR_RUNTIME, "%s: out of memory building the LaTeX context", what);
 }
 

@@ -5,11 +5,16 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/interrupt.h"
 #include "sinks/sink-tex.h"
 #include "sinks/tex-shapes.h"
 
 static int fail_nomem(struct gt_error *err, const char *table)
 {
+    /* The context's loops stop, as a failed allocation does, when a
+     * signal asks to: that is the cause to say. */
+    if (interrupt_signal)
+        return interrupt_fail(err, table);
     return gt_fail(err, GT_ERR_RUNTIME, "%s: out of memory building the LaTeX context", table);
 }
 
