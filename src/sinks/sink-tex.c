@@ -7,19 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/interrupt.h"
 #include "sinks/sink-json.h"
 #include "sinks/sink-tex.h"
 #include "sinks/tex-shapes.h"
-
-static int fail_nomem(struct gt_error *err, const char *what)
-{
-    /* The context's loops stop, as a failed allocation does, when a
-     * signal asks to: that is the cause to say. */
-    if (interrupt_signal)
-        return interrupt_fail(err, what);
-    return gt_fail(err, GT_ERR_RUNTIME, "%s: out of memory building the LaTeX context", what);
-}
 
 /* The table's context object: name, summary and source, whose cite (the
  * article as the handout cites it, LANG_KEY_source) and where (the item,
@@ -45,7 +35,7 @@ static json_t *table_object(const struct table_def *t, json_t *lang, const char 
                           json_source_number(s->year), "issue", json_source_number(s->issue),
                           "item", s->item, "cite", cite, "where", where);
     if (!o)
-        fail_nomem(err, t->name);
+        tex_fail_nomem(err, t->name);
     return o;
 }
 
@@ -110,7 +100,7 @@ static json_t *table_rows_context(const struct table_def *t, const struct table_
      * at 16 columns, allocated once. */
     uint64_t *row_ints = malloc(TEX_ROWS_MAX * s.ncolumns * sizeof *row_ints);
     *ints = (struct tex_rows){.ncolumns = s.ncolumns, .ints = row_ints};
-    int rc = b && row_ints ? GT_OK : fail_nomem(err, t->name);
+    int rc = b && row_ints ? GT_OK : tex_fail_nomem(err, t->name);
     while (rc == GT_OK && table_stream_next(&s)) {
         json_t *obj;
         if (ints->n == TEX_ROWS_MAX) {
@@ -127,12 +117,12 @@ static json_t *table_rows_context(const struct table_def *t, const struct table_
         }
         ints->n++;
         if (!(obj = context_add_row(b, cells))) {
-            rc = fail_nomem(err, t->name);
+            rc = tex_fail_nomem(err, t->name);
         } else if (t->tex_row) {
             struct tex_values vs = {0};
             rc = t->tex_row(&s.row, &vs, err);
             if (rc == GT_OK && set_values(obj, &vs) != 0)
-                rc = fail_nomem(err, t->name);
+                rc = tex_fail_nomem(err, t->name);
         }
     }
     table_stream_close(&s);
@@ -144,10 +134,7 @@ static json_t *table_rows_context(const struct table_def *t, const struct table_
     }
     json_t *ctx = context_finish_page(b, opt->block_columns, opt->page);
     if (!ctx) {
-        if (interrupt_signal) /* the blocks stopped at the request */
-            interrupt_fail(err, t->name);
-        else
-            fail_nomem(err, t->name);
+        tex_fail_nomem(err, t->name); /* or the blocks stopped at a request */
         free(row_ints);
         ints->ints = NULL;
     }
@@ -228,15 +215,15 @@ static int add_table_extras(json_t *ctx, const struct table_def *t, const struct
         if (t->tex_context(args, &vs, err) != GT_OK)
             return err->status;
         if (set_values(ctx, &vs) != 0)
-            return fail_nomem(err, t->name);
+            return tex_fail_nomem(err, t->name);
     }
     if (t->tex_numbered && tex_number_rows(ctx) != 0)
-        return fail_nomem(err, t->name);
+        return tex_fail_nomem(err, t->name);
     for (size_t i = 0; i < 3 && t->tex_widest[i].name; i++)
         if (tex_set_widest(ctx, &t->tex_widest[i]) != 0)
-            return fail_nomem(err, t->name);
+            return tex_fail_nomem(err, t->name);
     if (group_blocks(ctx, opt) != 0)
-        return interrupt_signal ? interrupt_fail(err, t->name) : fail_nomem(err, t->name);
+        return tex_fail_nomem(err, t->name);
     return tex_shape_add(ctx, t->tex_shape, ints, args, t->name, err);
 }
 
@@ -256,7 +243,7 @@ json_t *sink_tex_context(const struct table_def *t, const struct table_args *arg
                        json_object_set(ctx, "lang", lang) != 0 || mark_keep(ctx) != 0)) {
         json_decref(ctx);
         ctx = NULL;
-        fail_nomem(err, t->name);
+        tex_fail_nomem(err, t->name);
     }
     if (ctx && add_table_extras(ctx, t, args, &ints, opt, err) != GT_OK) {
         json_decref(ctx);
@@ -286,7 +273,7 @@ int sink_tex_preamble(const struct tex_options *opt, struct output *out, struct 
     json_t *ctx = json_pack("{s:O}", "lang", lang);
     json_decref(lang);
     if (!ctx)
-        return fail_nomem(err, "preamble.tex");
+        return tex_fail_nomem(err, "preamble.tex");
     int rc = template_render(opt->dirs, "preamble.tex", ctx, out, err);
     json_decref(ctx);
     return rc;

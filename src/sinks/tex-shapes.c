@@ -9,13 +9,11 @@
 #include "sinks/sink-tex.h"
 #include "sinks/tex-shapes.h"
 
-static int fail_nomem(struct gt_error *err, const char *table)
+int tex_fail_nomem(struct gt_error *err, const char *what)
 {
-    /* The context's loops stop, as a failed allocation does, when a
-     * signal asks to: that is the cause to say. */
     if (interrupt_signal)
-        return interrupt_fail(err, table);
-    return gt_fail(err, GT_ERR_RUNTIME, "%s: out of memory building the LaTeX context", table);
+        return interrupt_fail(err, what);
+    return gt_fail(err, GT_ERR_RUNTIME, "%s: out of memory building the LaTeX context", what);
 }
 
 /* The integer in column c of row i. */
@@ -86,7 +84,7 @@ static int board(json_t *ctx, const struct tex_rows *ints, const struct table_ar
          json_object_set_new(ctx, "board_large", json_boolean(N > 24)) != 0;
     json_decref(lines);
     json_decref(files);
-    return rc ? fail_nomem(err, table) : GT_OK;
+    return rc ? tex_fail_nomem(err, table) : GT_OK;
 }
 
 /* ---- groups --------------------------------------------------------------- */
@@ -132,7 +130,7 @@ static int groups(json_t *ctx, const struct tex_rows *ints, const char *table,
     }
     rc = rc || json_object_set(ctx, "groups", list) != 0;
     json_decref(list);
-    return rc ? fail_nomem(err, table) : GT_OK;
+    return rc ? tex_fail_nomem(err, table) : GT_OK;
 }
 
 /* ---- period grid ---------------------------------------------------------- */
@@ -228,7 +226,7 @@ static int period_grid(json_t *ctx, const struct tex_rows *ints, const struct ta
                                frame, P);
     int rc = !grid || json_object_set_new(ctx, "grid", grid) != 0 ||
              json_object_set_new(ctx, "framed", json_boolean(framed)) != 0;
-    return rc ? fail_nomem(err, table) : GT_OK;
+    return rc ? tex_fail_nomem(err, table) : GT_OK;
 }
 
 int tex_shape_add(json_t *ctx, enum tex_shape shape, const struct tex_rows *rows,

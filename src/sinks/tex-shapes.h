@@ -21,6 +21,12 @@ struct tex_rows {
     const uint64_t *ints;
 };
 
+/* GT_ERR_RUNTIME for a LaTeX context that could not be built for what (a
+ * table's name): "WHAT: interrupted by signal N" when a signal asked to
+ * stop (the context's loops stop as a failed allocation does), else "WHAT:
+ * out of memory building the LaTeX context". */
+int tex_fail_nomem(struct gt_error *err, const char *what);
+
 /* Adds shape's keys (table.h, enum tex_shape) to ctx, which holds the rows,
  * the blocks and the table's tex_context values.  GT_OK, or GT_ERR_RUNTIME
  * with err naming the table: out of memory, or rows that do not have the
