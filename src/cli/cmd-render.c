@@ -304,7 +304,7 @@ static int run_render(struct command_line *cl, struct gt_error *err)
      * and the blocks built only when they name them, before the context
      * is finished (the rows alone are about half of it). */
     if (rc == GT_OK)
-        rc = template_check(&dirs, template, template_is_file, d.ncolumns, &needs, err);
+        rc = template_check(&dirs, template, template_is_file, d.ncolumns, out, &needs, err);
     if (rc == GT_OK) {
         ctx = render_context(data, &d, (unsigned)opt[O_BLOCK_COLUMNS].number[0], needs.blocks,
                              strings, err);
@@ -312,8 +312,7 @@ static int run_render(struct command_line *cl, struct gt_error *err)
     }
     json_decref(strings);
     if (rc == GT_OK)
-        rc = template_is_file ? template_render_path(&dirs, template, ctx, out, err)
-                              : template_render(&dirs, template, ctx, out, err);
+        rc = template_render_checked(&dirs, template, template_is_file, ctx, out, err);
     if (rc == GT_OK)
         rc = output_commit(out, err);
     else if (out)

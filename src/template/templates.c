@@ -464,13 +464,14 @@ static void note_name(void *ud, const char *name, size_t len)
 
 /* Reads the template text read from path, and every partial it names
  * (looked up in dirs), checking their declarations against a context of
- * ncolumns columns and noting in needs what they use; then, unless ctx is
- * NULL, renders it with ctx.  The escaping follows the name: LaTeX for
+ * ncolumns columns and noting in needs what they use (unless checked: that
+ * was done, by template_check); then, unless ctx is NULL, renders it with
+ * ctx.  The escaping follows the name: LaTeX for
  * .tex, HTML otherwise.  The output streams on to out as it is made:
  * memory does not grow with it. */
 static int render_text(const struct template_dirs *dirs, const char *path, const char *text,
                        size_t len, size_t ncolumns, json_t *ctx, struct output *out,
-                       struct template_needs *needs, struct gt_error *err)
+                       struct template_needs *needs, bool checked, struct gt_error *err)
 {
     const char *base = strrchr(path, '/');
     base = base ? base + 1 : path;
@@ -502,7 +503,7 @@ static int render_text(const struct template_dirs *dirs, const char *path, const
     struct render_sink sink = {out, err, false};
     /* Every partial's declarations count, rendered or not: read them all
      * first, and then render (the declarations already checked). */
-    int rc = mustache_scan(text, len, &opt, &merr);
+    int rc = checked ? MUSTACHE_OK : mustache_scan(text, len, &opt, &merr);
     if (rc == MUSTACHE_OK && ctx) {
         opt.comment = NULL;
         rc = mustache_render(text, len, ctx, &opt, render_sink_write, &sink, &merr);
@@ -559,7 +560,7 @@ static int render_text(const struct template_dirs *dirs, const char *path, const
  * render_text. */
 static int read_and_render(const struct template_dirs *d, const char *name, bool is_path,
                            size_t ncolumns, json_t *ctx, struct output *out,
-                           struct template_needs *needs, struct gt_error *err)
+                           struct template_needs *needs, bool checked, struct gt_error *err)
 {
     char *text, *path = NULL, *dir = NULL;
     size_t len;
@@ -567,7 +568,7 @@ static int read_and_render(const struct template_dirs *d, const char *name, bool
     if (!is_path) {
         if (template_read(d, name, &text, &len, &path, err) != GT_OK)
             return GT_ERR_RUNTIME;
-        int rc = render_text(d, path, text, len, ncolumns, ctx, out, needs, err);
+        int rc = render_text(d, path, text, len, ncolumns, ctx, out, needs, checked, err);
         free(text);
         free(path);
         return rc;
@@ -584,17 +585,20 @@ static int read_and_render(const struct template_dirs *d, const char *name, bool
     with_own.dir[0] = slash ? (*slash = '\0', *dir ? dir : "/") : ".";
     for (size_t i = 0; i < d->n && with_own.n < TEMPLATE_DIRS_MAX; i++)
         with_own.dir[with_own.n++] = d->dir[i];
-    int rc = render_text(&with_own, name, text, len, ncolumns, ctx, out, needs, err);
+    int rc = render_text(&with_own, name, text, len, ncolumns, ctx, out, needs, checked, err);
     free(dir);
     free(text);
     return rc;
 }
 
 int template_check(const struct template_dirs *d, const char *name, bool is_path,
-                   size_t ncolumns, struct template_needs *needs, struct gt_error *err)
+                   size_t ncolumns, struct output *out, struct template_needs *needs,
+                   struct gt_error *err)
 {
     *needs = (struct template_needs){0};
-    return read_and_render(d, name, is_path, ncolumns, NULL, NULL, needs, err);
+    /* out is only compared with the partials (load_partial): nothing is
+     * written to it without a context. */
+    return read_and_render(d, name, is_path, ncolumns, NULL, out, needs, false, err);
 }
 
 static size_t context_columns(json_t *ctx)
@@ -605,13 +609,13 @@ static size_t context_columns(json_t *ctx)
 int template_render(const struct template_dirs *d, const char *name, json_t *ctx,
                     struct output *out, struct gt_error *err)
 {
-    return read_and_render(d, name, false, context_columns(ctx), ctx, out, NULL, err);
+    return read_and_render(d, name, false, context_columns(ctx), ctx, out, NULL, false, err);
 }
 
-int template_render_path(const struct template_dirs *d, const char *path, json_t *ctx,
-                         struct output *out, struct gt_error *err)
+int template_render_checked(const struct template_dirs *d, const char *name, bool is_path,
+                            json_t *ctx, struct output *out, struct gt_error *err)
 {
-    return read_and_render(d, path, true, context_columns(ctx), ctx, out, NULL, err);
+    return read_and_render(d, name, is_path, context_columns(ctx), ctx, out, NULL, true, err);
 }
 
 const char *const template_languages[TEMPLATE_NLANGUAGES] = {"ru", "en"};

@@ -107,25 +107,29 @@ int template_read(const struct template_dirs *d, const char *name, char **text,
 int template_render(const struct template_dirs *d, const char *name, json_t *ctx,
                     struct output *out, struct gt_error *err);
 
-/* As template_render, for the template file at path (not searched for);
- * its partials are looked up beside it first, then in d. */
-int template_render_path(const struct template_dirs *d, const char *path, json_t *ctx,
-                         struct output *out, struct gt_error *err);
-
 /* What a template and its partials look up, as far as the context's
  * builder needs to know. */
 struct template_needs {
     bool blocks; /* a tag names "blocks": the context needs them built */
 };
 
-/* Reads template name (is_path: the file at that path, as
- * template_render_path takes it; else as template_render finds it) and
- * every partial it names, rendered or not, without rendering: checks
- * their declarations against a context of ncolumns columns (the errors of
- * template_render) and fills needs.  GT_OK, or GT_ERR_RUNTIME with err
- * set. */
+/* Reads template name (is_path: the file at that path, not searched for,
+ * its partials looked up beside it first, then in d; else as
+ * template_render finds it) and every partial it names, rendered or not,
+ * without rendering: checks their declarations against a context of
+ * ncolumns columns (the errors of template_render), that none is the file
+ * out replaces (GT_ERR_USAGE "-o: PATH is also a partial of TEMPLATE"),
+ * and fills needs.  GT_OK, or GT_ERR_RUNTIME with err set. */
 int template_check(const struct template_dirs *d, const char *name, bool is_path,
-                   size_t ncolumns, struct template_needs *needs, struct gt_error *err);
+                   size_t ncolumns, struct output *out, struct template_needs *needs,
+                   struct gt_error *err);
+
+/* Renders template name (is_path as for template_check) with ctx, as
+ * template_render does, once template_check has read it and checked its
+ * declarations: the files come from what that read (each is read once),
+ * and are not scanned again. */
+int template_render_checked(const struct template_dirs *d, const char *name, bool is_path,
+                            json_t *ctx, struct output *out, struct gt_error *err);
 
 /* The languages with strings under templates/lang/, in the order `build`
  * writes them: "ru" (the articles' language) first, then "en". */
