@@ -357,9 +357,15 @@ static int refill(struct input *in)
     return 0;
 }
 
+/* Whether b[0..n) starts as gzip data does (its magic bytes 1F 8B). */
+static bool is_gzip_magic(const unsigned char *b, size_t n)
+{
+    return n >= 2 && b[0] == 0x1F && b[1] == 0x8B;
+}
+
 static bool is_gzip_start(const struct input *in)
 {
-    return in->end - in->start >= 2 && in->buf[in->start] == 0x1F && in->buf[in->start + 1] == 0x8B;
+    return is_gzip_magic(in->buf + in->start, in->end - in->start);
 }
 
 /* What the input is, by the magic bytes it starts with, when it is no
@@ -397,7 +403,7 @@ static const char *foreign_start(const struct input *in)
 static const char *foreign_inside(const unsigned char *b, size_t n)
 {
     static char msg[160];
-    if (n >= 2 && b[0] == 0x1F && b[1] == 0x8B)
+    if (is_gzip_magic(b, n))
         return "gzip data inside the gzip data: it was compressed twice (gunzip it once first)";
     const char *what = foreign_bytes(b, n);
     if (!what)
