@@ -165,16 +165,34 @@ static bool is_directory(const char *path)
     return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
+/* Whether path is absolute or has a "." or ".." component: a name of the
+ * file system, which the search path's directories would only reinterpret
+ * (../README.md is not a template beside templates/). */
+static bool names_a_path(const char *path)
+{
+    if (path[0] == '/')
+        return true;
+    for (const char *c = path; *c;) {
+        size_t n = strcspn(c, "/");
+        if ((n == 1 && c[0] == '.') || (n == 2 && c[0] == '.' && c[1] == '.'))
+            return true;
+        c += n;
+        c += *c == '/';
+    }
+    return false;
+}
+
 /* Whether TEMPLATE names a file rather than a template of the search path:
  * one is there, or a name is there that cannot be opened (a dangling link,
  * a loop of links, a file taken for a directory: opening it says why, not
- * "not found"). */
+ * "not found"), or the name is a path (names_a_path), which is opened as
+ * given. */
 static bool is_file(const char *path)
 {
     struct stat st;
     if (stat(path, &st) == 0)
         return !S_ISDIR(st.st_mode);
-    return errno == ELOOP || errno == ENOTDIR || lstat(path, &st) == 0;
+    return errno == ELOOP || errno == ENOTDIR || lstat(path, &st) == 0 || names_a_path(path);
 }
 
 /* Reads DATA (a file, or "-"; its fields separated by separator, 0 for a
@@ -334,7 +352,8 @@ const struct command cmd_render = {
              "\n"
              "TEMPLATE is a file, or else the name of a template in the search path\n"
              "(--templates DIR, $GAMETAB_TEMPLATES, the built-in ones), such as\n"
-             "table-booktabs.tex or table-kvant.tex.  DATA is a CSV file, gzip-compressed\n"
+             "table-booktabs.tex or table-kvant.tex; a path that is absolute or has a .\n"
+             "or .. component is only ever a file.  DATA is a CSV file, gzip-compressed\n"
              "or not, or - for standard input; without it the template gets no columns\n"
              "and no rows (the two generic templates then write a comment, no table).\n"
              "Templates whose name ends in .tex (any case) escape {{x}} for LaTeX, others\n"
