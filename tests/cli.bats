@@ -12,11 +12,16 @@ complete_words() { # WORD...
     printf '%s\n' "${COMPREPLY[@]}" | sort
 }
 
-@test "--help and --version work for the program and every command" {
-    for cmd in "" list table build; do
+@test "--help (or -h) and --version work for the program and every command" {
+    for cmd in "" list table figure render verify build; do
         gt $cmd --help
         [ "$status" -eq 0 ]
         [[ "$out" == Usage:* ]]
+        [ -z "$err" ]
+        help=$out
+        gt $cmd -h # as `gametab -h` (it was an unknown option after a command)
+        [ "$status" -eq 0 ]
+        [ "$out" = "$help" ]
         [ -z "$err" ]
         gt $cmd --version
         [ "$status" -eq 0 ]

@@ -67,7 +67,8 @@ extern const size_t command_registry_size;
 /* --help and --version, which every command takes (the first two of its
  * options, by convention: COMMON_OPTIONS). */
 #define COMMON_OPTIONS                                                                   \
-    {.name = "help", .kind = OPTION_FLAG, .help = "this help", .stops = true},          \
+    {.name = "help", .short_name = 'h', .kind = OPTION_FLAG, .help = "this help",      \
+     .stops = true},                                                                    \
     {.name = "version", .kind = OPTION_FLAG, .help = "the version", .stops = true}
 enum { OPT_HELP, OPT_VERSION, OPT_COMMON__N };
 
