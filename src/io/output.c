@@ -233,12 +233,33 @@ int output_take_mode(int fd, const struct stat *old)
     return fchmod(fd, mode) != 0 ? errno : 0;
 }
 
+/* Whether rename would refuse to replace target for the sticky bit of its
+ * directory (EPERM): the directory is sticky, and neither it nor the file
+ * is this user's (root may, as with any write). */
+static bool sticky_refuses(const char *target)
+{
+    uid_t me = geteuid();
+    struct stat file, dir;
+    if (me == 0 || stat(target, &file) != 0 || file.st_uid == me)
+        return false;
+    const char *slash = strrchr(target, '/');
+    char *d = slash ? strndup(target, (size_t)(slash - target) + 1) : strdup(".");
+    bool refuses = d && stat(d, &dir) == 0 && (dir.st_mode & S_ISVTX) && dir.st_uid != me;
+    free(d);
+    return refuses;
+}
+
 int output_may_replace(const char *target, const char *name, struct gt_error *err)
 {
     /* A file its owner made read-only is not replaced behind its back
      * (root may, as with any write). */
     if (access(target, W_OK) != 0)
         return fail_errno(err, name, errno);
+    if (sticky_refuses(target))
+        return gt_fail(err, GT_ERR_RUNTIME,
+                       "%s: Operation not permitted: the file is another user's, in a sticky "
+                       "directory (as /tmp), where only its owner may replace it",
+                       name);
     return GT_OK;
 }
 

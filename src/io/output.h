@@ -43,7 +43,9 @@ extern bool output_stdout_closed;
  * follows and `build` follows for every file it publishes: GT_OK when
  * target may be replaced, GT_ERR_RUNTIME with err saying "NAME: Permission
  * denied" when its owner made it read-only (access W_OK; root may replace
- * it, as with any write), or another reason access gives (EROFS). */
+ * it, as with any write), or another reason access gives (EROFS), or
+ * "Operation not permitted" when the file is another user's in a sticky
+ * directory. */
 int output_may_replace(const char *target, const char *name, struct gt_error *err);
 
 /* Gives the open file fd, which is to replace the file old, old's mode and,
