@@ -31,8 +31,22 @@ int format_of_path(const char *path, enum format *f, struct gt_error *err)
     base = base ? base + 1 : path;
     if (strcmp(path, "-") == 0 || !has_extension(base) || text_ends_with(base, ".csv", true))
         *f = FORMAT_CSV;
-    else if (text_ends_with(base, ".csv.gz", true) || text_ends_with(base, ".gz", true))
+    else if (text_ends_with(base, ".csv.gz", true))
         *f = FORMAT_CSV_GZ;
+    else if (text_ends_with(base, ".gz", true)) {
+        /* x.tex.gz: LaTeX compressed, which no format is. */
+        size_t stem = strlen(base) - 3;
+        for (enum format g = 0; g < FORMAT__N; g++) {
+            size_t n = strlen(format_names[g]);
+            if (g != FORMAT_CSV && g != FORMAT_CSV_GZ && stem > n + 1 &&
+                base[stem - n - 1] == '.' && strncasecmp(base + stem - n, format_names[g], n) == 0)
+                return gt_fail(err, GT_ERR_USAGE,
+                               "-o: '%s': only CSV is written gzip-compressed: give a name "
+                               "ending in .%s (and gzip it afterwards), or in .csv.gz",
+                               path, format_names[g]);
+        }
+        *f = FORMAT_CSV_GZ;
+    }
     else if (text_ends_with(base, ".tex", true))
         *f = FORMAT_TEX;
     else if (text_ends_with(base, ".json", true))
@@ -54,9 +68,19 @@ int output_name_check(const char *path, unsigned refused, const char *what, cons
     base = base ? base + 1 : path;
     enum format asked;
     struct gt_error ignored = {0};
-    if (strcmp(path, "-") != 0 && has_extension(base) &&
-        format_of_path(path, &asked, &ignored) == GT_OK && (refused & FORMAT_BIT(asked)))
-        return gt_fail(err, GT_ERR_USAGE, "-o: %s, not %s: %s", what, format_names[asked],
+    if (strcmp(path, "-") == 0 || !has_extension(base))
+        return GT_OK;
+    /* Any name ending in .gz asks for gzip data (x.tex.gz too, which
+     * format_of_path refuses). */
+    bool gz = text_ends_with(base, ".gz", true);
+    if (gz)
+        asked = FORMAT_CSV_GZ;
+    else if (format_of_path(path, &asked, &ignored) != GT_OK)
+        return GT_OK;
+    if (refused & FORMAT_BIT(asked))
+        return gt_fail(err, GT_ERR_USAGE, "-o: %s, not %s: %s", what,
+                       gz && !text_ends_with(base, ".csv.gz", true) ? "gzip-compressed"
+                                                                    : format_names[asked],
                        advice);
     return GT_OK;
 }

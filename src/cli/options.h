@@ -37,8 +37,9 @@
      .nonempty = "the directory name", .help = "look for templates in DIR first"}
 
 /* The format a file name asks for, by its extension in any case (.csv,
- * .csv.gz or .gz, .tex, .json); csv for standard output and for names
- * without one (/dev/null); another extension is a usage error. */
+ * .csv.gz or .gz, .tex, .json, .xlsx, .pdf); csv for standard output and
+ * for names without one (/dev/null); another extension is a usage error,
+ * and so is another format's name compressed (x.tex.gz: only CSV is). */
 int format_of_path(const char *path, enum format *f, struct gt_error *err);
 
 /* A set of formats for output_name_check: FORMAT_BIT(FORMAT_PDF) | ... */
@@ -46,7 +47,9 @@ int format_of_path(const char *path, enum format *f, struct gt_error *err);
 #define FORMAT_ALL (FORMAT_BIT(FORMAT__N) - 1u)
 
 /* Refuses (GT_ERR_USAGE) an -o FILE whose extension names one of the
- * formats (format_of_path) in refused, for a command that writes only one
+ * formats (format_of_path; any name ending in .gz asks for csv.gz, said
+ * "gzip-compressed" unless it ends in .csv.gz) in refused, for a command
+ * that writes only one
  * kind of text, what ("a figure is a LaTeX fragment"), so that x.pdf never
  * gets LaTeX: "-o: WHAT, not FORMAT: ADVICE".  "-", names without an
  * extension and other extensions pass.  GT_OK otherwise. */
