@@ -49,9 +49,8 @@ int format_of_path(const char *path, enum format *f, struct gt_error *err);
 /* Refuses (GT_ERR_USAGE) an -o FILE whose extension names one of the
  * formats (format_of_path; any name ending in .gz asks for csv.gz, said
  * "gzip-compressed" unless it ends in .csv.gz) in refused, for a command
- * that writes only one
- * kind of text, what ("a figure is a LaTeX fragment"), so that x.pdf never
- * gets LaTeX: "-o: WHAT, not FORMAT: ADVICE".  "-", names without an
+ * that writes only one kind of text, what ("a figure is a LaTeX fragment"),
+ * so that x.pdf never gets LaTeX: "-o: WHAT, not FORMAT: ADVICE".  "-", names without an
  * extension and other extensions pass.  GT_OK otherwise. */
 int output_name_check(const char *path, unsigned refused, const char *what, const char *advice,
                       struct gt_error *err);
