@@ -370,7 +370,8 @@ static bool is_gzip_start(const struct input *in)
 
 /* What the input is, by the magic bytes it starts with, when it is no
  * text gametab reads: other compressions, a zip file (an .xlsx workbook
- * renamed), UTF-16 text (by its byte order mark); NULL otherwise. */
+ * renamed), UTF-16 text (by its byte order mark, or by the zero bytes
+ * of its first two characters); NULL otherwise. */
 static const char *foreign_bytes(const unsigned char *b, size_t n)
 {
     static const struct {
@@ -390,6 +391,14 @@ static const char *foreign_bytes(const unsigned char *b, size_t n)
     /* bzip2: "BZh" and the block size, a digit 1 to 9. */
     if (n >= 4 && memcmp(b, "BZh", 3) == 0 && b[3] >= '1' && b[3] <= '9')
         return "bzip2-compressed data: only gzip is read (bunzip2 it first)";
+    /* UTF-16 without a byte order mark: two ASCII characters, each with a
+     * zero byte (which no CSV holds) after or before it. */
+    if (n >= 4 && b[0] && !b[1] && b[2] && !b[3])
+        return "UTF-16 text (little-endian, no byte order mark): convert it: iconv -f utf-16le "
+               "-t utf-8";
+    if (n >= 4 && !b[0] && b[1] && !b[2] && b[3])
+        return "UTF-16 text (big-endian, no byte order mark): convert it: iconv -f utf-16be "
+               "-t utf-8";
     return NULL;
 }
 
