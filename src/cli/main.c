@@ -116,9 +116,14 @@ static int run(int argc, char *argv[], struct gt_error *err)
     return gt_fail(err, GT_ERR_USAGE, "%s: unknown command (%s)", name, names);
 }
 
+/* The first signal is the one said and raised again: a second one
+ * (SIGHUP as the terminal closes after a SIGTERM) does not replace it.
+ * The handler runs with every signal blocked, so the test and the setting
+ * are one step. */
 static void on_signal(int signo)
 {
-    interrupt_signal = signo;
+    if (!interrupt_signal)
+        interrupt_signal = signo;
 }
 
 static void on_file_size_limit(int signo)
@@ -143,7 +148,7 @@ static void catch_signals(void)
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal; /* no SA_RESTART: a blocked write returns EINTR */
-    sigemptyset(&sa.sa_mask);
+    sigfillset(&sa.sa_mask);
     /* A signal ignored when gametab started (nohup, a background job of a
      * script) stays ignored. */
     const int signals[] = {SIGINT,  SIGTERM, SIGHUP,    SIGPIPE, SIGUSR1, SIGUSR2,
