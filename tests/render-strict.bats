@@ -254,7 +254,7 @@ render_pages() {
 @test "the issue's inputs compile and print exactly their cells (pdflatex, pdftotext)" {
     printf 'x\n[1]\n[2]\n' > "$T/bracket.csv"
     printf '[h],*s\n*1,(lr)\n [2], *\n' > "$T/lead.csv"
-    local -a lig=(--count --- "''" '``' '!`' '?`' '<<a>>' ',,' '–-' '–--' 'fi ff ffl' "a''b")
+    local -a lig=(--count --- "''" '``' '!`' '?`' '<<a>>' ',,' '–-' '–--' 'fi ff ffl' "a''b" 'x‘‘y' 'a’’b' '‘‘’’')
     { echo opt; printf '"%s"\n' "${lig[@]}"; } > "$T/lig.csv"
     printf 'g\nα β Γ Ω μ ϕ φ ε ϵ\n✓ ≤ ≥ − ∞ ∈\nŁódź Kraków Ærø\nЁлка Ґанок Її\n' > "$T/chars.csv"
     python3 -c 'import sys; sys.stdout.write("a,b\n1,\"" + "xyz," * 50000 + "\"\n")' > "$T/long.csv"

@@ -311,13 +311,15 @@ int latex_escape(const struct latex_line *line, const char *s, size_t n,
         }
         /* A line ends before a character, never before a space: TeX skips
          * the spaces that start a line.  {} keeps the fonts' ligatures
-         * from forming: - - (en dash), en dash - (em dash), , , („). */
+         * from forming: - - (en dash), en dash - (em dash), , , („),
+         * ‘ ‘ (“) and ’ ’ (”), whose glyphs are ` and ' of T1 and T2A. */
         if (line->column >= LATEX_LINE_MAX)
             rc = line->comment ? write(ud, "\n%", 2) : write(ud, "%\n", 2);
         bool looked_at = !started && line->after_command && (cp == '[' || cp == '*' || cp == '(');
         if (rc == 0 && (looked_at ||
                         (cp == '-' && (prev == '-' || prev == 0x2013)) ||
-                        (cp == ',' && prev == ',')))
+                        (cp == ',' && prev == ',') ||
+                        ((cp == 0x2018 || cp == 0x2019) && prev == cp)))
             rc = write(ud, "{}", 2);
         started = true;
         prev = cp;

@@ -59,7 +59,7 @@ void latex_track(struct latex_line *line, const char *s, size_t n);
 
 /* Writes the UTF-8 text s[0..n) through write(ud, bytes, len) as LaTeX that
  * prints it: the special characters and ' ` as text commands, TeX's input
- * ligatures (-- ,,) broken, runs of white space (space, tab, CR, LF) as one
+ * ligatures (-- ,, and the quotes ‘‘ ’’) broken, runs of white space (space, tab, CR, LF) as one
  * space, {} before a leading [ * or ( right after a control word or \\, or
  * after its star (\\*, \cmd*) (which would take it as an optional argument,
  * a star or booktabs' trim), and the repertoire's characters in the form that prints
