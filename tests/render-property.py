@@ -15,8 +15,8 @@ builds, NFC).
     tests/render-property.py [--seed S] [--cases N] [--per-doc K] [--keep DIR]
     tests/render-property.py --repertoire   # each repertoire character alone
 
-The seed is printed first; a failure names the case and keeps its CSV, so
-that `--seed S` repeats the run.  Exit status 0 when every table came back,
+The seed is printed first; a failure names the case and keeps its CSV (and
+nothing else of the run), so that `--seed S` repeats the run.  Exit status 0 when every table came back,
 1 when one did not.  Only the standard library; needs gametab ($GAMETAB),
 pdflatex ($PDFLATEX) and pdftotext.
 """
@@ -38,7 +38,7 @@ TEMPLATES = ["table-booktabs.tex", "table-kvant.tex"]
 KVANT_BLOCK = 1  # --block-columns for table-kvant.tex: one row a block, to fit a long cell
 
 SPECIALS = "\\#$%&_{}~^\"<>|'`"
-LIGATURES = ["--", "---", "''", "``", "!`", "?`", "<<", ">>", ",,", "ff", "fi", "ffl"]
+LIGATURES = ["--", "---", "''", "``", "‘‘", "’’", "!`", "?`", "<<", ">>", ",,", "ff", "fi", "ffl"]
 
 
 def repertoire():
@@ -212,10 +212,15 @@ def property_test(args):
 
 
 def fail(args, work, seed, case, template, why):
-    keep = args.keep or work
+    """Keeps the failing case's CSV alone (in --keep DIR, or in a new
+    directory of its own) and removes the rest of the run."""
     if args.keep:
+        keep = args.keep
         os.makedirs(keep, exist_ok=True)
-        shutil.copy(os.path.join(work, "c%d.csv" % case), keep)
+    else:
+        keep = tempfile.mkdtemp(prefix="gametab-property-case.")
+    shutil.copy(os.path.join(work, "c%d.csv" % case), keep)
+    shutil.rmtree(work)
     print("not ok: seed %d, case %d (%s/c%d.csv), %s: %s" % (seed, case, keep, case, template, why))
     return 1
 
@@ -224,6 +229,13 @@ def repertoire_test(args):
     """Every character of the README's repertoire, alone in a cell."""
     rep = repertoire()
     work = tempfile.mkdtemp(prefix="gametab-repertoire.")
+    try:
+        return repertoire_run(work, rep)
+    finally:
+        shutil.rmtree(work)  # deterministic: a rerun shows a failure again
+
+
+def repertoire_run(work, rep):
     pre = preamble(work)
     csv_path = os.path.join(work, "rep.csv")
     write_csv(csv_path, ["code", "char"], [["U%04X" % cp, "|%s|" % chr(cp)] for cp in rep],
@@ -248,7 +260,6 @@ def repertoire_test(args):
         print("not ok: %d of %d characters differ: %s" % (len(bad), len(rep), "; ".join(bad[:20])))
         return 1
     print("ok: %d characters of the repertoire came back from the PDF one by one" % len(rep))
-    shutil.rmtree(work)
     return 0
 
 

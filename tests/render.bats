@@ -222,6 +222,25 @@ LIST
     [[ "$out" != *gametabwide* ]]
 }
 
+@test "booktabs: a narrow column's widest cell by glyphs, not by characters, sets the wrap width" {
+    # 23 i (about 64pt) is the longest text of the first column by
+    # characters, 20 Ж (about 200pt) its widest as set: measured by
+    # characters the wide column took the 136pt more than was left.
+    local words=(Wythoff ферзевый nim-sum Цзянь misere Кордемский Grundy позиция
+                 Fibonacci Зекендорф Beatty выигрыш mexval Matulis Яглом1)
+    local cell="${words[*]} ${words[*]}"
+    printf 'name,remark
+iiiiiiiiiiiiiiiiiiiiiii,%s
+ЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖ,x
+' "$cell" > "$T/glyphs.csv"
+    render_and_compile table-booktabs.tex "$T/glyphs.csv"
+    if grep -A2 'Overfull \\hbox' "$T/ru/doc.log" >&2; then return 1; fi
+    local w
+    for w in "${words[@]}" iiiiiiiiiiiiiiiiiiiiiii ЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖ; do
+        grep -qwF -- "$w" "$T/ru/doc.txt" || { echo "not in the PDF: $w" >&2; return 1; }
+    done
+}
+
 # ---- templates ---------------------------------------------------------------
 
 bad_template() { # NAME TEXT: writes a broken template into $T/tpl
