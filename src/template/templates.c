@@ -625,6 +625,112 @@ const char *const template_languages[TEMPLATE_NLANGUAGES] = {"ru", "en"};
  * them without JSON_ALLOW_NUL), so that no string of the file is hidden. */
 static const char path_key[] = "\0path";
 
+/* The name of a JSON value's type, as a message says it. */
+static const char *json_type_word(const json_t *v)
+{
+    switch (json_typeof(v)) {
+    case JSON_OBJECT: return "object";
+    case JSON_ARRAY: return "array";
+    case JSON_STRING: return "string";
+    case JSON_INTEGER:
+    case JSON_REAL: return "number";
+    case JSON_TRUE:
+    case JSON_FALSE: return "true or false";
+    default: return "null";
+    }
+}
+
+static bool json_same_kind(const json_t *a, const json_t *b)
+{
+    return json_typeof(a) == json_typeof(b) || (json_is_number(a) && json_is_number(b)) ||
+           (json_is_boolean(a) && json_is_boolean(b));
+}
+
+/* Checks that strings (a language file read from path) has every key of
+ * builtin (the built-in file of its language) with a value of the same
+ * JSON type, objects within it too (their keys said "outer.inner"); keys
+ * beyond the built-in ones are allowed.  GT_ERR_RUNTIME naming the first
+ * key, in the built-in file's order, that is missing or of another type. */
+static int lang_strings_match(json_t *strings, json_t *builtin, const char *path,
+                              const char *prefix, struct gt_error *err)
+{
+    const char *key;
+    json_t *want;
+    json_object_foreach(builtin, key, want) {
+        json_t *got = json_object_get(strings, key);
+        if (!got || !json_same_kind(got, want))
+            return gt_fail(err, GT_ERR_RUNTIME, "%s: no %s \"%s%s\"", path, json_type_word(want),
+                           prefix, key);
+        if (json_is_object(want)) {
+            char inner[256];
+            snprintf(inner, sizeof inner, "%s%s.", prefix, key);
+            if (lang_strings_match(got, want, path, inner, err) != GT_OK)
+                return GT_ERR_RUNTIME;
+        }
+    }
+    return GT_OK;
+}
+
+/* Parses a language file's text (a UTF-8 byte order mark at its start
+ * skipped, as a spreadsheet or an editor may save it): an object, or NULL
+ * with err naming path, line and column in plain words. */
+static json_t *lang_strings_parse(const char *path, const char *text, size_t len,
+                                  struct gt_error *err)
+{
+    static const char bom[] = "\xEF\xBB\xBF";
+    bool has_bom = len >= 3 && memcmp(text, bom, 3) == 0;
+    if (has_bom) {
+        text += 3;
+        len -= 3;
+    }
+    json_error_t jerr;
+    json_t *strings = json_loadb(text, len, 0, &jerr);
+    if (!strings) {
+        /* The first line's columns count from after the mark. */
+        int column = jerr.column + (has_bom && jerr.line == 1 ? 1 : 0);
+        switch (json_error_code(&jerr)) {
+        case json_error_null_character:
+            gt_fail(err, GT_ERR_RUNTIME, "%s:%d:%d: \\u0000 (the NUL character) in a string: "
+                    "a language file's strings cannot hold it", path, jerr.line, column);
+            break;
+        case json_error_null_byte_in_key:
+            gt_fail(err, GT_ERR_RUNTIME, "%s:%d:%d: \\u0000 (the NUL character) in a key: "
+                    "a language file's keys cannot hold it", path, jerr.line, column);
+            break;
+        default:
+            gt_fail(err, GT_ERR_RUNTIME, "%s:%d:%d: %s", path, jerr.line, column, jerr.text);
+        }
+        return NULL;
+    }
+    if (!json_is_object(strings)) {
+        gt_fail(err, GT_ERR_RUNTIME, "%s: not a JSON object", path);
+        json_decref(strings);
+        return NULL;
+    }
+    return strings;
+}
+
+/* The built-in language file of code (the last directory of d), checked
+ * against strings read from path; GT_OK too when code has none. */
+static int lang_strings_check(const struct template_dirs *d, const char *name, json_t *strings,
+                              const char *path, struct gt_error *err)
+{
+    char *builtin_path = path_join(d->dir[d->n - 1], name);
+    if (!builtin_path)
+        return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", path, strerror(ENOMEM));
+    int rc = GT_OK;
+    char *text;
+    size_t len;
+    if (strcmp(builtin_path, path) != 0 && read_file(builtin_path, &text, &len) == 0) {
+        json_t *builtin = lang_strings_parse(builtin_path, text, len, err);
+        rc = builtin ? lang_strings_match(strings, builtin, path, "", err) : GT_ERR_RUNTIME;
+        json_decref(builtin);
+        free(text);
+    }
+    free(builtin_path);
+    return rc;
+}
+
 json_t *lang_strings_load(const struct template_dirs *d, const char *code, struct gt_error *err)
 {
     char name[64], *text, *path;
@@ -632,16 +738,14 @@ json_t *lang_strings_load(const struct template_dirs *d, const char *code, struc
     snprintf(name, sizeof name, "lang/%s.json", code);
     if (template_read(d, name, &text, &len, &path, err) != GT_OK)
         return NULL;
-    json_error_t jerr;
-    json_t *strings = json_loadb(text, len, 0, &jerr);
-    if (!strings)
-        gt_fail(err, GT_ERR_RUNTIME, "%s:%d:%d: %s", path, jerr.line, jerr.column, jerr.text);
-    else if (!json_is_object(strings) ||
-             json_object_setn_new(strings, path_key, sizeof path_key - 1, json_string(path)) != 0) {
-        if (json_is_object(strings))
-            gt_fail(err, GT_ERR_RUNTIME, "%s: %s", path, strerror(ENOMEM));
-        else
-            gt_fail(err, GT_ERR_RUNTIME, "%s: not a JSON object", path);
+    json_t *strings = lang_strings_parse(path, text, len, err);
+    if (strings && lang_strings_check(d, name, strings, path, err) != GT_OK) {
+        json_decref(strings);
+        strings = NULL;
+    }
+    if (strings &&
+        json_object_setn_new(strings, path_key, sizeof path_key - 1, json_string(path)) != 0) {
+        gt_fail(err, GT_ERR_RUNTIME, "%s: %s", path, strerror(ENOMEM));
         json_decref(strings);
         strings = NULL;
     }
