@@ -137,7 +137,10 @@ extern const char *const template_languages[];
 #define TEMPLATE_NLANGUAGES 2
 
 /* The language strings templates/lang/<code>.json, an object (new
- * reference), or NULL with err set. */
+ * reference), or NULL with err set.  A file other than the built-in one
+ * (the last directory of d) must have every key of the built-in file of
+ * code with a value of the same JSON type ("PATH: no string \"KEY\""
+ * otherwise); a UTF-8 byte order mark at its start is skipped. */
 json_t *lang_strings_load(const struct template_dirs *d, const char *code,
                           struct gt_error *err);
 
