@@ -40,9 +40,10 @@ static const struct option_spec build_options[O__N] = {
     [O_TEMPLATES] = TEMPLATES_OPTION,
 };
 
-/* build_options.ready: the summary line, written out and flushed before the
- * build publishes, so that a full or broken standard output publishes
- * nothing. */
+/* build_options.ready: the summary line, written out and flushed once the
+ * build is in place, before it is final, so that it is never said of a
+ * build that failed and a full or broken standard output takes the build
+ * back. */
 static int report_ready(void *dir, size_t nfiles, struct gt_error *err)
 {
     const char *d = dir;
@@ -129,9 +130,8 @@ static int run_build(struct command_line *cl, struct gt_error *err)
                 free(trimmed);
                 return GT_ERR_USAGE;
             }
-    /* The summary line goes to standard output before anything is
-     * published: with it closed or full, the build fails and DIR stays as
-     * it was. */
+    /* The summary line goes to standard output before the build is final:
+     * with it closed or full, the build fails and DIR stays as it was. */
     if (output_stdout_closed) {
         free(trimmed);
         return gt_fail(err, GT_ERR_RUNTIME, "standard output: %s", strerror(EBADF));

@@ -37,8 +37,11 @@ struct build {
     char **files;         /* written, relative to staging and to DIR */
     size_t nfiles;
     char **stale;         /* to remove from DIR: a worksheet of an earlier
-                           * build with --worksheet, when this one has none */
+                           * build with --worksheet, when this one has none;
+                           * the other language's files, with --lang */
     size_t nstale;
+    bool emptied[TEMPLATE_NLANGUAGES]; /* DIR/LANG had stale files: removed if
+                                        * the build leaves it empty */
     const struct template_dirs *dirs;
     struct errata errata; /* the claims, checked at their default bounds */
     const char *paper;    /* the handout's: "a4" or "a5" */
@@ -240,6 +243,68 @@ static int build_mark_stale_worksheet(struct build *b, const char *lang, struct 
     return rc;
 }
 
+static bool mount_root(int fd);
+
+/* Whether DIR/lang is a directory on another file system than DIR (1),
+ * or a mount point of DIR's own (2: a bind mount), or neither (0): rename
+ * cannot move a file of the build into it (EXDEV), nor one of its files
+ * aside. */
+static int lang_dir_mounted(const char *dir, const char *lang)
+{
+    char *path = path_join(dir, lang);
+    struct stat d, l;
+    int fd = path ? open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) : -1;
+    int mounted = 0;
+    if (fd >= 0 && stat(dir, &d) == 0 && fstat(fd, &l) == 0)
+        mounted = d.st_dev != l.st_dev ? 1 : mount_root(fd) ? 2 : 0;
+    if (fd >= 0)
+        close(fd);
+    free(path);
+    return mounted;
+}
+
+/* The refusal of a DIR/LANG that lang_dir_mounted found mounted (how). */
+static int fail_mounted(const char *dir, const char *lang, int how, struct gt_error *err)
+{
+    return gt_fail(err, GT_ERR_RUNTIME,
+                   "%s/%s: a mount point (%s%s): build writes DIR/LANG on DIR's own file system",
+                   dir, lang, how == 1 ? "another file system than " : "a bind mount in ",
+                   dir);
+}
+
+/* A build with --lang leaves no file of the other language lang from an
+ * earlier build: the files build_language writes for it, by their names,
+ * and DIR/lang itself if that leaves it empty.  A user's other files there
+ * stay (and with them the directory). */
+static int build_mark_stale_language(struct build *b, const char *lang, size_t index,
+                                     struct gt_error *err)
+{
+    size_t before = b->nstale;
+    char rel[256];
+    snprintf(rel, sizeof rel, "%s/preamble.tex", lang);
+    int rc = build_mark_stale(b, rel, err);
+    for (size_t i = 0; rc == GT_OK && i < table_registry_size; i++) {
+        snprintf(rel, sizeof rel, "%s/%s.tex", lang, table_registry[i]->name);
+        rc = build_mark_stale(b, rel, err);
+    }
+    snprintf(rel, sizeof rel, "%s/errata.tex", lang);
+    if (rc == GT_OK)
+        rc = build_mark_stale(b, rel, err);
+    for (size_t i = 0; rc == GT_OK && i < figure_registry_size; i++) {
+        snprintf(rel, sizeof rel, "%s/figure-%s.tex", lang, figure_registry[i]->name);
+        rc = build_mark_stale(b, rel, err);
+    }
+    snprintf(rel, sizeof rel, "%s/handout.tex", lang);
+    if (rc == GT_OK)
+        rc = build_mark_stale(b, rel, err);
+    if (rc == GT_OK)
+        rc = build_mark_stale_worksheet(b, lang, err);
+    b->emptied[index] = b->nstale > before;
+    /* Its files would be moved aside across file systems. */
+    int how = rc == GT_OK && b->emptied[index] ? lang_dir_mounted(b->dir, lang) : 0;
+    return how ? fail_mounted(b->dir, lang, how, err) : rc;
+}
+
 static int build_language(struct build *b, const char *lang, struct gt_error *err)
 {
     char *langdir = path_join(b->staging, lang);
@@ -414,9 +479,6 @@ static int build_publish(struct build *b, struct gt_error *err)
         }
         free(to);
     }
-    /* Every file can be put in place: the command's report, before any is. */
-    if (rc == GT_OK && b->ready && b->ready(b->ready_data, b->nfiles, err) != GT_OK)
-        rc = GT_ERR_RUNTIME;
     bool *had_old = rc == GT_OK ? calloc(b->nfiles + 1, sizeof *had_old) : NULL;
     if (rc == GT_OK && !had_old)
         rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", b->dir, strerror(ENOMEM));
@@ -449,6 +511,21 @@ static int build_publish(struct build *b, struct gt_error *err)
         build_restore_stale(b, moved);
         rc = GT_ERR_RUNTIME;
     }
+    /* Every file in place: the command's report, never before (a failed
+     * rename would make it false); one that cannot be written takes the
+     * build back, so that DIR stays as it was. */
+    if (rc == GT_OK && b->ready && b->ready(b->ready_data, b->nfiles, err) != GT_OK) {
+        build_restore_stale(b, moved);
+        rc = GT_ERR_RUNTIME;
+    }
+    if (rc == GT_OK)
+        for (size_t i = 0; i < TEMPLATE_NLANGUAGES; i++)
+            if (b->emptied[i]) {
+                char *langdir = path_join(b->dir, template_languages[i]);
+                if (langdir)
+                    rmdir(langdir); /* refused unless empty */
+                free(langdir);
+            }
     if (rc != GT_OK) {
         build_rollback(b, done, had_old);
         build_remove_made_subdirectories(b);
@@ -500,9 +577,12 @@ static int run_build(struct build *b, const struct build_options *bo, struct gt_
     if (rc != GT_OK)
         return GT_ERR_RUNTIME;
     for (size_t i = 0; i < TEMPLATE_NLANGUAGES; i++)
-        if ((!bo->only_lang || strcmp(bo->only_lang, template_languages[i]) == 0) &&
-            build_language(b, template_languages[i], err) != GT_OK)
+        if (!bo->only_lang || strcmp(bo->only_lang, template_languages[i]) == 0) {
+            if (build_language(b, template_languages[i], err) != GT_OK)
+                return GT_ERR_RUNTIME;
+        } else if (build_mark_stale_language(b, template_languages[i], i, err) != GT_OK) {
             return GT_ERR_RUNTIME;
+        }
     return build_publish(b, err);
 }
 
@@ -732,6 +812,15 @@ int build_directory(const struct build_options *bo, size_t *nfiles, struct gt_er
             if (same)
                 return GT_ERR_RUNTIME;
         }
+    /* A DIR/LANG mounted from elsewhere: the renames that publish the
+     * build would fail (EXDEV) once it is written. */
+    for (size_t i = 0; found && i < TEMPLATE_NLANGUAGES; i++) {
+        int how = !bo->only_lang || strcmp(bo->only_lang, template_languages[i]) == 0
+                      ? lang_dir_mounted(dir, template_languages[i])
+                      : 0;
+        if (how)
+            return fail_mounted(dir, template_languages[i], how, err);
+    }
     char *made = first_missing(dir);
     if (make_directories(dir, err) != GT_OK) {
         remove_made(dir, made);

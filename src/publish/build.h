@@ -17,16 +17,19 @@
 struct build_options {
     const char *dir;       /* DIR, without trailing slashes; made if missing */
     const char *templates; /* --templates DIR, or NULL */
-    const char *only_lang; /* one of template_languages, or NULL for all */
+    const char *only_lang; /* one of template_languages, or NULL for all:
+                            * the other's files of an earlier build go */
     const char *paper;     /* the handout's paper: one of handout_papers */
     bool worksheet;        /* write the worksheet too */
     uint64_t seed;         /* the worksheet's draw of blanks (--seed) */
     uint64_t start[2];     /* the square of the game of figure 1 and of the
                             * table wythoff-game, each in the figure's range */
-    /* Called, when not NULL, once every file is written and found able to
-     * be put in place, before any is, with their number: a failure (GT_ERR_RUNTIME, err set)
-     * publishes nothing.  The command's report goes out here, so that a
-     * report that cannot be written leaves DIR as it was. */
+    /* Called, when not NULL, once every file is written and put in place
+     * (the stale ones removed), with their number, while the build can
+     * still be taken back: a failure (GT_ERR_RUNTIME, err set) takes it
+     * back.  The command's report goes out here, so that it is never said
+     * of a build that failed to publish, and a report that cannot be
+     * written leaves DIR as it was. */
     int (*ready)(void *ready_data, size_t nfiles, struct gt_error *err);
     void *ready_data;
 };
