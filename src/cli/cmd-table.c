@@ -143,8 +143,10 @@ static int run_table(struct command_line *cl, struct gt_error *err)
                        "--block-columns: table %s is not laid out in blocks of columns "
                        "(only %s are)", r.table->name, names);
     }
-    struct template_dirs dirs;
-    if (template_dirs_init(&dirs, opt[O_TEMPLATES].text, err) != GT_OK)
+    /* Only LaTeX (and PDF) reads templates: csv, csv.gz, json and xlsx
+     * look at no template directory, GAMETAB_TEMPLATES included. */
+    struct template_dirs dirs = {.n = 0};
+    if (latex && template_dirs_init(&dirs, opt[O_TEMPLATES].text, err) != GT_OK)
         return err->status;
     /* -o naming a template it reads would replace it: said before any work. */
     const char *read[] = {r.table->tex_template, "standalone.tex", "preamble.tex"};
