@@ -33,7 +33,7 @@ struct reader {
     size_t ncolumns;        /* 0 until the header is read */
     char separator;         /* between fields */
     bool separator_asked;   /* given by the caller, not the default ',' */
-    char record_holds;      /* ';' or '\t' when the record holds one unquoted */
+    char record_holds;      /* ';', '\t' or '|' when the record holds one unquoted */
     char header_holds;      /* the same, of the header */
     unsigned long line;      /* the line of the byte being fed */
     unsigned long record_line; /* where the current record started */
@@ -86,8 +86,17 @@ static void fail_field_too_long(struct reader *r)
 /* What to do when the file seems to be separated by c (other_separator). */
 static const char *separator_hint(char c)
 {
-    return c == ';' ? "is the file separated by semicolons? give --separator ';'"
-                    : "is the file separated by tabs? give --separator tab";
+    return c == ';'    ? "is the file separated by semicolons? give --separator ';'"
+           : c == '|' ? "is the file separated by pipes? give --separator '|'"
+                      : "is the file separated by tabs? give --separator tab";
+}
+
+/* How likely c, unquoted in comma separated text, is the file's separator:
+ * ';' first, then a tab, then '|' (a tab or a '|' may be in a cell's
+ * text); 0 for any other character. */
+static int separator_rank(int c)
+{
+    return c == ';' ? 3 : c == '\t' ? 2 : c == '|' ? 1 : 0;
 }
 
 static void on_field(void *data, size_t len, void *ud)
@@ -151,12 +160,15 @@ static void on_record(int c, void *ud)
         const char *const *f = (const char *const *)r->fields;
         int rc = GT_OK;
         if (r->ncolumns == 0 && r->nfields == 1 && r->record_holds && !r->separator_asked) {
-            /* A one-column header is rare; one holding ';' is a semicolon
-             * separated file, which would otherwise be rendered as one
+            /* A one-column header is rare; one holding ';' (a tab, '|') is
+             * a semicolon (tab, pipe) separated file, which would otherwise be rendered as one
              * column, silently.  --separator , takes it as one column. */
             char why[160];
             snprintf(why, sizeof why, "the header is one column holding %s: %s",
-                     r->record_holds == ';' ? "';'" : "a tab", separator_hint(r->record_holds));
+                     r->record_holds == ';'   ? "';'"
+                     : r->record_holds == '|' ? "'|'"
+                                              : "a tab",
+                     separator_hint(r->record_holds));
             fail(r, 1, why);
         } else if (r->ncolumns == 0) {
             r->ncolumns = r->nfields;
@@ -263,11 +275,11 @@ static void feed_csv(struct reader *r, struct csv_parser *p, const unsigned char
             r->record_line = r->line;
             r->between_records = false;
         }
-        /* Outside quotes, ';' or a tab in comma separated text is likely
-         * the file's separator (';' first: a tab may be in a cell);
+        /* Outside quotes, ';', a tab or '|' in comma separated text is
+         * likely the file's separator (the likeliest one held is kept);
          * quoted, it is a cell's text. */
-        if ((c == ';' || c == '\t') && r->separator == ',' && !p->quoted &&
-            (c == ';' || !r->record_holds))
+        if (separator_rank(c) > separator_rank(r->record_holds) && r->separator == ',' &&
+            !p->quoted)
             r->record_holds = (char)c;
         if (csv_parse(p, &buf[i], 1, on_field, on_record, r) != 1)
             fail(r, 1, csv_error(p) != CSV_EPARSE ? csv_strerror(csv_error(p))
