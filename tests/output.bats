@@ -392,6 +392,19 @@ kill_when_open() { # PID PATTERN [SECONDS to wait once it is open]
     [ -z "$err" ]
 }
 
+@test "no progress line when the rows go to the terminal too (standard output, -o /dev/tty)" {
+    # It was drawn into the data, twice in 1.5 s; --count 300 million runs
+    # well past the second after which the line shows.
+    script -qc "timeout 1.5 '$GAMETAB' table wythoff-p-positions --count 300000000" /dev/null \
+        > "$T/stdout.txt" || true
+    [ "$(grep -a -c . "$T/stdout.txt")" -gt 100000 ]
+    if grep -a -q 'rows/s' "$T/stdout.txt"; then return 1; fi
+    script -qc "timeout 1.5 '$GAMETAB' table wythoff-p-positions --count 300000000 -o /dev/tty" \
+        /dev/null > "$T/tty.txt" || true
+    [ "$(grep -a -c . "$T/tty.txt")" -gt 100000 ]
+    if grep -a -q 'rows/s' "$T/tty.txt"; then return 1; fi
+}
+
 @test "the progress line fits the terminal's width, and TERM=dumb gets no escape codes" {
     # A line wider than the terminal wraps, and each redraw left a line.
     script -qec "stty cols 40; TERM=dumb $GAMETAB table wythoff-p-positions --count 100000000 -o /dev/null" \

@@ -155,9 +155,10 @@ static int run_table(struct command_line *cl, struct gt_error *err)
                      path, &dirs, opt[O_LANG].given ? template_languages[opt[O_LANG].choice] : "ru",
                      read, nread, err) != GT_OK)
         return GT_ERR_USAGE;
-    /* A progress line for long CSV and JSON jobs on a terminal. */
+    /* A progress line for long CSV and JSON jobs on a terminal, unless the
+     * rows go to a terminal too: the line would be drawn into them. */
     struct progress progress;
-    if (!opt[O_QUIET].given && !latex)
+    if (!opt[O_QUIET].given && !latex && !output_path_is_terminal(path))
         table_set_progress(&progress);
     r.format = format;
     r.level = opt[O_LEVEL].given ? (int)opt[O_LEVEL].number[0] : OUTPUT_GZIP_LEVEL_DEFAULT;

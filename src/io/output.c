@@ -485,6 +485,21 @@ bool output_is_terminal(const struct output *out)
     return out->fd >= 0 && isatty(out->fd);
 }
 
+bool output_path_is_terminal(const char *path)
+{
+    if (strcmp(path, "-") == 0)
+        return isatty(STDOUT_FILENO);
+    struct stat st;
+    if (stat(path, &st) != 0 || !S_ISCHR(st.st_mode))
+        return false;
+    int fd = open(path, O_WRONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
+        return false;
+    bool tty = isatty(fd);
+    close(fd);
+    return tty;
+}
+
 const char *output_name(const struct output *out)
 {
     return out->path;

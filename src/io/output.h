@@ -98,6 +98,12 @@ bool output_replaces(const struct output *out, const char *path);
  * binary formats are refused, as gzip refuses them. */
 bool output_is_terminal(const struct output *out);
 
+/* Whether writing to path ("-" for standard output) would write to a
+ * terminal: standard output a terminal, or path a terminal device
+ * (/dev/tty, /dev/pts/N, /dev/stdout on one), tried without becoming the
+ * controlling terminal and without waiting.  False when it cannot tell. */
+bool output_path_is_terminal(const char *path);
+
 /* The name used in messages: output_open's name, the path, or "standard
  * output". */
 const char *output_name(const struct output *out);
