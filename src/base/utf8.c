@@ -67,3 +67,9 @@ size_t utf8_width(const char *s)
         n += ((unsigned char)*s & 0xC0) != 0x80;
     return n;
 }
+
+bool utf8_is_control(uint32_t cp)
+{
+    return cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) || cp == 0x61c || cp == 0x200e ||
+           cp == 0x200f || (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069);
+}

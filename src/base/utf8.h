@@ -2,6 +2,7 @@
 #ifndef GAMETAB_UTF8_H
 #define GAMETAB_UTF8_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -21,6 +22,13 @@ size_t utf8_decode(const unsigned char *s, size_t n, uint32_t *cp);
  * well-formed UTF-8 (RFC 3629: no overlong forms, no surrogates, nothing
  * past U+10FFFF, no sequence cut short), or 0 when all of it is. */
 unsigned long utf8_invalid_line(const char *s, size_t n);
+
+/* Whether code point cp is not to be shown as such in a message: a C0
+ * control (U+0000..U+001F), DEL, a C1 control (U+0080..U+009F: U+009B is
+ * a terminal's CSI, as ESC [ is), or a bidirectional formatting character
+ * (U+061C, U+200E, U+200F, U+202A..U+202E, U+2066..U+2069), which would
+ * turn the text after it around on a terminal. */
+bool utf8_is_control(uint32_t cp);
 
 /* The bytes (1 to 4) of the character that starts at s, a NUL-terminated
  * UTF-8 string, by its lead byte, ending early at a NUL; 0 at the NUL. */

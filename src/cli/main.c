@@ -211,23 +211,29 @@ static void guard_standard_descriptors(void)
         }
 }
 
-/* Messages are one line of UTF-8: control characters and bytes that are
- * not UTF-8 (a Latin-1 file name, a LaTeX error's ^^ff) from arguments,
- * paths, templates or a program's log are shown as '?'. */
+/* Messages are one line of UTF-8: control characters (C0, DEL, C1, the
+ * bidirectional overrides: utf8_is_control) and bytes that are not UTF-8
+ * (a Latin-1 file name, a LaTeX error's ^^ff) from arguments, paths,
+ * templates or a program's log are shown as one '?' each. */
 static void one_line(char *msg)
 {
-    unsigned char *p = (unsigned char *)msg;
+    const unsigned char *in = (const unsigned char *)msg;
+    unsigned char *out = (unsigned char *)msg;
     size_t n = strlen(msg);
     while (n > 0) {
         uint32_t cp;
-        size_t len = utf8_decode(p, n, &cp);
-        if (len == 0 || cp < 0x20 || cp == 0x7f) {
-            *p = '?';
-            len = 1;
+        size_t len = utf8_decode(in, n, &cp);
+        if (len == 0 || utf8_is_control(cp)) {
+            *out++ = '?';
+            len = len ? len : 1;
+        } else {
+            memmove(out, in, len);
+            out += len;
         }
-        p += len;
+        in += len;
         n -= len;
     }
+    *out = '\0';
 }
 
 int main(int argc, char *argv[])
