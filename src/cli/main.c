@@ -85,24 +85,33 @@ static int run_command(const struct command *c, int argc, char *argv[], struct g
     return rc;
 }
 
+/* Whether name is --option or a prefix of it, one letter at least ("--ver"
+ * for --version), as a command's options are taken. */
+static bool names_option(const char *name, const char *option)
+{
+    size_t n = strlen(name);
+    return n > 2 && n <= strlen(option) && strncmp(name, option, n) == 0;
+}
+
 static int run(int argc, char *argv[], struct gt_error *err)
 {
     if (argc < 2)
         return gt_fail(err, GT_ERR_USAGE, "missing command (see gametab --help)");
     const char *name = argv[1];
-    if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0) {
-        help_main(stdout);
-        return GT_OK;
-    }
-    if (strcmp(name, "--version") == 0) {
-        print_version();
-        return GT_OK;
-    }
-    /* Not listed: what the build makes gametab.1 and the completion with. */
+    /* Not listed: what the build makes gametab.1 and the completion with
+     * (whole names only: --h is --help). */
     if (strcmp(name, "--help-man") == 0)
         return help_man(stdout, err);
     if (strcmp(name, "--help-completion") == 0) {
         help_completion(stdout);
+        return GT_OK;
+    }
+    if (names_option(name, "--help") || strcmp(name, "-h") == 0) {
+        help_main(stdout);
+        return GT_OK;
+    }
+    if (names_option(name, "--version")) {
+        print_version();
         return GT_OK;
     }
     char names[256] = "";
@@ -113,6 +122,13 @@ static int run(int argc, char *argv[], struct gt_error *err)
         snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", sep,
                  command_registry[i]->name);
     }
+    if (!*name)
+        return gt_fail(err, GT_ERR_USAGE, "'': unknown command (%s)", names);
+    if (name[0] == '-')
+        return gt_fail(err, GT_ERR_USAGE,
+                       "%s: unknown option (before a command: --help or --version; "
+                       "see gametab --help)",
+                       name);
     return gt_fail(err, GT_ERR_USAGE, "%s: unknown command (%s)", name, names);
 }
 
