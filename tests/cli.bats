@@ -319,8 +319,23 @@ CASES
 }
 
 @test "list, --help, every command's --help and the man page fit 80 columns; a terminal's own width" {
-    # columns are characters, not bytes: the sources are in Russian
-    widest() { python3 -c 'import sys; print(max(len(l.rstrip("\n")) for l in sys.stdin))'; }
+    # columns are characters, not bytes: the sources are in Russian; an
+    # East Asian wide character (a Chinese title in list) takes two
+    widest() {
+        python3 -c 'import sys, unicodedata as u
+print(max(sum(2 if u.east_asian_width(c) in "WF" else 1 for c in l.rstrip("\n")) for l in sys.stdin))'
+    }
+    # a paragraph is filled: no line of it ends where the next one's first
+    # word would have fitted (render --help broke "The data is held" /
+    # "whole: at" / "most 1000 columns")
+    filled() {
+        python3 -c 'import sys
+lines = [l.rstrip("\n") for l in sys.stdin]
+for a, b in zip(lines, lines[1:]):
+    if a and b and not a.startswith(" ") and not b.startswith(" ") and not a.endswith(":") and not a.startswith("Usage:") \
+            and len(a) + 1 + len(b.split()[0]) <= 80:
+        sys.exit("not filled: " + a)'
+    }
     commands=$("$GAMETAB" --help | sed -n '/^Commands:/,/^$/s/^  \([a-z]*\) .*/\1/p')
     [ "$(echo "$commands" | wc -l)" -ge 6 ]
     for words in list "verify --list" --help $(printf '%s:--help\n' $commands); do
@@ -329,6 +344,7 @@ CASES
         [ -s "$T/out" ]
         w=$(widest <"$T/out")
         [ "$w" -le 80 ] || { echo "gametab ${words//:/ }: a line of $w columns" >&2; return 1; }
+        [ "$words" = list ] || [ "$words" = "verify --list" ] || filled <"$T/out"
     done
     # a list's entries keep their column: continuation lines start at it
     "$GAMETAB" list >"$T/list"

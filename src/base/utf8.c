@@ -73,3 +73,42 @@ bool utf8_is_control(uint32_t cp)
     return cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) || cp == 0x61c || cp == 0x200e ||
            cp == 0x200f || (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069);
 }
+
+/* East Asian Width W and F (Unicode's EastAsianWidth.txt), in the ranges
+ * that hold them, ascending. */
+static const struct {
+    uint32_t first, last;
+} wide[] = {
+    {0x1100, 0x115F},   /* Hangul Jamo leading consonants */
+    {0x2E80, 0x303E},   /* CJK radicals, Kangxi, CJK symbols and punctuation */
+    {0x3041, 0x33FF},   /* kana, Bopomofo, Hangul compatibility Jamo, CJK squares */
+    {0x3400, 0x4DBF},   /* CJK unified ideographs extension A */
+    {0x4E00, 0x9FFF},   /* CJK unified ideographs */
+    {0xA000, 0xA4CF},   /* Yi */
+    {0xAC00, 0xD7A3},   /* Hangul syllables */
+    {0xF900, 0xFAFF},   /* CJK compatibility ideographs */
+    {0xFE30, 0xFE4F},   /* CJK compatibility forms */
+    {0xFF00, 0xFF60},   /* full-width forms */
+    {0xFFE0, 0xFFE6},   /* full-width signs */
+    {0x20000, 0x3FFFD}, /* CJK ideographs, planes 2 and 3 */
+};
+
+size_t utf8_columns(const char *s, size_t n)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    size_t columns = 0;
+    while (n > 0) {
+        uint32_t cp;
+        size_t len = utf8_decode(p, n, &cp);
+        bool is_wide = false;
+        if (len == 0)
+            len = 1;
+        else
+            for (size_t i = 0; i < sizeof wide / sizeof wide[0] && cp >= wide[i].first; i++)
+                is_wide = is_wide || cp <= wide[i].last;
+        columns += is_wide ? 2 : 1;
+        p += len;
+        n -= len;
+    }
+    return columns;
+}

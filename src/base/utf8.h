@@ -23,6 +23,12 @@ size_t utf8_decode(const unsigned char *s, size_t n, uint32_t *cp);
  * past U+10FFFF, no sequence cut short), or 0 when all of it is. */
 unsigned long utf8_invalid_line(const char *s, size_t n);
 
+/* The columns a terminal gives s[0..n): two for an East Asian wide or
+ * full-width character (Unicode's East Asian Width W and F: CJK, Hangul,
+ * full-width forms), one for any other character or a byte that is not
+ * UTF-8.  By a table of ranges, not wcwidth: gametab runs in the C locale. */
+size_t utf8_columns(const char *s, size_t n);
+
 /* Whether code point cp is not to be shown as such in a message: a C0
  * control (U+0000..U+001F), DEL, a C1 control (U+0080..U+009F: U+009B is
  * a terminal's CSI, as ESC [ is), or a bidirectional formatting character

@@ -73,10 +73,10 @@ const struct command cmd_figure = {
     .name = "figure",
     .summary = "write one figure of the handout (TikZ, pgfplots) from a table",
     .usage = "figure NAME [OPTIONS]",
-    .about = "Write one figure of the handout as a LaTeX fragment: a TikZ or pgfplots\n"
-             "drawing of a table's rows.  It needs \\usepackage{tikz,pgfplots},\n"
-             "\\pgfplotsset{compat=1.18} and \\usetikzlibrary{arrows.meta} beside the\n"
-             "language's preamble.tex.\n"
+    .about = "Write one figure of the handout as a LaTeX fragment: a TikZ or pgfplots "
+             "drawing of a table's rows.  It needs \\usepackage{tikz,pgfplots}, "
+             "\\pgfplotsset{compat=1.18} and \\usetikzlibrary{arrows.meta} beside the "
+             "language's preamble.tex.  "
              "The table's parameters take the figure's defaults and ranges (below).\n",
     .help_more = print_figures,
     .options = figure_options,

@@ -38,9 +38,9 @@ const struct command cmd_list = {
     .name = "list",
     .summary = "one entry per table: name, description, source",
     .usage = "list",
-    .about = "One entry per table: its name, what it holds and its source (article,\n"
-             "journal, year, issue and the table or theorem it reproduces), wrapped to\n"
-             "80 columns (on a terminal, its width); the lines that continue an entry\n"
+    .about = "One entry per table: its name, what it holds and its source (article, "
+             "journal, year, issue and the table or theorem it reproduces), wrapped to "
+             "80 columns (on a terminal, its width); the lines that continue an entry "
              "begin with spaces.\n",
     .options = list_options,
     .noptions = sizeof list_options / sizeof list_options[0],

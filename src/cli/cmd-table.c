@@ -182,11 +182,11 @@ const struct command cmd_table = {
     .name = "table",
     .summary = "write one table (CSV, CSV.gz, JSON, xlsx, a LaTeX fragment or PDF)",
     .usage = "table NAME [OPTIONS]",
-    .about = "Write one table.  Its parameters (--count ... --start), their defaults\n"
+    .about = "Write one table.  Its parameters (--count ... --start), their defaults "
              "and ranges, are listed below for each table.\n",
-    .more = "An option that does not apply to the format asked for (--level with csv,\n"
-            "--lang with csv.gz) is a usage error.  CSV rows stream: memory does not\n"
-            "grow with K.  A tex table is built whole, so it takes at most " XSTR(TEX_ROWS_MAX) " rows;\n"
+    .more = "An option that does not apply to the format asked for (--level with csv, "
+            "--lang with csv.gz) is a usage error.  CSV rows stream: memory does not "
+            "grow with K.  A tex table is built whole, so it takes at most " XSTR(TEX_ROWS_MAX) " rows; "
             "an xlsx sheet holds at most 1048576 (the header included).\n",
     .help_more = print_table_params,
     .options = table_options,

@@ -153,15 +153,15 @@ const struct command cmd_verify = {
     .name = "verify",
     .summary = "check every claim of the articles by computation; the errata",
     .usage = "verify [OPTIONS]",
-    .about = "Check the claims of the four articles -- theorems, properties, exercises,\n"
-             "remarks and the printed tables -- by computation, and print one line per\n"
+    .about = "Check the claims of the four articles -- theorems, properties, exercises, "
+             "remarks and the printed tables -- by computation, and print one line per "
              "claim:\n"
              "  ID  holds|FAILS|data  SOURCE | RANGE CHECKED | CASES[: COUNTEREXAMPLES]\n"
              "                        [| correct: THE CORRECT STATEMENT]\n"
-             "A counterexample \"X → Y\" reads \"the article says X, the computation Y\";\n"
+             "A counterexample \"X → Y\" reads \"the article says X, the computation Y\"; "
              "P is a losing position for the player to move, N a winning one.\n",
-    .more = "Exit status: 0 when every claim checked holds, 1 when one fails (the report\n"
-            "is written; standard error is empty), 1 on a runtime error too (then\n"
+    .more = "Exit status: 0 when every claim checked holds, 1 when one fails (the report "
+            "is written; standard error is empty), 1 on a runtime error too (then "
             "standard error has one line starting \"gametab: \"), 2 on a usage error.\n",
     .options = verify_options,
     .noptions = O__N,

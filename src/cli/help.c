@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "base/text.h"
+#include "base/utf8.h"
 #include "claims/claim.h"
 #include "cli/help.h"
 #include "io/csv-read.h"
@@ -74,16 +75,6 @@ size_t help_width(FILE *f)
     return width < 40 ? 40 : width;
 }
 
-/* The columns of s[0..n): its UTF-8 characters (the bytes that do not
- * continue one). */
-static size_t columns_of(const char *s, size_t n)
-{
-    size_t c = 0;
-    for (size_t i = 0; i < n; i++)
-        c += ((unsigned char)s[i] & 0xC0) != 0x80;
-    return c;
-}
-
 /* The spaces that begin s[0..n). */
 static size_t lead_of(const char *s, size_t n)
 {
@@ -112,14 +103,14 @@ static size_t second_column(const char *line, size_t n)
 static bool continues(const char *line, size_t n, const char *next, size_t m)
 {
     size_t at = second_column(line, n), lead = lead_of(next, m);
-    return at > 0 && lead == columns_of(line, at) && lead < m && !second_column(next, m);
+    return at > 0 && lead == utf8_columns(line, at) && lead < m && !second_column(next, m);
 }
 
 /* Where a line's continuation starts, in columns (help.h, help_wrap). */
 static size_t hang_of(const char *line, size_t n)
 {
     size_t at = second_column(line, n), lead = lead_of(line, n);
-    return at ? columns_of(line, at) : lead ? lead + 2 : 0;
+    return at ? utf8_columns(line, at) : lead ? lead + 2 : 0;
 }
 
 static void wrap_line(FILE *f, const char *line, size_t n, size_t hang, size_t width)
@@ -135,7 +126,7 @@ static void wrap_line(FILE *f, const char *line, size_t n, size_t hang, size_t w
             w++;
         if (w == 0)
             break; /* spaces at the end of the line */
-        size_t cols = columns_of(word, w), spaces = gap;
+        size_t cols = utf8_columns(word, w), spaces = gap;
         if (words && col + gap + cols > width) {
             fputc('\n', f);
             col = 0;
@@ -332,7 +323,7 @@ static void roff_prose(FILE *f, const char *text, size_t len)
             while (text[i + tag_end - 1] == ' ')
                 tag_end--;
             /* its text at the second column, past the tag */
-            fprintf(f, ".TP %zun\n", columns_of(text + i + lead, at - lead));
+            fprintf(f, ".TP %zun\n", utf8_columns(text + i + lead, at - lead));
             roff_text(f, text + i + lead, tag_end - lead);
             fputc('\n', f);
             roff_text(f, text + i + at, n - at);
