@@ -323,6 +323,11 @@ static int run_render(struct command_line *cl, struct gt_error *err)
      * is finished (the rows alone are about half of it). */
     if (rc == GT_OK)
         rc = template_check(&dirs, template, template_is_file, d.ncolumns, out, &needs, err);
+    /* As for every option that does not apply: the blocks' width for a
+     * template (and its partials) that lays out none. */
+    if (rc == GT_OK && opt[O_BLOCK_COLUMNS].given && !needs.blocks)
+        rc = gt_fail(err, GT_ERR_USAGE, "--block-columns: does not apply: %s lays out no blocks",
+                     template);
     if (rc == GT_OK) {
         ctx = render_context(data, &d, (unsigned)opt[O_BLOCK_COLUMNS].number[0], needs.blocks,
                              strings, err);
