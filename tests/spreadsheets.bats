@@ -282,7 +282,7 @@ assert p.title.startswith("gametab") and "Kvant 1984" in p.description, (p.title
 @test "xlsx: more rows than a sheet holds is a usage error, and nothing is written" {
     gt table wythoff-p-positions --count 1048576 -o "$T/p.xlsx"
     assert_error 2
-    [ "$err" = "gametab: wythoff-p-positions: a spreadsheet holds at most 1048576 rows (a header and 1048575 of data); use csv.gz for more" ]
+    [ "$err" = "gametab: wythoff-p-positions: a spreadsheet holds at most 1048576 rows (a header and 1048575 of data): --count 1048575 at most; use csv.gz for more" ]
     [ ! -e "$T/p.xlsx" ]
     # A table whose rows are not --count: stopped at the limit.
     gt table wythoff-grundy --max 1025 -o "$T/g.xlsx"

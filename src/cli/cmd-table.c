@@ -117,17 +117,20 @@ static int run_table(struct command_line *cl, struct gt_error *err)
     if (options_check_applies(groups, ngroups, format_names[format], asked, err) != GT_OK)
         return GT_ERR_USAGE;
     bool latex = format == FORMAT_TEX || format == FORMAT_PDF;
+    /* A PDF's limit is its LaTeX table's: said as the PDF's. */
+    const char *kind = format == FORMAT_PDF ? "PDF table (LaTeX)" : "LaTeX table";
     if (latex && r.args.param[PARAM_COUNT] > TEX_ROWS_MAX)
         return gt_fail(err, GT_ERR_USAGE,
-                       "--count: a LaTeX table holds at most %d rows; use csv or csv.gz for more",
+                       "--count: a %s holds at most %d rows; use csv or csv.gz for more", kind,
                        TEX_ROWS_MAX);
     for (int p = 0; p < PARAM__N && latex; p++) {
         const struct table_param_spec *s = &r.table->params[p];
         if (s->accepted && s->tex_max && r.args.param[p] > s->tex_max)
             return gt_fail(err, GT_ERR_USAGE,
-                           "--%s: a LaTeX table of %s takes at most %" PRIu64
+                           "--%s: a %s of %s takes at most %" PRIu64
                            "; use csv or csv.gz for more",
-                           table_param_name((enum table_param)p), r.table->name, s->tex_max);
+                           table_param_name((enum table_param)p), kind, r.table->name,
+                           s->tex_max);
     }
     /* A sheet's rows, known from the parameters (N^2 for a board of N):
      * refused now, not after the table is computed. */

@@ -549,12 +549,44 @@ int xlsx_sheet_end(struct xlsx_sheet *s, struct gt_error *err)
 
 /* ---- a table's sheet -------------------------------------------------------- */
 
+/* The largest value of t's size parameter p (--count, --max) at which its
+ * rows, the other parameters as in args, fit a sheet (row_count grows
+ * with it), or false when none from its least does. */
+static bool largest_fitting(const struct table_def *t, const struct table_args *args,
+                            enum table_param p, uint64_t *fits)
+{
+    const struct table_param_spec *s = &t->params[p];
+    struct table_args a = *args;
+    a.param[p] = s->min;
+    if (!s->accepted || args->param[p] <= s->min || t->row_count(&a) > XLSX_ROWS_MAX - 1)
+        return false;
+    uint64_t lo = s->min, hi = args->param[p]; /* lo fits, hi does not */
+    while (hi - lo > 1) {
+        a.param[p] = lo + (hi - lo) / 2;
+        if (t->row_count(&a) > XLSX_ROWS_MAX - 1)
+            hi = a.param[p];
+        else
+            lo = a.param[p];
+    }
+    *fits = lo;
+    return true;
+}
+
 int xlsx_rows_check(const struct table_def *t, const struct table_args *args,
                     struct gt_error *err)
 {
-    if (t->row_count(args) > XLSX_ROWS_MAX - 1)
-        return fail_rows(err, t->name);
-    return GT_OK;
+    if (t->row_count(args) <= XLSX_ROWS_MAX - 1)
+        return GT_OK;
+    static const enum table_param size[] = {PARAM_COUNT, PARAM_MAX};
+    uint64_t fits;
+    for (size_t i = 0; i < sizeof size / sizeof size[0]; i++)
+        if (largest_fitting(t, args, size[i], &fits))
+            return gt_fail(err, GT_ERR_USAGE,
+                           "%s: a spreadsheet holds at most %u rows (a header and %u of data): "
+                           "--%s %" PRIu64 " at most; use csv.gz for more",
+                           t->name, XLSX_ROWS_MAX, XLSX_ROWS_MAX - 1,
+                           table_param_name(size[i]), fits);
+    return fail_rows(err, t->name);
 }
 
 /* Marks the INTEGER columns of t's rows for args that hold a value a

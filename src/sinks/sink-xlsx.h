@@ -45,7 +45,8 @@ int xlsx_book_new(struct xlsx_book **bp, const char *name, const char *title,
                   const char *subject, const char *author, const char *comments,
                   struct gt_error *err);
 
-/* GT_ERR_USAGE (err naming the limit and suggesting csv.gz) when t has
+/* GT_ERR_USAGE (err naming the limit, the largest --count or --max that
+ * fits, the other parameters as given, and suggesting csv.gz) when t has
  * more rows for args than a sheet holds (table_def.row_count), else GT_OK:
  * said before any row is made. */
 int xlsx_rows_check(const struct table_def *t, const struct table_args *args,
