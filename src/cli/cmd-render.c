@@ -195,6 +195,32 @@ static bool is_file(const char *path)
     return errno == ELOOP || errno == ENOTDIR || lstat(path, &st) == 0 || names_a_path(path);
 }
 
+/* A TEMPLATE given as a bare name that is a file here is read as that file
+ * (a file wins over the search path), though a template of the name may be
+ * what was meant: run in a build's output/en, preamble.tex is the built
+ * preamble, not the template.  When the file fails to read as a template
+ * (err about it: "NAME:LINE:COL: ...") and the search path has one of the
+ * name, err says which was read and where the other is. */
+static void say_shadowed(const struct template_dirs *dirs, const char *name,
+                         struct gt_error *err)
+{
+    size_t n = strlen(name), len = strlen(err->msg);
+    if (strchr(name, '/') || strncmp(err->msg, name, n) != 0 || err->msg[n] != ':')
+        return;
+    for (size_t i = 0; i < dirs->n; i++) {
+        char path[4200];
+        struct stat st;
+        if ((size_t)snprintf(path, sizeof path, "%s/%s", dirs->dir[i], name) >= sizeof path ||
+            stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+            continue;
+        snprintf(err->msg + len, sizeof err->msg - len,
+                 " (read the file ./%s of this directory, not the template %s of the "
+                 "search path, %s: give that path to render the template)",
+                 name, name, path);
+        return;
+    }
+}
+
 /* Reads DATA (a file, or "-"; its fields separated by separator, 0 for a
  * comma) into d's builder: its rows as the context
  * holds them (context.h).  latex: the template is LaTeX, the data's
@@ -336,6 +362,8 @@ static int run_render(struct command_line *cl, struct gt_error *err)
     json_decref(strings);
     if (rc == GT_OK)
         rc = template_render_checked(&dirs, template, template_is_file, ctx, out, err);
+    if (rc == GT_ERR_RUNTIME && template_is_file && !interrupt_signal)
+        say_shadowed(&dirs, template, err);
     if (rc == GT_OK)
         rc = output_commit(out, err);
     else if (out)
