@@ -134,7 +134,8 @@ CASES
     [[ "$out" == Usage:* ]]
     [ -z "$err" ]
     grep -q -- '--max F' "$T/stdout"
-    grep -q 'standard error has one line starting "gametab: "' "$T/stdout"
+    # (a paragraph filled to the width: its lines joined)
+    tr '\n' ' ' <"$T/stdout" | grep -q 'standard error has one line starting "gametab: "'
     gt verify --version
     [ "$status" -eq 0 ]
     [[ "$out" == "gametab "* ]]

@@ -278,8 +278,8 @@ static void feed_csv(struct reader *r, struct csv_parser *p, const unsigned char
         /* Outside quotes, ';', a tab or '|' in comma separated text is
          * likely the file's separator (the likeliest one held is kept);
          * quoted, it is a cell's text. */
-        if (separator_rank(c) > separator_rank(r->record_holds) && r->separator == ',' &&
-            !p->quoted)
+        if (r->separator == ',' && !p->quoted &&
+            separator_rank(c) > separator_rank(r->record_holds))
             r->record_holds = (char)c;
         if (csv_parse(p, &buf[i], 1, on_field, on_record, r) != 1)
             fail(r, 1, csv_error(p) != CSV_EPARSE ? csv_strerror(csv_error(p))
