@@ -317,6 +317,48 @@ EOF
     grep -qxF '*[3pt] w' "$T/doc/page-1.txt"
 }
 
+@test "a value prints whole next to the template's text or another value: no ligature, no longer control word (pdflatex, pdftotext, ru and en)" {
+    # "range {{data.lo}}-{{data.hi}}" with hi = -5 printed "range 1–5"; "\S{{v}}"
+    # wrote \Sabc, an undefined control sequence
+    printf 'h,c,lq,rq,nd,e,w,m5,lt,gt\n-,",",‘,’,–,,abc,-5,<,>\n' > "$T/e.csv"
+    cat > "$T/edges.tex" <<'EOF'
+{{#rows}}
+\noindent p1:1-{{data.m5}}\par
+\noindent p2:{{data.h}}{{data.h}}\par
+\noindent p3:{{data.c}}{{data.c}}\par
+\noindent p4:{{data.h}}{{data.e}}{{data.h}}\par
+\noindent p5:{{data.h}}-\par
+\noindent p6:{{data.nd}}-\par
+\noindent p7:–{{data.h}}\par
+\noindent p8:{{data.lq}}{{data.lq}}\par
+\noindent p9:{{data.rq}}{{data.rq}}\par
+\noindent p10:`{{data.lq}}\par
+\noindent p11:'{{data.rq}}\par
+\noindent p12:{{data.c}},\par
+\noindent p13:\S{{data.w}}\par
+\noindent p14:{{data.lq}}`\par
+\noindent p15:{{data.rq}}'\par
+\noindent p16:-%
+{{data.h}}\par
+\noindent p17:{{data.nd}}{{data.h}}\par
+\noindent p18:<{{data.lt}} >{{data.gt}}\par
+\noindent p19:-{{data.nd}}\par
+{{/rows}}
+EOF
+    local lang i
+    local -a want=('1--5' -- ,, -- -- –- –- ‘‘ ’’ ‘‘ ’’ ,, §abc ‘‘ ’’ -- –- '<< >>' -–)
+    for lang in ru en; do
+        RENDER_LANG=$lang render_pages <<EOF
+p $T/edges.tex $T/e.csv
+EOF
+        for i in "${!want[@]}"; do
+            grep -qxF -- "p$((i + 1)):${want[i]}" "$T/doc/page-1.txt" ||
+                { echo "$lang p$((i + 1)): want ${want[i]}, got $(grep "^p$((i + 1)):" "$T/doc/page-1.txt")" >&2; return 1; }
+        done
+        rm -r "$T/doc" "$T/build"
+    done
+}
+
 @test "no data and a header without rows: both generic templates compile (pdflatex)" {
     printf 'n,a_n\n' > "$T/header.csv"
     printf 'n,a_n\n7,11\n' > "$T/one.csv"

@@ -390,7 +390,25 @@ static void test_latex_context(void **state)
     check_latex("\\\\{{x}}{{y}}", "{\"x\": \"\", \"y\": \"*\"}", "\\\\{}*");
     check_latex("{{x}}", "{\"x\": \"--count ---,,a,b\"}", "-{}-count -{}-{}-,{},a,b");
     /* the en dash typed is the ligature's glyph: - after it is an em dash */
-    check_latex("{{x}}", "{\"x\": \"\\u2013-\"}", "\u2013{}-");
+    check_latex("{{x}}", "{\"x\": \"\\u2013-\"}", "\u2013{}-{}");
+    /* across a value's edges: the template's text or another value before
+     * it, what follows it unknown (a breaker's "range 1-{{hi}}", hi = -5) */
+    check_latex("1-{{x}}", "{\"x\": \"-5\"}", "1-{}-5");
+    check_latex("{{x}}{{x}}|{{y}}{{y}}", "{\"x\": \"-\", \"y\": \",\"}", "-{}-{}|,{},{}");
+    check_latex("{{x}}{{e}}{{x}}", "{\"x\": \"-\", \"e\": \"\"}", "-{}-{}");
+    check_latex("\u2013{{x}}|`{{q}}|'{{r}}|!{{q}}",
+                "{\"x\": \"-\", \"q\": \"\\u2018a\", \"r\": \"\\u2019a\"}",
+                "\u2013{}-{}|`{}\u2018a|'{}\u2019a|!\u2018a");
+    check_latex("{{x}}|{{y}}", "{\"x\": \"a\u2018\", \"y\": \"a!\"}", "a\u2018{}|a!");
+    check_latex("<{{x}}>{{y}}", "{\"x\": \"<\", \"y\": \">\"}", "<{}\\textless{}>{}\\textgreater{}");
+    /* after a comment the line end is gone; after a plain line end a space */
+    check_latex("-%c\n  {{x}}|-\n{{x}}", "{\"x\": \"-\"}", "-%c\n  {}-{}|-\n-{}");
+    /* a command between: nothing joins; a spelled-out ' does not join ’ */
+    check_latex("\\-{{x}}|{{y}}", "{\"x\": \"-\", \"y\": \"'\\u2019\"}",
+                "\\--{}|\\textquotesingle{}\u2019{}");
+    /* a letter would extend the control word before it */
+    check_latex("\\S{{x}}|\\S {{x}}|\\S{{y}}", "{\"x\": \"abc\", \"y\": \"1\"}",
+                "\\S{}abc|\\S abc|\\S1");
     check_latex("{{x}}", "{\"x\": \"\\u03b1\\u0141\"}",
                 "\\ensuremath{\\alpha}{\\fontencoding{T1}\\selectfont \u0141}");
 }

@@ -210,12 +210,35 @@ static bool is_letter(char c)
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }
 
+/* Notes in line->last the character byte c ends or adds to, as TeX reads
+ * it; escaped: after a backslash (\- \, are commands, not characters). */
+static void track_last(struct latex_line *line, unsigned char c, bool escaped)
+{
+    if (c >= 0x80 && c < 0xC0 && line->utf8_left) {
+        line->last = line->last << 6 | (c & 0x3F);
+        line->utf8_left--;
+        return;
+    }
+    line->utf8_left = c >= 0xF0 ? 3 : c >= 0xE0 ? 2 : c >= 0xC0 ? 1 : 0;
+    if (c >= 0xC0)
+        line->last = c & (0x3F >> line->utf8_left);
+    else if (c == ' ' || c == '\t' || c == '\r')
+        line->last = line->skipping ? line->last : ' ';
+    else
+        line->last = escaped ? 0 : c;
+    line->skipping = line->skipping && (c == ' ' || c == '\t' || c == '\r');
+}
+
 void latex_track(struct latex_line *line, const char *s, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
         char c = s[i];
         if (c == '\n') {
             line->column = 0;
+            if (!line->comment)
+                line->last = ' ';
+            line->utf8_left = 0;
+            line->skipping = true;
             line->comment = line->backslash = line->in_word = false;
             line->star_next = line->star_next && line->command_word;
             continue;
@@ -223,6 +246,8 @@ void latex_track(struct latex_line *line, const char *s, size_t n)
         line->column++;
         if (line->comment)
             continue;
+        if (c != '%' || line->backslash)
+            track_last(line, (unsigned char)c, line->backslash);
         if (line->backslash) {
             line->backslash = false;
             line->in_word = is_letter(c);
@@ -293,12 +318,40 @@ static bool is_space(uint32_t cp)
     return cp == ' ' || cp == '\t' || cp == '\n' || cp == '\r';
 }
 
+/* Whether TeX joins the character cp to prev, the one before it, into a
+ * ligature of T1 and T2A: - - (en dash), en dash - (em dash), , , („),
+ * ‘ ‘ and ’ ’ (“ ”), whose glyphs are ` and ' of the fonts, < < and > >
+ * (« »).  {} between
+ * them keeps them apart.  (! ` and ? ` form no ¡ ¿ with the preamble's
+ * fonts: pdftotext reads them back as typed.) */
+static bool joins(uint32_t prev, uint32_t cp)
+{
+    switch (cp) {
+    case '-': return prev == '-' || prev == 0x2013;
+    case ',': return prev == ',';
+    case '<': case '>': return prev == cp; /* « » of T1 and T2A, though
+                                              the value's is \textless{} */
+    case 0x2018: return prev == 0x2018 || prev == '`';
+    case 0x2019: return prev == 0x2019 || prev == '\'';
+    default: return false;
+    }
+}
+
+/* Whether the character cp may start a ligature with the one after it
+ * (joins). */
+static bool may_join_next(uint32_t cp)
+{
+    return cp == '-' || cp == 0x2013 || cp == ',' || cp == 0x2018 || cp == 0x2019;
+}
+
 int latex_escape(const struct latex_line *line, const char *s, size_t n,
                  int (*write)(void *ud, const char *bytes, size_t len), void *ud)
 {
     const unsigned char *u = (const unsigned char *)s;
-    uint32_t prev = 0; /* the previous character of s written, 0 at the start */
+    /* the character before: the output's last one, then s's previous */
+    uint32_t prev = line->mid_value ? 0 : line->last;
     bool started = line->mid_value; /* a character other than white space was written */
+    bool after_word = !line->mid_value && line->in_word; /* right after a control word */
     int rc = 0;
     for (size_t i = 0, len; i < n && rc == 0; i += len) {
         uint32_t cp = decode(u + i, n - i, &len);
@@ -307,26 +360,26 @@ int latex_escape(const struct latex_line *line, const char *s, size_t n,
                 len++;
             rc = write(ud, " ", 1);
             prev = ' ';
+            after_word = false;
             continue;
         }
         /* A line ends before a character, never before a space: TeX skips
-         * the spaces that start a line.  {} keeps the fonts' ligatures
-         * from forming: - - (en dash), en dash - (em dash), , , („),
-         * ‘ ‘ (“) and ’ ’ (”), whose glyphs are ` and ' of T1 and T2A. */
+         * the spaces that start a line. */
         if (line->column >= LATEX_LINE_MAX)
             rc = line->comment ? write(ud, "\n%", 2) : write(ud, "%\n", 2);
         bool looked_at = !started && line->after_command && (cp == '[' || cp == '*' || cp == '(');
-        if (rc == 0 && (looked_at ||
-                        (cp == '-' && (prev == '-' || prev == 0x2013)) ||
-                        (cp == ',' && prev == ',') ||
-                        ((cp == 0x2018 || cp == 0x2019) && prev == cp)))
+        bool extends = after_word && cp < 0x80 && is_letter((char)cp);
+        if (rc == 0 && (looked_at || extends || joins(prev, cp)))
             rc = write(ud, "{}", 2);
         started = true;
+        after_word = false;
         prev = cp;
         if (rc != 0)
             break;
         const char *a = cp < 0x80 ? ascii_form((char)cp) : NULL;
         const struct range *r = cp < 0x80 ? NULL : find(cp);
+        if (a || (r && r->form != AS_IS))
+            prev = 0; /* a command or a group: no ligature across it */
         if (a)
             rc = write(ud, a, strlen(a));
         else if (r && r->form == COMMAND)
@@ -341,5 +394,8 @@ int latex_escape(const struct latex_line *line, const char *s, size_t n,
         } else
             rc = write(ud, s + i, len);
     }
+    /* What follows is not known here: the template's text, or a piece. */
+    if (rc == 0 && may_join_next(prev) && n > 0)
+        rc = write(ud, "{}", 2);
     return rc;
 }

@@ -51,6 +51,12 @@ struct latex_line {
                         after a control word's spaces): \\* \cmd* */
     bool mid_value;  /* set by a caller that escapes one value in pieces:
                         the piece does not start it (no {} before [ * () */
+    uint32_t last;   /* the last character TeX reads as text (a code point;
+                        0 after an escaped one, ' ' after white space), for
+                        the ligatures that a value would form with it */
+    unsigned char utf8_left; /* continuation bytes of last still to come */
+    bool skipping;   /* at a line's start, where TeX skips spaces (after a
+                        comment the line end is gone: last stays) */
 };
 
 /* Notes bytes written to the output (template text and escaped values
@@ -59,7 +65,12 @@ void latex_track(struct latex_line *line, const char *s, size_t n);
 
 /* Writes the UTF-8 text s[0..n) through write(ud, bytes, len) as LaTeX that
  * prints it: the special characters and ' ` as text commands, TeX's input
- * ligatures (-- ,, and the quotes ‘‘ ’’) broken, runs of white space (space, tab, CR, LF) as one
+ * ligatures (-- –- ,, and the quotes ‘‘ ’’) broken, inside the value
+ * and at its edges: {} before its first character when it would join the
+ * output's last one (line->last, template text or an earlier value), or
+ * when it is a letter right after a control word (\S{}abc), and {} after
+ * its last character when that may start a ligature with what follows
+ * (- – , ‘ ’); runs of white space (space, tab, CR, LF) as one
  * space, {} before a leading [ * or ( right after a control word or \\, or
  * after its star (\\*, \cmd*) (which would take it as an optional argument,
  * a star or booktabs' trim), and the repertoire's characters in the form that prints
