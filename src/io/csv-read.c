@@ -17,6 +17,7 @@
 #include "base/limit.h"
 #include "base/utf8.h"
 #include "io/csv-read.h"
+#include "io/foreign.h"
 
 /* One record being assembled, and where the reading stands. */
 struct reader {
@@ -381,52 +382,33 @@ static bool is_gzip_start(const struct input *in)
 }
 
 /* What the input is, by the magic bytes it starts with, when it is no
- * text gametab reads: other compressions, a zip file (an .xlsx workbook
- * renamed), UTF-16 text (by its byte order mark, or by the zero bytes
- * of its first two characters); NULL otherwise. */
-static const char *foreign_bytes(const unsigned char *b, size_t n)
+ * text gametab reads, as a message; NULL otherwise. */
+static const char *foreign_message(const unsigned char *b, size_t n)
 {
-    static const struct {
-        const char *magic;
-        size_t len;
-        const char *what;
-    } kinds[] = {
-        {"\xFD" "7zXZ\0", 6, "xz-compressed data: only gzip is read (unxz it first)"},
-        {"(\xB5/\xFD", 4, "zstd-compressed data: only gzip is read (unzstd it first)"},
-        {"PK\x03\x04", 4, "a zip file (an .xlsx workbook?): save it as CSV first"},
-        {"\xFF\xFE", 2, "UTF-16 text: convert it: iconv -f utf-16 -t utf-8"},
-        {"\xFE\xFF", 2, "UTF-16 text: convert it: iconv -f utf-16 -t utf-8"},
-    };
-    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
-        if (n >= kinds[i].len && memcmp(b, kinds[i].magic, kinds[i].len) == 0)
-            return kinds[i].what;
-    /* bzip2: "BZh" and the block size, a digit 1 to 9. */
-    if (n >= 4 && memcmp(b, "BZh", 3) == 0 && b[3] >= '1' && b[3] <= '9')
-        return "bzip2-compressed data: only gzip is read (bunzip2 it first)";
-    /* UTF-16 without a byte order mark: two ASCII characters, each with a
-     * zero byte (which no CSV holds) after or before it. */
-    if (n >= 4 && b[0] && !b[1] && b[2] && !b[3])
-        return "UTF-16 text (little-endian, no byte order mark): convert it: iconv -f utf-16le "
-               "-t utf-8";
-    if (n >= 4 && !b[0] && b[1] && !b[2] && b[3])
-        return "UTF-16 text (big-endian, no byte order mark): convert it: iconv -f utf-16be "
-               "-t utf-8";
-    return NULL;
+    static char msg[160];
+    const struct foreign *f = foreign_bytes(b, n);
+    if (!f)
+        return NULL;
+    if (f->compressed)
+        snprintf(msg, sizeof msg, "%s: only gzip is read (%s)", f->what, f->how);
+    else
+        snprintf(msg, sizeof msg, "%s: %s", f->what, f->how ? f->how : "save it as CSV first");
+    return msg;
 }
 
 static const char *foreign_start(const struct input *in)
 {
-    return foreign_bytes(in->buf + in->start, in->end - in->start);
+    return foreign_message(in->buf + in->start, in->end - in->start);
 }
 
-/* foreign_bytes for the first bytes inflated from gzip data, and gzip
+/* foreign_message for the first bytes inflated from gzip data, and gzip
  * data again (compressed twice); NULL when they may be text. */
 static const char *foreign_inside(const unsigned char *b, size_t n)
 {
     static char msg[160];
     if (is_gzip_magic(b, n))
         return "gzip data inside the gzip data: it was compressed twice (gunzip it once first)";
-    const char *what = foreign_bytes(b, n);
+    const char *what = foreign_message(b, n);
     if (!what)
         return NULL;
     snprintf(msg, sizeof msg, "inside the gzip data: %s", what);

@@ -109,17 +109,17 @@ static size_t find_bytes(const char *hay, size_t hay_len, size_t from,
     return NOT_FOUND;
 }
 
-/* 1-based line and column (in UTF-8 characters) of byte offset pos. */
-static void position_of(const char *text, size_t pos, unsigned *line,
-                        unsigned *col)
+void mustache_position(const char *text, size_t pos, unsigned *line, unsigned *col)
 {
     unsigned l = 1, c = 1;
     for (size_t i = 0; i < pos; i++) {
         unsigned char ch = (unsigned char)text[i];
-        if (ch == '\n') {
+        /* CR LF, LF and a CR alone each end a line, as the CSV reader
+         * counts them (an old Mac's or a spreadsheet's text). */
+        if (ch == '\n' || (ch == '\r' && (i + 1 >= pos || text[i + 1] != '\n'))) {
             l++;
             c = 1;
-        } else if ((ch & 0xC0) != 0x80) {
+        } else if (ch != '\r' && (ch & 0xC0) != 0x80) {
             c++;
         }
     }
@@ -145,7 +145,7 @@ static void set_error(struct mustache_error *err, const char *source,
         err->line = 0;
         err->col = 0;
     } else {
-        position_of(text, pos, &err->line, &err->col);
+        mustache_position(text, pos, &err->line, &err->col);
     }
     va_start(ap, fmt);
     vsnprintf(err->message, sizeof err->message, fmt, ap);

@@ -201,4 +201,11 @@ int mustache_render_string(const char *tmpl, size_t len, json_t *context,
                            const struct mustache_options *opt, char **out,
                            size_t *out_len, struct mustache_error *err);
 
+/*
+ * mustache_position - the 1-based line and column of byte offset pos of
+ * text, as the errors give them: columns in UTF-8 characters, lines ended
+ * by LF, CR LF or a CR alone (as the CSV reader counts them).
+ */
+void mustache_position(const char *text, size_t pos, unsigned *line, unsigned *col);
+
 #endif /* GAMETAB_MUSTACHE_H */

@@ -16,6 +16,7 @@
 #include "base/text.h"
 #include "base/utf8.h"
 #include "io/files.h"
+#include "io/foreign.h"
 #include "template/mustache.h"
 #include "template/templates.h"
 
@@ -208,9 +209,39 @@ struct partial_lookup {
     struct partial_file *files; /* to name the file in error messages */
     const struct output *out;   /* where the rendering goes */
     const char *clash;          /* a partial's file that out would replace, or NULL */
-    const char *not_utf8;       /* a partial's file that is not UTF-8, or NULL */
-    unsigned long not_utf8_line; /* its first line that is not */
+    const char *unusable;       /* a partial's file that is no template, or NULL */
+    char why[192];              /* what it is, after its name (text_unusable) */
 };
+
+/* Why text[0..len), the whole file of a template or partial (kind), can't
+ * be one, written to why as what follows the file's name in a message
+ * (":3:7: NUL byte in the template", ": xz-compressed data: unxz it
+ * first"); false when it can.  Bytes that are not UTF-8, copied raw into
+ * the output, would make a .tex file that inputenc refuses, or HTML of
+ * another encoding; a NUL would end a partial's name early. */
+static bool text_unusable(const char *text, size_t len, const char *kind, char *why,
+                          size_t size)
+{
+    const struct foreign *f = foreign_bytes((const unsigned char *)text, len);
+    if (f) {
+        snprintf(why, size, ": %s: %s", f->what, f->how ? f->how : "not a template");
+        return true;
+    }
+    unsigned line, col;
+    for (size_t i = 0, n; i < len; i += n) {
+        uint32_t cp;
+        n = utf8_decode((const unsigned char *)text + i, len - i, &cp);
+        if (n == 0 || cp == 0) {
+            mustache_position(text, i, &line, &col);
+            if (n == 0)
+                snprintf(why, size, ":%u: invalid UTF-8 " UTF8_CONVERT_HINT, line);
+            else
+                snprintf(why, size, ":%u:%u: NUL byte in the %s", line, col, kind);
+            return true;
+        }
+    }
+    return false;
+}
 
 static int load_partial(void *ud, const char *name, char **text, size_t *len)
 {
@@ -226,7 +257,8 @@ static int load_partial(void *ud, const char *name, char **text, size_t *len)
         rc = find_and_read(pl->dirs, with_ext, text, len, &path);
         free(with_ext);
     }
-    unsigned long bad = rc == 0 ? utf8_invalid_line(*text, *len) : 0;
+    char why[sizeof pl->why];
+    bool bad = rc == 0 && text_unusable(*text, *len, "partial", why, sizeof why);
     if (bad) {
         free(*text);
         *text = NULL;
@@ -248,9 +280,9 @@ static int load_partial(void *ud, const char *name, char **text, size_t *len)
         pl->files = f;
         if (clash)
             pl->clash = path;
-        if (bad && !pl->not_utf8) {
-            pl->not_utf8 = path;
-            pl->not_utf8_line = bad;
+        if (bad && !pl->unusable) {
+            pl->unusable = path;
+            memcpy(pl->why, why, sizeof why);
         }
     } else {
         free(f);
@@ -475,7 +507,7 @@ static int render_text(const struct template_dirs *dirs, const char *path, const
 {
     const char *base = strrchr(path, '/');
     base = base ? base + 1 : path;
-    struct partial_lookup pl = {dirs, strrchr(base, '.'), NULL, out, NULL, NULL, 0};
+    struct partial_lookup pl = {dirs, strrchr(base, '.'), NULL, out, NULL, NULL, ""};
     struct template_needs ignored;
     struct declarations decl = {.ncolumns = ncolumns};
     struct mustache_options opt = {
@@ -494,12 +526,9 @@ static int render_text(const struct template_dirs *dirs, const char *path, const
         .name_ud = needs ? needs : &ignored,
     };
     struct mustache_error merr = {0};
-    /* Copied raw into the output, bytes that are not UTF-8 would make a
-     * .tex file that inputenc refuses, or HTML of another encoding. */
-    unsigned long bad = utf8_invalid_line(text, len);
-    if (bad)
-        return gt_fail(err, GT_ERR_RUNTIME,
-                       "%s:%lu: invalid UTF-8 " UTF8_CONVERT_HINT, path, bad);
+    char why[sizeof pl.why];
+    if (text_unusable(text, len, "template", why, sizeof why))
+        return gt_fail(err, GT_ERR_RUNTIME, "%s%s", path, why);
     struct render_sink sink = {out, err, false};
     /* Every partial's declarations count, rendered or not: read them all
      * first, and then render (the declarations already checked). */
@@ -516,9 +545,8 @@ static int render_text(const struct template_dirs *dirs, const char *path, const
     else if (rc == MUSTACHE_ERR_IO && pl.clash)
         rc = gt_fail(err, GT_ERR_USAGE, "-o: %s is also a partial of %s: write to another file",
                      pl.clash, path);
-    else if (rc == MUSTACHE_ERR_IO && pl.not_utf8) /* said as for the template */
-        rc = gt_fail(err, GT_ERR_RUNTIME, "%s:%lu: invalid UTF-8 " UTF8_CONVERT_HINT, pl.not_utf8,
-                     pl.not_utf8_line);
+    else if (rc == MUSTACHE_ERR_IO && pl.unusable) /* said as for the template */
+        rc = gt_fail(err, GT_ERR_RUNTIME, "%s%s", pl.unusable, pl.why);
     else if (rc == MUSTACHE_ERR_STOPPED || (rc == MUSTACHE_ERR_IO && errno == EINTR &&
                                             interrupt_signal))
         rc = interrupt_fail(err, path);
@@ -677,6 +705,12 @@ static int lang_strings_match(json_t *strings, json_t *builtin, const char *path
 static json_t *lang_strings_parse(const char *path, const char *text, size_t len,
                                   struct gt_error *err)
 {
+    const struct foreign *f = foreign_bytes((const unsigned char *)text, len);
+    if (f) {
+        gt_fail(err, GT_ERR_RUNTIME, "%s: %s: %s", path, f->what,
+                f->how ? f->how : "not a language file");
+        return NULL;
+    }
     static const char bom[] = "\xEF\xBB\xBF";
     bool has_bom = len >= 3 && memcmp(text, bom, 3) == 0;
     if (has_bom) {
