@@ -92,18 +92,37 @@ static int render_field(void *ud, size_t index, size_t len, unsigned long line,
     return GT_OK;
 }
 
+/* Whether cp is a combining mark (Unicode's blocks of combining
+ * diacritical marks): an accent written after its letter, as macOS file
+ * names and text copied from a PDF hold й (и and U+0306). */
+static bool is_combining_mark(uint32_t cp)
+{
+    return (cp >= 0x0300 && cp <= 0x036F) || (cp >= 0x1AB0 && cp <= 0x1AFF) ||
+           (cp >= 0x1DC0 && cp <= 0x1DFF) || (cp >= 0x20D0 && cp <= 0x20FF) ||
+           (cp >= 0xFE20 && cp <= 0xFE2F);
+}
+
 /* A character of a CSV file for a LaTeX template: refused, before anything
- * is written, unless the preamble's fonts print it (template/latex.h). */
+ * is written, unless the preamble's fonts print it (template/latex.h); the
+ * message says what to do (NFC composes a letter and its accent into the
+ * one character of the repertoire, where Unicode has one). */
 static int render_character(void *ud, uint32_t cp, unsigned long line, unsigned long column,
                             struct gt_error *err)
 {
     const struct render_data *d = ud;
     if (latex_typesettable(cp))
         return GT_OK;
+    const char *hint =
+        is_combining_mark(cp)
+            ? "a combining accent: compose the text first, e.g. python3 -c \"import sys, "
+              "unicodedata; sys.stdout.write(unicodedata.normalize('NFC', sys.stdin.read()))\" "
+              "< IN.csv > OUT.csv"
+            : "remove it, or render with a template whose name does not end in .tex: HTML "
+              "escaping takes any character";
     return gt_fail(err, GT_ERR_RUNTIME,
                    "%s:%lu:%lu: character U+%04" PRIX32
-                   " cannot be typeset with the preamble's fonts",
-                   d->name, line, column, cp);
+                   " cannot be typeset with the preamble's fonts (%s)",
+                   d->name, line, column, cp, hint);
 }
 
 static int render_header(void *ud, const char *const *names, size_t n, struct gt_error *err)
