@@ -572,6 +572,9 @@ static void test_error_unclosed_section(void **state)
     /* position after a delimiter change */
     check_syntax_error("{{=<% %>=}}\nab<%#rows%>", 2, 3,
                        "unclosed section 'rows'");
+    /* a CR alone ends a line, as CR LF does once (the CSV reader's count) */
+    check_syntax_error("a\rb\r{{#rows}}", 3, 1, "unclosed section 'rows'");
+    check_syntax_error("a\r\nb\rcd {{#rows}}", 3, 4, "unclosed section 'rows'");
 }
 
 static void test_error_mismatched_close(void **state)
