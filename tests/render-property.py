@@ -182,8 +182,8 @@ def property_test(args):
         for t in TEMPLATES:
             frag = os.path.join(work, "c%d-%s" % (case, t))
             cmd = [GAMETAB, "render", t, csv_path, "-o", frag]
-            if len(header) == 1 and any(c in header[0] for c in ";\t"):
-                # a one-column header holding ';' or a tab (unquoted) is
+            if len(header) == 1 and any(c in header[0] for c in ";\t|"):
+                # a one-column header holding ';', a tab or '|' (unquoted) is
                 # refused as a likely semicolon file unless the comma is asked
                 cmd[2:2] = ["--separator", ","]
             if t == "table-kvant.tex":
