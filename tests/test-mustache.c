@@ -406,9 +406,11 @@ static void test_latex_context(void **state)
     /* a command between: nothing joins; a spelled-out ' does not join ’ */
     check_latex("\\-{{x}}|{{y}}", "{\"x\": \"-\", \"y\": \"'\\u2019\"}",
                 "\\--{}|\\textquotesingle{}\u2019{}");
-    /* a letter would extend the control word before it */
-    check_latex("\\S{{x}}|\\S {{x}}|\\S{{y}}", "{\"x\": \"abc\", \"y\": \"1\"}",
-                "\\S{}abc|\\S abc|\\S1");
+    /* a letter would extend the control word before it; a space after it
+     * would be skipped */
+    check_latex("\\S{{x}}|\\S {{x}}|\\S{{y}}|\\S{{z}}",
+                "{\"x\": \"abc\", \"y\": \"1\", \"z\": \" a\"}",
+                "\\S{}abc|\\S abc|\\S1|\\S{} a");
     check_latex("{{x}}", "{\"x\": \"\\u03b1\\u0141\"}",
                 "\\ensuremath{\\alpha}{\\fontencoding{T1}\\selectfont \u0141}");
 }

@@ -358,7 +358,11 @@ int latex_escape(const struct latex_line *line, const char *s, size_t n,
         if (is_space(cp)) {
             while (i + len < n && is_space(u[i + len]))
                 len++;
-            rc = write(ud, " ", 1);
+            /* TeX skips the space after a control word: \S{} abc. */
+            if (after_word)
+                rc = write(ud, "{}", 2);
+            if (rc == 0)
+                rc = write(ud, " ", 1);
             prev = ' ';
             after_word = false;
             continue;

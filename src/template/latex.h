@@ -68,7 +68,8 @@ void latex_track(struct latex_line *line, const char *s, size_t n);
  * ligatures (-- –- ,, and the quotes ‘‘ ’’) broken, inside the value
  * and at its edges: {} before its first character when it would join the
  * output's last one (line->last, template text or an earlier value), or
- * when it is a letter right after a control word (\S{}abc), and {} after
+ * when it is a letter or a space right after a control word (\S{}abc,
+ * \S{} abc: TeX would skip the space), and {} after
  * its last character when that may start a ligature with what follows
  * (- – , ‘ ’); runs of white space (space, tab, CR, LF) as one
  * space, {} before a leading [ * or ( right after a control word or \\, or
