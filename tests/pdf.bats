@@ -33,6 +33,26 @@ load helpers
     [[ "$out" != *'\documentclass'* ]]
 }
 
+@test "the frequencies at their LaTeX limit (5000 rows) are a PDF of every row, in order" {
+    # One alignat* of 5000 lines took a minute of pdflatex (amsmath rebuilds
+    # its list of every field's width for each field); the \halign under it
+    # takes seconds (bench/run, section 5).  Its rows break across pages:
+    # none lost or doubled.
+    gt table wythoff-frequencies --count 5000 -o "$T/f.pdf"
+    [ "$status" -eq 0 ]
+    "$GAMETAB" table wythoff-frequencies --count 5000 -o "$T/f.csv"
+    pdftotext "$T/f.pdf" "$T/f.txt"
+    diff <(grep -o 'p[0-9]* = [0-9]*/[0-9]*' "$T/f.txt") \
+         <(awk -F, 'NR > 1 { print "p" $1 " = " $2 "/" $1 }' "$T/f.csv")
+    diff <(grep -o 'q[0-9]* = [0-9]*/[0-9]*' "$T/f.txt") \
+         <(awk -F, 'NR > 1 { print "q" $1 " = " $3 "/" $1 }' "$T/f.csv")
+    # The last row and the limits after the table.
+    grep -q '^p5000 = 3090/5000 = 0,618,$' "$T/f.txt"
+    grep -q '^q5000 = 1910/5000 = 0,382\.$' "$T/f.txt"
+    grep -q '^lim qN = 2 =$' "$T/f.txt"
+    grep -q '^≈ 0,3820\.$' "$T/f.txt"
+}
+
 @test "every table of gametab list compiles as a document, in Russian and in English" {
     # Each table's default size, as --format tex --standalone writes it (the
     # document --format pdf compiles); one pdflatex run each, two at a time.

@@ -12,7 +12,8 @@
 
 /* A table that breaks across pages keeps at least this many rows on either
  * side of a break: the rows near its ends carry "keep" (no page break after
- * this row; the templates end them with longtable's \\*). */
+ * this row; the templates end them with longtable's \\*, or with
+ * \noalign{\nobreak} in wythoff-frequencies.tex's \halign). */
 #define TEX_KEEP_ROWS 4
 
 struct tex_options {
