@@ -272,31 +272,33 @@ static int fail_mounted(const char *dir, const char *lang, int how, struct gt_er
                    dir);
 }
 
+/* build_mark_stale for LANG/PREFIXNAME.tex. */
+static int build_mark_stale_tex(struct build *b, const char *lang, const char *prefix,
+                                const char *name, struct gt_error *err)
+{
+    char rel[256];
+    snprintf(rel, sizeof rel, "%s/%s%s.tex", lang, prefix, name);
+    return build_mark_stale(b, rel, err);
+}
+
 /* A build with --lang leaves no file of the other language lang from an
  * earlier build: the files build_language writes for it, by their names,
  * and DIR/lang itself if that leaves it empty.  A user's other files there
  * stay (and with them the directory). */
+
 static int build_mark_stale_language(struct build *b, const char *lang, size_t index,
                                      struct gt_error *err)
 {
     size_t before = b->nstale;
-    char rel[256];
-    snprintf(rel, sizeof rel, "%s/preamble.tex", lang);
-    int rc = build_mark_stale(b, rel, err);
-    for (size_t i = 0; rc == GT_OK && i < table_registry_size; i++) {
-        snprintf(rel, sizeof rel, "%s/%s.tex", lang, table_registry[i]->name);
-        rc = build_mark_stale(b, rel, err);
-    }
-    snprintf(rel, sizeof rel, "%s/errata.tex", lang);
+    int rc = build_mark_stale_tex(b, lang, "", "preamble", err);
+    for (size_t i = 0; rc == GT_OK && i < table_registry_size; i++)
+        rc = build_mark_stale_tex(b, lang, "", table_registry[i]->name, err);
     if (rc == GT_OK)
-        rc = build_mark_stale(b, rel, err);
-    for (size_t i = 0; rc == GT_OK && i < figure_registry_size; i++) {
-        snprintf(rel, sizeof rel, "%s/figure-%s.tex", lang, figure_registry[i]->name);
-        rc = build_mark_stale(b, rel, err);
-    }
-    snprintf(rel, sizeof rel, "%s/handout.tex", lang);
+        rc = build_mark_stale_tex(b, lang, "", "errata", err);
+    for (size_t i = 0; rc == GT_OK && i < figure_registry_size; i++)
+        rc = build_mark_stale_tex(b, lang, "figure-", figure_registry[i]->name, err);
     if (rc == GT_OK)
-        rc = build_mark_stale(b, rel, err);
+        rc = build_mark_stale_tex(b, lang, "", "handout", err);
     if (rc == GT_OK)
         rc = build_mark_stale_worksheet(b, lang, err);
     b->emptied[index] = b->nstale > before;
