@@ -373,6 +373,11 @@ static int run_render(struct command_line *cl, struct gt_error *err)
     if (rc == GT_OK && opt[O_BLOCK_COLUMNS].given && !needs.blocks)
         rc = gt_fail(err, GT_ERR_USAGE, "--block-columns: does not apply: %s lays out no blocks",
                      template);
+    /* The same for the language of a template that says no lang string. */
+    if (rc == GT_OK && opt[O_LANG].given && !needs.lang)
+        rc = gt_fail(err, GT_ERR_USAGE,
+                     "--lang: does not apply: %s uses no language strings ({{lang.NAME}})",
+                     template);
     if (rc == GT_OK) {
         ctx = render_context(data, &d, (unsigned)opt[O_BLOCK_COLUMNS].number[0], needs.blocks,
                              strings, err);

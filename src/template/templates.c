@@ -483,7 +483,7 @@ static int declaration(void *ud, const char *text, size_t len)
 }
 
 /* Notes the context keys a template may look up: a tag name's first part
- * ("blocks" of "blocks.0" or "blocks"). */
+ * ("blocks" of "blocks.0" or "blocks", "lang" of "lang.caption"). */
 static void note_name(void *ud, const char *name, size_t len)
 {
     struct template_needs *needs = ud;
@@ -492,6 +492,8 @@ static void note_name(void *ud, const char *name, size_t len)
         k++;
     if (k == 6 && memcmp(name, "blocks", 6) == 0)
         needs->blocks = true;
+    if (k == 4 && memcmp(name, "lang", 4) == 0)
+        needs->lang = true;
 }
 
 /* Reads the template text read from path, and every partial it names

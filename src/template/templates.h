@@ -111,6 +111,7 @@ int template_render(const struct template_dirs *d, const char *name, json_t *ctx
  * builder needs to know. */
 struct template_needs {
     bool blocks; /* a tag names "blocks": the context needs them built */
+    bool lang;   /* a tag names "lang": the language strings are used */
 };
 
 /* Reads template name (is_path: the file at that path, not searched for,
