@@ -263,6 +263,28 @@ static int lang_dir_mounted(const char *dir, const char *lang)
     return mounted;
 }
 
+/* Whether DIR/lang is a symbolic link (err set, saying where to): every
+ * language's, written or marked stale, since the build moves files in and
+ * out of DIR/LANG and would do so in the directory the link names, the
+ * user's, out of DIR. */
+static bool lang_dir_linked(const char *dir, const char *lang, struct gt_error *err)
+{
+    char *path = path_join(dir, lang);
+    struct stat st;
+    if (!path || lstat(path, &st) != 0 || !S_ISLNK(st.st_mode)) {
+        free(path);
+        return false;
+    }
+    char to[4096];
+    ssize_t n = readlink(path, to, sizeof to - 1);
+    to[n < 0 ? 0 : n] = '\0';
+    gt_fail(err, GT_ERR_RUNTIME,
+            "%s: a symbolic link (to %s): build writes DIR/LANG itself, not through a link", path,
+            to);
+    free(path);
+    return true;
+}
+
 /* The refusal of a DIR/LANG that lang_dir_mounted found mounted (how). */
 static int fail_mounted(const char *dir, const char *lang, int how, struct gt_error *err)
 {
@@ -814,6 +836,11 @@ int build_directory(const struct build_options *bo, size_t *nfiles, struct gt_er
             if (same)
                 return GT_ERR_RUNTIME;
         }
+    /* A DIR/LANG that is a symbolic link: the build would write (or
+     * remove stale files) where it points, out of DIR. */
+    for (size_t i = 0; found && i < TEMPLATE_NLANGUAGES; i++)
+        if (lang_dir_linked(dir, template_languages[i], err))
+            return GT_ERR_RUNTIME;
     /* A DIR/LANG mounted from elsewhere: the renames that publish the
      * build would fail (EXDEV) once it is written. */
     for (size_t i = 0; found && i < TEMPLATE_NLANGUAGES; i++) {
