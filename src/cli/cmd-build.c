@@ -1,6 +1,7 @@
 /* cmd-build.c: `gametab build`, the main job (publish/build.h). */
 #include <config.h>
 
+#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +11,7 @@
 
 #include "cli/command.h"
 #include "cli/options.h"
+#include "io/files.h"
 #include "io/output.h"
 #include "publish/build.h"
 #include "publish/figures.h"
@@ -78,6 +80,67 @@ static int templates_outside(const char *dir, const char *templates, const char 
     return GT_OK;
 }
 
+/* Whether a file the build writes or removes as stale in DIR/LANG (not a
+ * link there, which the build replaces) is the template or language file
+ * the search path gives for tname, by device and inode (the template a
+ * link into DIR/LANG): the build would replace what it reads by its
+ * fragment, or remove it.  GT_ERR_USAGE naming both. */
+static int template_not_output(const char *dir, const struct template_dirs *dirs,
+                               const char *tname, struct gt_error *err)
+{
+    char *text = NULL, *found = NULL, *what = NULL;
+    size_t len;
+    struct gt_error ignored = {0};
+    if (template_read(dirs, tname, &text, &len, &found, &ignored) != GT_OK)
+        return GT_OK;
+    free(text);
+    bool lang = strncmp(tname, "lang/", 5) == 0;
+    int rc = GT_OK;
+    size_t n = strlen(found) + 32;
+    if ((what = malloc(n)) != NULL)
+        snprintf(what, n, "the %s %s", lang ? "language file" : "template", found);
+    char name[200], path[PATH_MAX];
+    for (size_t l = 0; what && rc == GT_OK && l < TEMPLATE_NLANGUAGES; l++)
+        for (size_t i = 0; rc == GT_OK && build_language_file(i, name, sizeof name); i++) {
+            snprintf(path, sizeof path, "%s/%s/%s", dir, template_languages[l], name);
+            /* A link in DIR/LANG is replaced by its file, not written
+             * through. */
+            struct stat st;
+            if (lstat(path, &st) == 0 && !S_ISLNK(st.st_mode))
+                rc = output_check_not_input(path, found, what, err);
+        }
+    free(what);
+    free(found);
+    return rc;
+}
+
+/* template_not_output for every file of the search path's directories
+ * (and their lang/): what the build reads, and more. */
+static int templates_not_outputs(const char *dir, const struct template_dirs *dirs,
+                                 struct gt_error *err)
+{
+    int rc = GT_OK;
+    for (size_t k = 0; rc == GT_OK && k < dirs->n; k++)
+        for (int sub = 0; rc == GT_OK && sub < 2; sub++) {
+            char *where = sub ? path_join(dirs->dir[k], "lang") : strdup(dirs->dir[k]);
+            DIR *d = where ? opendir(where) : NULL;
+            struct dirent *e;
+            while (rc == GT_OK && d && (e = readdir(d)) != NULL) {
+                char tname[300];
+                struct stat st;
+                snprintf(tname, sizeof tname, "%s%s", sub ? "lang/" : "", e->d_name);
+                char *path = path_join(where, e->d_name);
+                if (path && e->d_name[0] != '.' && stat(path, &st) == 0 && S_ISREG(st.st_mode))
+                    rc = template_not_output(dir, dirs, tname, err);
+                free(path);
+            }
+            if (d)
+                closedir(d);
+            free(where);
+        }
+    return rc;
+}
+
 static int run_build(struct command_line *cl, struct gt_error *err)
 {
     const struct option_value *opt = cl->opt;
@@ -123,13 +186,18 @@ static int run_build(struct command_line *cl, struct gt_error *err)
     }
     /* The rest of the search path, the built-in directory included (a
      * DIR/LANG that is a link to it): the same refusal. */
-    struct template_dirs dirs;
+    struct template_dirs dirs = {0};
     if (template_dirs_init(&dirs, opt[O_TEMPLATES].text, err) == GT_OK)
         for (size_t i = 0; i < dirs.n; i++)
             if (templates_outside(trimmed, dirs.dir[i], "templates", err) != GT_OK) {
                 free(trimmed);
                 return GT_ERR_USAGE;
             }
+    /* A template that is a file of DIR/LANG (a link into it). */
+    if (dirs.n && templates_not_outputs(trimmed, &dirs, err) != GT_OK) {
+        free(trimmed);
+        return GT_ERR_USAGE;
+    }
     /* The summary line goes to standard output before the build is final:
      * with it closed or full, the build fails and DIR stays as it was. */
     if (output_stdout_closed) {

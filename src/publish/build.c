@@ -294,35 +294,49 @@ static int fail_mounted(const char *dir, const char *lang, int how, struct gt_er
                    dir);
 }
 
-/* build_mark_stale for LANG/PREFIXNAME.tex. */
-static int build_mark_stale_tex(struct build *b, const char *lang, const char *prefix,
-                                const char *name, struct gt_error *err)
+bool build_language_file(size_t i, char *name, size_t size)
 {
-    char rel[256];
-    snprintf(rel, sizeof rel, "%s/%s%s.tex", lang, prefix, name);
-    return build_mark_stale(b, rel, err);
+    /* preamble, the tables, errata, the figures, handout, worksheet, the
+     * worksheet's figures and tables: in the order build_language writes
+     * them. */
+    const char *prefix = "", *base = NULL;
+    size_t nt = table_registry_size, nf = figure_registry_size;
+    if (i == 0)
+        base = "preamble";
+    else if ((i -= 1) < nt)
+        base = table_registry[i]->name;
+    else if ((i -= nt) == 0)
+        base = "errata";
+    else if ((i -= 1) < nf)
+        prefix = "figure-", base = figure_registry[i]->name;
+    else if ((i -= nf) == 0)
+        base = "handout";
+    else if ((i -= 1) == 0)
+        base = "worksheet";
+    else if ((i -= 1) < nf)
+        prefix = "worksheet-figure-", base = figure_registry[i]->name;
+    else if ((i -= nf) < nt)
+        prefix = "worksheet-", base = table_registry[i]->name;
+    if (!base)
+        return false;
+    snprintf(name, size, "%s%s.tex", prefix, base);
+    return true;
 }
 
 /* A build with --lang leaves no file of the other language lang from an
- * earlier build: the files build_language writes for it, by their names,
- * and DIR/lang itself if that leaves it empty.  A user's other files there
- * stay (and with them the directory). */
-
+ * earlier build: the files build_language writes for it, by their names
+ * (build_language_file), and DIR/lang itself if that leaves it empty.  A
+ * user's other files there stay (and with them the directory). */
 static int build_mark_stale_language(struct build *b, const char *lang, size_t index,
                                      struct gt_error *err)
 {
     size_t before = b->nstale;
-    int rc = build_mark_stale_tex(b, lang, "", "preamble", err);
-    for (size_t i = 0; rc == GT_OK && i < table_registry_size; i++)
-        rc = build_mark_stale_tex(b, lang, "", table_registry[i]->name, err);
-    if (rc == GT_OK)
-        rc = build_mark_stale_tex(b, lang, "", "errata", err);
-    for (size_t i = 0; rc == GT_OK && i < figure_registry_size; i++)
-        rc = build_mark_stale_tex(b, lang, "figure-", figure_registry[i]->name, err);
-    if (rc == GT_OK)
-        rc = build_mark_stale_tex(b, lang, "", "handout", err);
-    if (rc == GT_OK)
-        rc = build_mark_stale_worksheet(b, lang, err);
+    char name[200], rel[256];
+    int rc = GT_OK;
+    for (size_t i = 0; rc == GT_OK && build_language_file(i, name, sizeof name); i++) {
+        snprintf(rel, sizeof rel, "%s/%s", lang, name);
+        rc = build_mark_stale(b, rel, err);
+    }
     b->emptied[index] = b->nstale > before;
     /* Its files would be moved aside across file systems. */
     int how = rc == GT_OK && b->emptied[index] ? lang_dir_mounted(b->dir, lang) : 0;

@@ -34,6 +34,12 @@ struct build_options {
     void *ready_data;
 };
 
+/* The i-th name (from 0) of the files a build writes in DIR/LANG, or
+ * removes there as stale ("preamble.tex", "wythoff-game.tex",
+ * "worksheet.tex", ...), the same for every language, into name (size
+ * bytes); false past the last. */
+bool build_language_file(size_t i, char *name, size_t size);
+
 /* Writes the build into bo->dir.  GT_OK with *nfiles the number of files
  * written; GT_ERR_USAGE (a --templates that is not a directory) or
  * GT_ERR_RUNTIME (an unwritable file, a template error, out of memory), with
