@@ -30,13 +30,20 @@ int make_directories(const char *dir, struct gt_error *err)
             continue;
         *p = '\0';
         struct stat st;
-        if (mkdir(path, 0777) != 0 && errno != EEXIST)
+        bool made = mkdir(path, 0777) == 0;
+        if (!made && errno != EEXIST)
             rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", path, strerror(errno));
         else if (stat(path, &st) != 0)
             /* a link loop (ELOOP), a dangling link (ENOENT) */
             rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", path, strerror(errno));
         else if (!S_ISDIR(st.st_mode))
             rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", path, strerror(ENOTDIR));
+        /* Made under a umask that denies its owner (umask 777: mode 000):
+         * given u+rwx, so that what follows can work in it and a failure
+         * can remove it again. */
+        else if (made && (st.st_mode & S_IRWXU) != S_IRWXU &&
+                 chmod(path, (st.st_mode & 07777) | S_IRWXU) != 0)
+            rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", path, strerror(errno));
         if (end)
             break;
         *p = '/';

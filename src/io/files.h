@@ -8,7 +8,9 @@
  * out of memory. */
 char *path_join(const char *dir, const char *name);
 
-/* mkdir -p: makes dir and its missing parents.  GT_OK, or GT_ERR_RUNTIME
+/* mkdir -p: makes dir and its missing parents, each with mode 0777 less
+ * the umask but at least u+rwx (umask 777 would make them 000, where not
+ * even their owner can work).  GT_OK, or GT_ERR_RUNTIME
  * with err naming the first path that could not be made (or is not a
  * directory) and why. */
 int make_directories(const char *dir, struct gt_error *err);

@@ -658,7 +658,8 @@ static void remove_made(const char *dir, const char *top)
         const char *last = strrchr(path, '/');
         last = last ? last + 1 : path;
         bool dots = strcmp(last, ".") == 0 || strcmp(last, "..") == 0;
-        if (!dots && rmdir(path) != 0 && errno != ENOENT)
+        /* One too long to make (ENAMETOOLONG) was never made either. */
+        if (!dots && rmdir(path) != 0 && errno != ENOENT && errno != ENAMETOOLONG)
             break;
         char *slash = strrchr(path, '/');
         if (!slash)
