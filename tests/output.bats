@@ -392,6 +392,24 @@ kill_when_open() { # PID PATTERN [SECONDS to wait once it is open]
     [ -z "$err" ]
 }
 
+@test "a build waiting for another build's lock on DIR says so on a terminal only" {
+    # flock(1) holds DIR's lock, as a build into it does, for 2 s
+    mkdir "$T/L"
+    flock "$T/L" sleep 2 &
+    sleep 0.3
+    script -qec "stty cols 300; '$GAMETAB' build -o '$T/L'" /dev/null | tr -d '\r' >"$T/tty.txt"
+    wait
+    grep -q "^gametab: $T/L: waiting for another build into $T/L to finish" "$T/tty.txt"
+    grep -q "gametab: wrote 57 files under $T/L/" "$T/tty.txt"
+    # not a terminal: nothing on stderr
+    flock "$T/L" sleep 1 &
+    sleep 0.3
+    gt build -o "$T/L"
+    wait
+    [ "$status" -eq 0 ]
+    [ -z "$err" ]
+}
+
 @test "no progress line when the rows go to the terminal too (standard output, -o /dev/tty)" {
     # It was drawn into the data, twice in 1.5 s; --count 300 million runs
     # well past the second after which the line shows.

@@ -216,3 +216,21 @@ void progress_ticker_end(struct progress_ticker *t)
     t->running = false;
     t->state = NULL;
 }
+
+/* Whether progress_note_show showed its line. */
+static bool note_shown;
+
+void progress_note_show(const char *text)
+{
+    if (!isatty(STDERR_FILENO))
+        return;
+    line_show(text);
+    note_shown = true;
+}
+
+void progress_note_end(void)
+{
+    if (note_shown)
+        line_clear();
+    note_shown = false;
+}

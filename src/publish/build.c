@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "base/interrupt.h"
+#include "base/progress.h"
 #include "claims/claims.h"
 #include "io/files.h"
 #include "io/output.h"
@@ -803,20 +804,37 @@ static int lock_directory(const char *dir, struct gt_error *err)
                 e == EACCES ? " (build reads DIR too: give it read permission)" : "");
         return -1;
     }
+    bool waiting = false;
     while (flock(fd, LOCK_EX | LOCK_NB) != 0) {
         int e = errno;
         if (e != EWOULDBLOCK && e != EINTR) {
             close(fd);
+            fd = -1;
             gt_fail(err, GT_ERR_RUNTIME, "%s: %s", dir, strerror(e));
-            return -1;
+            break;
         }
         if (interrupt_signal) {
             close(fd);
+            fd = -1;
             interrupt_fail(err, dir);
-            return -1;
+            break;
+        }
+        /* Said on a terminal, as a progress line: else a build that waits
+         * looks like one that hangs. */
+        if (!waiting) {
+            size_t n = 2 * strlen(dir) + 64;
+            char *text = malloc(n);
+            if (text) {
+                snprintf(text, n, "gametab: %s: waiting for another build into %s to finish",
+                         dir, dir);
+                progress_note_show(text);
+            }
+            free(text);
+            waiting = true;
         }
         nanosleep(&(struct timespec){0, 50 * 1000 * 1000}, NULL);
     }
+    progress_note_end();
     return fd;
 }
 
