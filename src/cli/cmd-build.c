@@ -187,12 +187,19 @@ static int run_build(struct command_line *cl, struct gt_error *err)
     /* The rest of the search path, the built-in directory included (a
      * DIR/LANG that is a link to it): the same refusal. */
     struct template_dirs dirs = {0};
-    if (template_dirs_init(&dirs, opt[O_TEMPLATES].text, err) == GT_OK)
+    if (template_dirs_init(&dirs, opt[O_TEMPLATES].text, err) == GT_OK) {
         for (size_t i = 0; i < dirs.n; i++)
             if (templates_outside(trimmed, dirs.dir[i], "templates", err) != GT_OK) {
                 free(trimmed);
                 return GT_ERR_USAGE;
             }
+        /* The summary line appended to a template or language file
+         * (>> T/lang/en.json) would break the next build. */
+        if (output_check_stdout_not_templates(&dirs, err) != GT_OK) {
+            free(trimmed);
+            return GT_ERR_USAGE;
+        }
+    }
     /* A template that is a file of DIR/LANG (a link into it). */
     if (dirs.n && templates_not_outputs(trimmed, &dirs, err) != GT_OK) {
         free(trimmed);

@@ -1,7 +1,9 @@
 /* options.c: parsing what the commands share (options.h). */
 #include <config.h>
 
+#include <dirent.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -13,6 +15,7 @@
 #include "cli/options.h"
 #include "io/csv-read.h"
 #include "io/gzchunks.h"
+#include "io/output.h"
 #include "template/context.h"
 #include "template/templates.h"
 
@@ -85,17 +88,33 @@ int output_name_check(const char *path, unsigned refused, const char *what, cons
     return GT_OK;
 }
 
+/* What output path writes into when it is a regular file, in *st: the
+ * file path names, or for "-" the file standard output is (a shell's
+ * >> FILE or 1<> FILE), unless it was closed.  False for devices, FIFOs,
+ * sockets, terminals and a path that does not exist yet. */
+static bool output_regular_file(const char *path, struct stat *st)
+{
+    if (strcmp(path, "-") == 0)
+        return !output_stdout_closed && fstat(STDOUT_FILENO, st) == 0 && S_ISREG(st->st_mode);
+    return stat(path, st) == 0 && S_ISREG(st->st_mode);
+}
+
 int output_check_not_input(const char *path, const char *input, const char *what,
                            struct gt_error *err)
 {
     struct stat out, in;
-    if (strcmp(path, "-") == 0 || stat(path, &out) != 0 || !S_ISREG(out.st_mode))
+    if (!output_regular_file(path, &out))
         return GT_OK;
-    bool found = strcmp(input, "-") == 0 ? !csv_stdin_closed && fstat(STDIN_FILENO, &in) == 0
-                                         : stat(input, &in) == 0;
-    if (found && in.st_dev == out.st_dev && in.st_ino == out.st_ino)
-        return gt_fail(err, GT_ERR_USAGE, "-o: %s is also %s: write to another file", path, what);
-    return GT_OK;
+    bool from_stdin = strcmp(input, "-") == 0;
+    bool found = from_stdin ? !csv_stdin_closed && fstat(STDIN_FILENO, &in) == 0
+                            : stat(input, &in) == 0;
+    if (!found || in.st_dev != out.st_dev || in.st_ino != out.st_ino)
+        return GT_OK;
+    if (strcmp(path, "-") == 0)
+        return gt_fail(err, GT_ERR_USAGE,
+                       "standard output is also %s%s%s: write to another file", what,
+                       from_stdin ? "" : " ", from_stdin ? "" : input);
+    return gt_fail(err, GT_ERR_USAGE, "-o: %s is also %s: write to another file", path, what);
 }
 
 /* output_check_not_input for one file of the template search path. */
@@ -117,7 +136,8 @@ int output_check_not_templates(const char *path, const struct template_dirs *dir
                                const char *lang, const char *const names[], size_t n,
                                struct gt_error *err)
 {
-    if (strcmp(path, "-") == 0)
+    struct stat out;
+    if (!output_regular_file(path, &out))
         return GT_OK;
     if (lang) {
         char lang_file[64];
@@ -127,6 +147,44 @@ int output_check_not_templates(const char *path, const struct template_dirs *dir
     }
     for (size_t i = 0; i < n; i++)
         if (check_not_template_file(path, dirs, names[i], "the template", err) != GT_OK)
+            return err->status;
+    return GT_OK;
+}
+
+/* output_check_stdout_not_templates for the files of one directory, their names
+ * relative to the search path prefixed by sub ("" or "lang/"). */
+static int stdout_not_template_in(const struct template_dirs *dirs, const char *dir,
+                                  const char *sub, const struct stat *out, struct gt_error *err)
+{
+    char path[PATH_MAX];
+    snprintf(path, sizeof path, "%s/%s", dir, sub);
+    DIR *d = opendir(path);
+    if (!d)
+        return GT_OK;
+    int rc = GT_OK;
+    for (struct dirent *e; rc == GT_OK && (e = readdir(d));) {
+        struct stat st;
+        char name[PATH_MAX];
+        if ((size_t)snprintf(path, sizeof path, "%s/%s%s", dir, sub, e->d_name) >= sizeof path ||
+            (size_t)snprintf(name, sizeof name, "%s%s", sub, e->d_name) >= sizeof name ||
+            stat(path, &st) != 0 || st.st_dev != out->st_dev || st.st_ino != out->st_ino)
+            continue;
+        /* Only the file the search path gives for its name is read. */
+        rc = check_not_template_file("-", dirs, name,
+                                     *sub ? "the language file" : "the template", err);
+    }
+    closedir(d);
+    return rc;
+}
+
+int output_check_stdout_not_templates(const struct template_dirs *dirs, struct gt_error *err)
+{
+    struct stat out;
+    if (!output_regular_file("-", &out))
+        return GT_OK;
+    for (size_t i = 0; i < dirs->n; i++)
+        if (stdout_not_template_in(dirs, dirs->dir[i], "", &out, err) != GT_OK ||
+            stdout_not_template_in(dirs, dirs->dir[i], "lang/", &out, err) != GT_OK)
             return err->status;
     return GT_OK;
 }

@@ -56,10 +56,13 @@ int output_name_check(const char *path, unsigned refused, const char *what, cons
                       struct gt_error *err);
 
 /* -o naming an input would replace what the command reads: GT_ERR_USAGE,
- * "-o: PATH is also WHAT: write to another file", when path (not "-") is
- * the regular file input names (the same device and inode, by any name;
- * "-": standard input, unless it was closed); else GT_OK.  Only a regular
- * file is replaced: -o /dev/null reading /dev/null is no such case. */
+ * "-o: PATH is also WHAT: write to another file", when path is the
+ * regular file input names (the same device and inode, by any name;
+ * input "-": standard input, unless it was closed); else GT_OK.  path "-"
+ * is standard output, checked as the file it is (>> FILE, 1<> FILE):
+ * "standard output is also WHAT INPUT: write to another file".  Only a
+ * regular file is replaced: -o /dev/null reading /dev/null, or standard
+ * output a pipe or a terminal, is no such case. */
 int output_check_not_input(const char *path, const char *input, const char *what,
                            struct gt_error *err);
 
@@ -71,6 +74,13 @@ int output_check_not_input(const char *path, const char *input, const char *what
 int output_check_not_templates(const char *path, const struct template_dirs *dirs,
                                const char *lang, const char *const names[], size_t n,
                                struct gt_error *err);
+
+/* For a command that reads templates it does not name here (build) and
+ * writes a line to standard output: GT_ERR_USAGE when standard output is
+ * a file the search path dirs gives for its name, a template (DIR/NAME)
+ * or a language file (DIR/lang/NAME), said as output_check_not_input
+ * says it; else GT_OK. */
+int output_check_stdout_not_templates(const struct template_dirs *dirs, struct gt_error *err);
 
 /* Sets in args the table parameters given as options (param[p], parsed by
  * parse.h from table_param_options), each checked against params, the

@@ -545,8 +545,13 @@ static int render_text(const struct template_dirs *dirs, const char *path, const
     else if (sink.failed)
         rc = GT_ERR_RUNTIME; /* err says why */
     else if (rc == MUSTACHE_ERR_IO && pl.clash)
-        rc = gt_fail(err, GT_ERR_USAGE, "-o: %s is also a partial of %s: write to another file",
-                     pl.clash, path);
+        rc = strcmp(output_name(out), "standard output") == 0
+                 ? gt_fail(err, GT_ERR_USAGE,
+                           "standard output is also the partial %s of %s: write to another file",
+                           pl.clash, path)
+                 : gt_fail(err, GT_ERR_USAGE,
+                           "-o: %s is also a partial of %s: write to another file", pl.clash,
+                           path);
     else if (rc == MUSTACHE_ERR_IO && pl.unusable) /* said as for the template */
         rc = gt_fail(err, GT_ERR_RUNTIME, "%s%s", pl.unusable, pl.why);
     else if (rc == MUSTACHE_ERR_STOPPED || (rc == MUSTACHE_ERR_IO && errno == EINTR &&
