@@ -208,15 +208,18 @@ static void catch_signals(void)
 
 /* A closed descriptor 0, 1 or 2 is taken by /dev/null, so that no file
  * gametab opens can land on it (and be written by printf, say); a closed
- * standard output is remembered (output_stdout_closed), and writing to it is an
- * error (io/output.h); so is a closed standard input, and reading it
- * (csv_stdin_closed, io/csv-read.h). */
+ * standard output or error is remembered (output_stdout_closed,
+ * output_stderr_closed), and writing to it is an error (io/output.h); so
+ * is a closed standard input, and reading it (csv_stdin_closed,
+ * io/csv-read.h). */
 static void guard_standard_descriptors(void)
 {
     for (int fd = 0; fd <= 2; fd++)
         if (fcntl(fd, F_GETFD) < 0) {
             if (fd == STDOUT_FILENO)
                 output_stdout_closed = true;
+            if (fd == STDERR_FILENO)
+                output_stderr_closed = true;
             if (fd == STDIN_FILENO)
                 csv_stdin_closed = true;
             int nul = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY);

@@ -28,6 +28,7 @@
 #define OUTPUT_WRITEBACK_STEP ((off_t)8 << 20)
 
 bool output_stdout_closed;
+bool output_stderr_closed;
 
 struct output {
     int fd;
@@ -372,6 +373,8 @@ static int open_target(struct output *out, const char *path, struct gt_error *er
     int own = strcmp(path, "-") == 0 ? STDOUT_FILENO : own_descriptor(path);
     if (own == STDOUT_FILENO && output_stdout_closed)
         return gt_fail(err, GT_ERR_RUNTIME, "standard output: %s", strerror(EBADF));
+    if (own == STDERR_FILENO && output_stderr_closed)
+        return gt_fail(err, GT_ERR_RUNTIME, "standard error: %s", strerror(EBADF));
     if (own >= 0) {
         if (fcntl(own, F_GETFD) < 0)
             return fail_errno(err, out->path, errno);
