@@ -195,7 +195,7 @@ static int run_build(struct command_line *cl, struct gt_error *err)
             }
         /* The summary line appended to a template or language file
          * (>> T/lang/en.json) would break the next build. */
-        if (output_check_stdout_not_templates(&dirs, err) != GT_OK) {
+        if (output_check_stdout_not_templates(&dirs, bo.only_lang, err) != GT_OK) {
             free(trimmed);
             return GT_ERR_USAGE;
         }

@@ -154,7 +154,8 @@ int output_check_not_templates(const char *path, const struct template_dirs *dir
 /* output_check_stdout_not_templates for the files of one directory, their names
  * relative to the search path prefixed by sub ("" or "lang/"). */
 static int stdout_not_template_in(const struct template_dirs *dirs, const char *dir,
-                                  const char *sub, const struct stat *out, struct gt_error *err)
+                                  const char *sub, const char *lang, const struct stat *out,
+                                  struct gt_error *err)
 {
     char path[PATH_MAX];
     snprintf(path, sizeof path, "%s/%s", dir, sub);
@@ -169,6 +170,10 @@ static int stdout_not_template_in(const struct template_dirs *dirs, const char *
             (size_t)snprintf(name, sizeof name, "%s%s", sub, e->d_name) >= sizeof name ||
             stat(path, &st) != 0 || st.st_dev != out->st_dev || st.st_ino != out->st_ino)
             continue;
+        /* With one language, the other's file is not read. */
+        if (*sub && lang && (strncmp(e->d_name, lang, strlen(lang)) != 0 ||
+                             strcmp(e->d_name + strlen(lang), ".json") != 0))
+            continue;
         /* Only the file the search path gives for its name is read. */
         rc = check_not_template_file("-", dirs, name,
                                      *sub ? "the language file" : "the template", err);
@@ -177,14 +182,15 @@ static int stdout_not_template_in(const struct template_dirs *dirs, const char *
     return rc;
 }
 
-int output_check_stdout_not_templates(const struct template_dirs *dirs, struct gt_error *err)
+int output_check_stdout_not_templates(const struct template_dirs *dirs, const char *lang,
+                                      struct gt_error *err)
 {
     struct stat out;
     if (!output_regular_file("-", &out))
         return GT_OK;
     for (size_t i = 0; i < dirs->n; i++)
-        if (stdout_not_template_in(dirs, dirs->dir[i], "", &out, err) != GT_OK ||
-            stdout_not_template_in(dirs, dirs->dir[i], "lang/", &out, err) != GT_OK)
+        if (stdout_not_template_in(dirs, dirs->dir[i], "", lang, &out, err) != GT_OK ||
+            stdout_not_template_in(dirs, dirs->dir[i], "lang/", lang, &out, err) != GT_OK)
             return err->status;
     return GT_OK;
 }
