@@ -20,6 +20,7 @@
 #include "template/latex.h"
 
 #include <errno.h>
+#include <search.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -536,10 +537,10 @@ struct output {
 
 struct partial_entry {
     struct partial_entry *next;
+    struct partial_entry *unscanned_next; /* mustache_scan's walk still to do */
     char *name;               /* NUL-terminated copy */
     size_t name_len;
     int found;
-    int scanned;              /* mustache_scan has walked its tree */
     char *text;               /* from the loader; tree points into it */
     struct template tpl;
 };
@@ -549,6 +550,8 @@ struct renderer {
     struct mustache_error *err;
     const char *main_source;
     struct partial_entry *partials;
+    void *partial_index;      /* the same, by name: a tsearch tree */
+    struct partial_entry *unscanned; /* found, tree not walked by mustache_scan */
     unsigned partial_depth;
     unsigned depth;           /* sections and partials being rendered */
     size_t steps;             /* nodes rendered, for the stop request */
@@ -876,13 +879,27 @@ static int render_section_body(struct renderer *r, struct frame *fr,
     return rc;
 }
 
+/* The partials' index orders them by name: length, then bytes (a name
+ * may hold any byte). */
+static int partial_name_cmp(const void *a, const void *b)
+{
+    const struct partial_entry *x = a, *y = b;
+
+    if (x->name_len != y->name_len)
+        return x->name_len < y->name_len ? -1 : 1;
+    return memcmp(x->name, y->name, x->name_len);
+}
+
+/* The cached partial of that name, or NULL: a tree lookup, so that a
+ * template of many partials does not take a time growing with their
+ * number squared. */
 static struct partial_entry *find_partial(const struct renderer *r,
                                           const char *name, size_t len)
 {
-    for (struct partial_entry *e = r->partials; e; e = e->next)
-        if (e->name_len == len && memcmp(e->name, name, len) == 0)
-            return e;
-    return NULL;
+    struct partial_entry key = { .name = (char *)name, .name_len = len };
+    void *found = tfind(&key, &r->partial_index, partial_name_cmp);
+
+    return found ? *(struct partial_entry **)found : NULL;
 }
 
 static void free_partials(struct renderer *r)
@@ -890,6 +907,7 @@ static void free_partials(struct renderer *r)
     while (r->partials) {
         struct partial_entry *e = r->partials;
         r->partials = e->next;
+        tdelete(e, &r->partial_index, partial_name_cmp);
         free_nodes(&e->tpl.root);
         free(e->text);
         free(e->name);
@@ -933,6 +951,12 @@ static int get_partial(struct renderer *r, const struct frame *fr,
     struct partial_entry *e = find_partial(r, n->str, n->len);
 
     if (e == NULL) {
+        /* Loading many partials is looked at for a stop request, each,
+         * as a loader may take its time. */
+        if (r->opt->stop && *r->opt->stop) {
+            set_error(r->err, r->main_source, NULL, NO_POSITION, "interrupted");
+            return MUSTACHE_ERR_STOPPED;
+        }
         e = calloc(1, sizeof *e);
         if (e == NULL || (e->name = malloc(n->len + 1)) == NULL) {
             free(e);
@@ -943,11 +967,22 @@ static int get_partial(struct renderer *r, const struct frame *fr,
         memcpy(e->name, n->str, n->len);
         e->name[n->len] = '\0';
         e->name_len = n->len;
+        if (tsearch(e, &r->partial_index, partial_name_cmp) == NULL) {
+            free(e->name);
+            free(e);
+            set_error(r->err, fr->tpl->source, NULL, NO_POSITION,
+                      "out of memory");
+            return MUSTACHE_ERR_NOMEM;
+        }
         e->next = r->partials;
         r->partials = e;
         int rc = load_partial(r, fr, n, e);
         if (rc != MUSTACHE_OK)
             return rc;
+        if (e->found) {
+            e->unscanned_next = r->unscanned;
+            r->unscanned = e;
+        }
     }
     *out = e;
     return MUSTACHE_OK;
@@ -1178,17 +1213,13 @@ int mustache_scan(const char *tmpl, size_t len, const struct mustache_options *o
     fr.line_start = 1;
     rc = scan_list(&r, &fr, &tpl.root);
     /* Then every partial named, each once, until none is left unwalked
-     * (new ones join the list at its head). */
-    for (int more = 1; rc == MUSTACHE_OK && more;) {
-        more = 0;
-        for (struct partial_entry *e = r.partials; rc == MUSTACHE_OK && e; e = e->next)
-            if (e->found && !e->scanned) {
-                struct frame inner = { &e->tpl, NULL, 1 };
-                e->scanned = 1;
-                more = 1;
-                rc = scan_list(&r, &inner, &e->tpl.root);
-                break; /* the list may have grown at its head */
-            }
+     * (new ones join the stack of those to walk). */
+    while (rc == MUSTACHE_OK && r.unscanned) {
+        struct partial_entry *e = r.unscanned;
+        struct frame inner = { &e->tpl, NULL, 1 };
+
+        r.unscanned = e->unscanned_next; /* the newest first */
+        rc = scan_list(&r, &inner, &e->tpl.root);
     }
     saved = errno;
     free_partials(&r);

@@ -2,6 +2,7 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <search.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -71,12 +72,18 @@ int template_dirs_init(struct template_dirs *d, const char *explicit_dir, struct
  * asked for (render checks a template and its partials before it renders
  * them), so that a pipe, a FIFO or /dev/stdin gives the same text to both,
  * and a file changed in between cannot be checked in one form and
- * rendered in another.  Held until the process ends. */
-static struct read_once {
+ * rendered in another.  Held until the process ends; found by a tree
+ * lookup, as a template may have tens of thousands of partials. */
+struct read_once {
     char *path, *text;
     size_t len;
-    struct read_once *next;
-} *files_read;
+};
+static void *files_read; /* a tsearch tree of struct read_once, by path */
+
+static int read_once_cmp(const void *a, const void *b)
+{
+    return strcmp(((const struct read_once *)a)->path, ((const struct read_once *)b)->path);
+}
 
 static int read_file_now(const char *path, char **text, size_t *len);
 
@@ -84,17 +91,19 @@ static int read_file_now(const char *path, char **text, size_t *len);
  * the first time path was asked for); -1 with errno. */
 static int read_file(const char *path, char **text, size_t *len)
 {
-    for (struct read_once *r = files_read; r; r = r->next)
-        if (strcmp(r->path, path) == 0) {
-            *text = malloc(r->len + 1);
-            if (!*text) {
-                errno = ENOMEM;
-                return -1;
-            }
-            memcpy(*text, r->text, r->len + 1);
-            *len = r->len;
-            return 0;
+    struct read_once key = {.path = (char *)path};
+    void *seen = tfind(&key, &files_read, read_once_cmp);
+    if (seen) {
+        const struct read_once *r = *(struct read_once **)seen;
+        *text = malloc(r->len + 1);
+        if (!*text) {
+            errno = ENOMEM;
+            return -1;
         }
+        memcpy(*text, r->text, r->len + 1);
+        *len = r->len;
+        return 0;
+    }
     if (read_file_now(path, text, len) != 0)
         return -1;
     struct read_once *r = malloc(sizeof *r);
@@ -109,8 +118,15 @@ static int read_file(const char *path, char **text, size_t *len)
         return -1;
     }
     memcpy(keep, *text, *len + 1);
-    *r = (struct read_once){.path = name, .text = keep, .len = *len, .next = files_read};
-    files_read = r;
+    *r = (struct read_once){.path = name, .text = keep, .len = *len};
+    if (tsearch(r, &files_read, read_once_cmp) == NULL) {
+        free(r);
+        free(keep);
+        free(name);
+        free(*text);
+        errno = ENOMEM;
+        return -1;
+    }
     return 0;
 }
 
