@@ -881,13 +881,26 @@ static void test_steps_limit(void **state)
     int rc = mustache_render(t, strlen(t), ctx, &opt, count_bytes, &total, &err);
     assert_int_equal(rc, MUSTACHE_ERR_LIMIT);
     assert_int_equal(total, 0);
-    assert_string_equal(err.message, "more than 5000 tags rendered");
+    assert_string_equal(err.message, "more than 5000 tags and texts rendered");
     /* Within the limit, the same template renders. */
     opt.max_steps = 0;
     const char *small = "{{#a}}{{#a}}x{{/a}}{{/a}}";
     assert_int_equal(mustache_render(small, strlen(small), ctx, &opt, count_bytes, &total, &err),
                      MUSTACHE_OK);
     assert_int_equal(total, 4);
+    /* Exactly N nodes are allowed: the outer section once, the inner twice,
+     * the text four times make 7. */
+    opt.max_steps = 7;
+    total = 0;
+    assert_int_equal(mustache_render(small, strlen(small), ctx, &opt, count_bytes, &total, &err),
+                     MUSTACHE_OK);
+    opt.max_steps = 6;
+    assert_int_equal(mustache_render(small, strlen(small), ctx, &opt, count_bytes, &total, &err),
+                     MUSTACHE_ERR_LIMIT);
+    opt.max_steps = 1;
+    const char *text = "ab";
+    assert_int_equal(mustache_render(text, strlen(text), ctx, &opt, count_bytes, &total, &err),
+                     MUSTACHE_OK);
     json_decref(ctx);
 }
 

@@ -430,7 +430,8 @@ const struct command cmd_render = {
             "the names again; default 256 MiB, 0 for no limit), and a field holds at "
             "most $GAMETAB_FIELD_MAX bytes (default 16 MiB, 0 for no limit).  "
             "The output is at most $GAMETAB_OUTPUT_MAX bytes (default 64 MiB, 0 for "
-            "no limit), and at most $GAMETAB_TAGS_MAX tags are rendered (default 10^8).  "
+            "no limit), and at most $GAMETAB_TAGS_MAX tags and texts are rendered (a text between "
+            "tags counts as one; default 10^8).  "
             "For a .tex template every character of the data must be one the "
             "preamble's fonts print (see the README).\n",
     .options = render_options,

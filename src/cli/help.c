@@ -46,7 +46,7 @@ static const struct {
                            "template makes; default %zu (64 MiB), 0 for no limit",
      TEMPLATE_OUTPUT_MAX},
     {"GAMETAB_TAGS_MAX", "render, and the templates of table and build: the most tags and texts "
-                         "rendered; default %zu, 0 for no limit", TEMPLATE_TAGS_MAX},
+                         "rendered (a text between tags counts as one, each time); default %zu, 0 for no limit", TEMPLATE_TAGS_MAX},
     {"SOURCE_DATE_EPOCH", "the date written into generated files (an xlsx workbook's "
                           "properties), in seconds since 1970, digits only; default "
                           "1980-01-01", 0},

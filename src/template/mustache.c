@@ -1028,13 +1028,15 @@ static int render_partial(struct renderer *r, struct frame *fr,
     return rc;
 }
 
-/* A stop request is looked at every 1024 nodes (and lists), however
- * little output they make. */
+/* Counts one node (a tag or a text) to be rendered: max_steps of them
+ * are allowed, one more is refused.  A stop request is looked at every
+ * 1024 nodes, however little output they make. */
 static int check_stop(struct renderer *r)
 {
     if (r->opt->max_steps && r->steps >= r->opt->max_steps) {
         set_error(r->err, r->main_source, NULL, NO_POSITION,
-                  "more than %zu tags rendered", r->opt->max_steps);
+                  "more than %zu %s rendered", r->opt->max_steps,
+                  r->opt->max_steps == 1 ? "tag or text" : "tags and texts");
         return MUSTACHE_ERR_LIMIT;
     }
     if (++r->steps % 1024 == 0 && r->opt->stop && *r->opt->stop) {
@@ -1048,7 +1050,7 @@ static int render_list(struct renderer *r, struct frame *fr,
                        const struct node_list *list,
                        const struct context *ctx)
 {
-    int rc = check_stop(r);
+    int rc = MUSTACHE_OK;
 
     for (size_t i = 0; rc == MUSTACHE_OK && i < list->count; i++) {
         const struct node *n = &list->items[i];

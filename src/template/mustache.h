@@ -88,7 +88,9 @@ struct mustache_options {
     size_t max_steps;            /* 0: no limit; else rendering more tags and
                                     texts than this ends the render with
                                     MUSTACHE_ERR_LIMIT "more than N tags
-                                    rendered" (empty sections nested, or
+                                    and texts rendered": each tag and
+                                    each text between tags counts once
+                                    each time it is rendered (empty sections nested, or
                                     partials that include themselves twice,
                                     make no output but take exponential
                                     time) */

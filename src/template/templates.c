@@ -592,9 +592,9 @@ static int render_text(const struct template_dirs *dirs, const char *path, const
                      path, opt.max_output);
     else if (rc == MUSTACHE_ERR_LIMIT)
         rc = gt_fail(err, GT_ERR_RUNTIME,
-                     "%s: more than %zu tags rendered (the limit of a render: "
+                     "%s: more than %zu %s rendered (the limit of a render: "
                      "GAMETAB_TAGS_MAX=N raises it)",
-                     path, opt.max_steps);
+                     path, opt.max_steps, opt.max_steps == 1 ? "tag or text" : "tags and texts");
     else if (merr.line > 0)
         rc = gt_fail(err, GT_ERR_RUNTIME, "%s:%u:%u: %s%s%s", where, merr.line, merr.col,
                      merr.message, rc == MUSTACHE_ERR_IO ? ": " : "",
