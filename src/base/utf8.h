@@ -31,9 +31,12 @@ size_t utf8_columns(const char *s, size_t n);
 
 /* Whether code point cp is not to be shown as such in a message: a C0
  * control (U+0000..U+001F), DEL, a C1 control (U+0080..U+009F: U+009B is
- * a terminal's CSI, as ESC [ is), or a bidirectional formatting character
+ * a terminal's CSI, as ESC [ is), a bidirectional formatting character
  * (U+061C, U+200E, U+200F, U+202A..U+202E, U+2066..U+2069), which would
- * turn the text after it around on a terminal. */
+ * turn the text after it around on a terminal, a line or paragraph
+ * separator (U+2028, U+2029: a second line to some readers), or a
+ * character that shows nothing: soft hyphen U+00AD, U+180E, zero width
+ * U+200B..U+200D, U+2060..U+2064, U+FEFF, annotation U+FFF9..U+FFFB. */
 bool utf8_is_control(uint32_t cp);
 
 /* The bytes (1 to 4) of the character that starts at s, a NUL-terminated

@@ -231,7 +231,8 @@ static void guard_standard_descriptors(void)
 }
 
 /* Messages are one line of UTF-8: control characters (C0, DEL, C1, the
- * bidirectional overrides: utf8_is_control) and bytes that are not UTF-8
+ * bidirectional overrides, line separators, invisible ones:
+ * utf8_is_control) and bytes that are not UTF-8
  * (a Latin-1 file name, a LaTeX error's ^^ff) from arguments, paths,
  * templates or a program's log are shown as one '?' each. */
 static void one_line(char *msg)
