@@ -1,18 +1,40 @@
 #include <config.h>
 
+#include <stdint.h>
 #include <string.h>
 
+#include "base/utf8.h"
 #include "io/foreign.h"
 
 static const struct foreign xz = {"xz-compressed data", "unxz it first", true},
                             zstd = {"zstd-compressed data", "unzstd it first", true},
                             bzip2 = {"bzip2-compressed data", "bunzip2 it first", true},
+                            lz4 = {"lz4-compressed data", "unlz4 it first", true},
+                            lzma = {"lzma-compressed data", "unlzma it first", true},
+                            zlib = {"zlib-compressed data (no gzip header)",
+                                    "unpack it first: pigz -dz", true},
+                            xls = {"an old Excel workbook (.xls)", NULL, false},
+                            pdf = {"a PDF document", NULL, false},
                             zip = {"a zip file (an .xlsx workbook?)", NULL, false},
                             utf16 = {"UTF-16 text", "convert it: iconv -f utf-16 -t utf-8", false},
                             utf16le = {"UTF-16 text (little-endian, no byte order mark)",
                                        "convert it: iconv -f utf-16le -t utf-8", false},
                             utf16be = {"UTF-16 text (big-endian, no byte order mark)",
                                        "convert it: iconv -f utf-16be -t utf-8", false};
+
+/* Whether b[0..n) is UTF-8 as far as its first 64 bytes go (a character
+ * cut off at their end counts as whole). */
+static bool starts_utf8(const unsigned char *b, size_t n)
+{
+    size_t end = n < 64 ? n : 64;
+    for (size_t i = 0, len; i < end; i += len) {
+        uint32_t cp;
+        len = utf8_decode(b + i, n - i, &cp);
+        if (len == 0)
+            return n - i < 4;
+    }
+    return true;
+}
 
 const struct foreign *foreign_bytes(const unsigned char *b, size_t n)
 {
@@ -24,6 +46,12 @@ const struct foreign *foreign_bytes(const unsigned char *b, size_t n)
         {"\xFD" "7zXZ\0", 6, &xz},
         {"(\xB5/\xFD", 4, &zstd},
         {"PK\x03\x04", 4, &zip},
+        {"\x04\x22\x4D\x18", 4, &lz4},
+        /* .lzma (LZMA_Alone): the usual properties byte, then a dictionary
+         * size below 16 MiB, whose low bytes are zero. */
+        {"\x5D\0\0", 3, &lzma},
+        {"\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1", 8, &xls},
+        {"%PDF-", 5, &pdf},
         {"\xFF\xFE", 2, &utf16},
         {"\xFE\xFF", 2, &utf16},
     };
@@ -33,6 +61,12 @@ const struct foreign *foreign_bytes(const unsigned char *b, size_t n)
     /* bzip2: "BZh" and the block size, a digit 1 to 9. */
     if (n >= 4 && memcmp(b, "BZh", 3) == 0 && b[3] >= '1' && b[3] <= '9')
         return &bzip2;
+    /* zlib: CMF 0x78 (deflate, 32 KiB window), FLG of a usual level, the
+     * two a multiple of 31; and, as "x" and a letter may start a text, not
+     * UTF-8 in its first bytes. */
+    if (n >= 2 && b[0] == 0x78 && (b[1] == 0x01 || b[1] == 0x5E || b[1] == 0x9C || b[1] == 0xDA) &&
+        (b[0] * 256 + b[1]) % 31 == 0 && !starts_utf8(b, n))
+        return &zlib;
     /* UTF-16 without a byte order mark: two ASCII characters, each with a
      * zero byte (which no text gametab reads holds) after or before it. */
     if (n >= 4 && b[0] && !b[1] && b[2] && !b[3])

@@ -16,10 +16,11 @@ struct foreign {
 };
 
 /* The kind of the file that starts with b[0..n) when it is no text: xz,
- * zstd, bzip2, a zip file (an .xlsx workbook renamed), UTF-16 text (by its
- * byte order mark, or by the zero bytes of its first two characters); NULL
- * when it may be text.  Needs n >= 6 to tell every kind (fewer: the file's
- * whole length). */
+ * zstd, bzip2, lz4, lzma, zlib (deflate without gzip's header), a zip file
+ * (an .xlsx workbook renamed), an old Excel workbook (.xls, OLE2), a PDF,
+ * UTF-16 text (by its byte order mark, or by the zero bytes of its first
+ * two characters); NULL when it may be text.  Needs n >= 8 to tell every
+ * kind, 64 to tell zlib from text (fewer: the file's whole length). */
 const struct foreign *foreign_bytes(const unsigned char *b, size_t n);
 
 #endif
