@@ -320,8 +320,26 @@ static int copy_file(const char *path, struct output *out, struct gt_error *err)
     return rc;
 }
 
+static int pdf_write_private(const struct table_def *t, const struct table_args *args,
+                             const struct tex_options *opt, struct output *out,
+                             struct gt_error *err);
+
+/* The temporary directory, the document in it and what latexmk makes there
+ * are gametab's own: made under umask 077, whatever the user's (umask 0777
+ * made them unreadable to gametab itself: "Permission denied" on a path
+ * already gone).  The PDF's own file, out, was opened before. */
 int sink_pdf_write(const struct table_def *t, const struct table_args *args,
                    const struct tex_options *opt, struct output *out, struct gt_error *err)
+{
+    mode_t mask = umask(077);
+    int rc = pdf_write_private(t, args, opt, out, err);
+    umask(mask);
+    return rc;
+}
+
+static int pdf_write_private(const struct table_def *t, const struct table_args *args,
+                             const struct tex_options *opt, struct output *out,
+                             struct gt_error *err)
 {
     static const struct { const char *program, *package; } needed[] = {
         {"latexmk", "latexmk"},

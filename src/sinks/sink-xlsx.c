@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -259,6 +260,9 @@ int xlsx_book_new(struct xlsx_book **bp, const char *name, const char *title,
         return rc;
     }
     b->named = true;
+    /* gametab's own file: readable and writable by it whatever the umask
+     * (0777 made it "Permission denied", said of TMPDIR). */
+    fchmod(b->fd, 0600);
     /* The file's name goes at once, and libxlsxwriter writes through
      * /proc/self/fd/N: a process killed (SIGKILL, a crash) leaves nothing
      * in TMPDIR.  Without /proc, the name stays until the end. */
