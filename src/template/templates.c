@@ -109,25 +109,18 @@ static int read_file(const char *path, char **text, size_t *len)
     struct read_once *r = malloc(sizeof *r);
     char *keep = malloc(*len + 1);
     char *name = strdup(path);
-    if (!r || !keep || !name) {
-        free(r);
-        free(keep);
-        free(name);
-        free(*text);
-        errno = ENOMEM;
-        return -1;
+    if (r && keep && name) {
+        memcpy(keep, *text, *len + 1);
+        *r = (struct read_once){.path = name, .text = keep, .len = *len};
+        if (tsearch(r, &files_read, read_once_cmp) != NULL)
+            return 0;
     }
-    memcpy(keep, *text, *len + 1);
-    *r = (struct read_once){.path = name, .text = keep, .len = *len};
-    if (tsearch(r, &files_read, read_once_cmp) == NULL) {
-        free(r);
-        free(keep);
-        free(name);
-        free(*text);
-        errno = ENOMEM;
-        return -1;
-    }
-    return 0;
+    free(r);
+    free(keep);
+    free(name);
+    free(*text);
+    errno = ENOMEM;
+    return -1;
 }
 
 /* Reads a whole file into a NUL-terminated malloc'd buffer; -1 with errno. */
