@@ -222,8 +222,8 @@ struct partial_lookup {
     char why[192];              /* what it is, after its name (text_unusable) */
 };
 
-/* Why text[0..len), the whole file of a template or partial (kind), can't
- * be one, written to why as what follows the file's name in a message
+/* Why text[0..len), the whole file of a template, partial or language
+ * file (kind), can't be one, written to why as what follows the file's name in a message
  * (":3:7: NUL byte in the template", ": xz-compressed data: unxz it
  * first"); false when it can.  Bytes that are not UTF-8, copied raw into
  * the output, would make a .tex file that inputenc refuses, or HTML of
@@ -233,7 +233,11 @@ static bool text_unusable(const char *text, size_t len, const char *kind, char *
 {
     const struct foreign *f = foreign_bytes((const unsigned char *)text, len);
     if (f) {
-        snprintf(why, size, ": %s: %s", f->what, f->how ? f->how : "not a template");
+        if (f->how)
+            snprintf(why, size, ": %s: %s", f->what, f->how);
+        else /* a partial is a template too */
+            snprintf(why, size, ": %s: not a %s", f->what,
+                     strcmp(kind, "partial") == 0 ? "template" : kind);
         return true;
     }
     unsigned line, col;
@@ -721,10 +725,12 @@ static int lang_strings_match(json_t *strings, json_t *builtin, const char *path
 static json_t *lang_strings_parse(const char *path, const char *text, size_t len,
                                   struct gt_error *err)
 {
-    const struct foreign *f = foreign_bytes((const unsigned char *)text, len);
-    if (f) {
-        gt_fail(err, GT_ERR_RUNTIME, "%s: %s: %s", path, f->what,
-                f->how ? f->how : "not a language file");
+    /* What a template cannot be, a language file cannot either: said as
+     * for a template, with the line and column of a NUL byte (which
+     * jansson would call "end of file expected") and an encoding's hint. */
+    char why[192];
+    if (text_unusable(text, len, "language file", why, sizeof why)) {
+        gt_fail(err, GT_ERR_RUNTIME, "%s%s", path, why);
         return NULL;
     }
     static const char bom[] = "\xEF\xBB\xBF";
