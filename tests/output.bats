@@ -410,6 +410,33 @@ kill_when_open() { # PID PATTERN [SECONDS to wait once it is open]
     [ -z "$err" ]
 }
 
+@test "a DIR of wide characters and a control: the waiting line fits the terminal's columns, it and the summary line show the control as ?" {
+    # The line was cut by characters, so 11 Chinese ones took 22 columns
+    # and wrapped; an escape in DIR reached the terminal and stdout raw.
+    export D="$T/"$(printf '\345\215\232\345\274\210%.0s' $(seq 8))$'\033'x
+    mkdir "$D"
+    flock "$D" sleep 2 &
+    sleep 0.3
+    script -qec "stty cols 40; TERM=dumb '$GAMETAB' build --lang en -o \"\$D\"" /dev/null >"$T/tty.txt"
+    wait
+    grep -q "^.gametab: $T/博弈" "$T/tty.txt"
+    grep -q "gametab: wrote 36 files under $T/.*?x/" "$T/tty.txt"
+    if grep -q $'\033' "$T/tty.txt"; then return 1; fi
+    # every line drawn, in terminal columns (East Asian W and F take two)
+    /usr/bin/python3 - "$T/tty.txt" <<'PY'
+import re, sys, unicodedata
+text = open(sys.argv[1], encoding="utf-8").read()
+for line in re.split("[\r\n]", text):
+    cols = sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in line)
+    if cols > 39 and "wrote" not in line:
+        sys.exit("too wide (%d columns): %s" % (cols, line))
+PY
+    # not a terminal: the summary line too
+    gt build --lang en -o "$D"
+    [ "$status" -eq 0 ]
+    [ "$out" = "gametab: wrote 36 files under $T/博弈博弈博弈博弈博弈博弈博弈博弈?x/" ]
+}
+
 @test "no progress line when the rows go to the terminal too (standard output, -o /dev/tty)" {
     # It was drawn into the data, twice in 1.5 s; --count 300 million runs
     # well past the second after which the line shows.

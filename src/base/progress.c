@@ -12,6 +12,7 @@
 
 #include "base/interrupt.h"
 #include "base/progress.h"
+#include "base/utf8.h"
 
 static double now(void)
 {
@@ -28,7 +29,7 @@ void progress_start(struct progress *p, uint64_t total, bool enabled)
     p->start = p->last = now();
 }
 
-/* The characters of the line shown last (0: none), to be overwritten. */
+/* The columns of the line shown last (0: none), to be overwritten. */
 static size_t line_shown;
 
 /* Whether the terminal understands ESC [ K (erase to the end of the line):
@@ -40,26 +41,35 @@ static bool erases(void)
 }
 
 /* Shows text on standard error (a terminal) in place of the line before:
- * cut to the terminal's width less one column (so that it never wraps and
- * leaves lines behind), UTF-8 characters counted, not bytes. */
+ * one line (utf8_one_line: a control character in a path shows as '?'),
+ * cut to the terminal's width less one column, so that it never wraps and
+ * leaves lines behind.  Widths are terminal columns (utf8_columns: an East
+ * Asian wide character takes two), never bytes. */
 static void line_show(const char *text)
 {
     struct winsize ws;
     size_t width = ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 1 ? ws.ws_col : 80;
-    size_t bytes = 0, chars = 0;
-    while (text[bytes] && chars < width - 1) {
-        bytes++;
-        while ((text[bytes] & 0xC0) == 0x80)
-            bytes++;
-        chars++;
+    char *line = strdup(text);
+    if (!line)
+        return; /* a progress line is not worth failing the job for */
+    utf8_one_line(line);
+    size_t bytes = 0, columns = 0;
+    while (line[bytes]) {
+        size_t k = utf8_char_bytes(line + bytes);
+        size_t c = utf8_columns(line + bytes, k);
+        if (columns + c > width - 1)
+            break;
+        bytes += k;
+        columns += c;
     }
-    fprintf(stderr, "\r%.*s", (int)bytes, text);
+    fprintf(stderr, "\r%.*s", (int)bytes, line);
+    free(line);
     if (erases())
         fputs("\033[K", stderr);
     else
-        for (size_t i = chars; i < line_shown; i++)
+        for (size_t i = columns; i < line_shown; i++)
             fputc(' ', stderr);
-    line_shown = chars;
+    line_shown = columns;
     fflush(stderr);
 }
 

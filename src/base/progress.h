@@ -53,7 +53,7 @@ void progress_ticker_end(struct progress_ticker *t);
 /* A line saying what the job waits for ("gametab: out: waiting for
  * another build into out to finish"), shown at once and only when
  * standard error is a terminal, until progress_note_end clears it.  text
- * is shown as given (cut to the terminal's width). */
+ * is shown as one line (controls as ?), cut to the terminal's width. */
 void progress_note_show(const char *text);
 
 /* Clears the line of progress_note_show, if one was shown. */

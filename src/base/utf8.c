@@ -1,5 +1,7 @@
 #include <config.h>
 
+#include <string.h>
+
 #include "base/utf8.h"
 
 size_t utf8_decode(const unsigned char *s, size_t n, uint32_t *cp)
@@ -113,4 +115,25 @@ size_t utf8_columns(const char *s, size_t n)
         n -= len;
     }
     return columns;
+}
+
+void utf8_one_line(char *msg)
+{
+    const unsigned char *in = (const unsigned char *)msg;
+    unsigned char *out = (unsigned char *)msg;
+    size_t n = strlen(msg);
+    while (n > 0) {
+        uint32_t cp;
+        size_t len = utf8_decode(in, n, &cp);
+        if (len == 0 || utf8_is_control(cp)) {
+            *out++ = '?';
+            len = len ? len : 1;
+        } else {
+            memmove(out, in, len);
+            out += len;
+        }
+        in += len;
+        n -= len;
+    }
+    *out = '\0';
 }

@@ -47,4 +47,11 @@ size_t utf8_char_bytes(const char *s);
  * bytes that do not continue a character. */
 size_t utf8_width(const char *s);
 
+/* Makes msg, a NUL-terminated string, one line of UTF-8 in place, for a
+ * message on a terminal: each control character (utf8_is_control: C0, DEL,
+ * C1, the bidirectional overrides, line separators, invisible ones) and
+ * each byte that is not UTF-8 (a Latin-1 file name, a LaTeX error's ^^ff)
+ * becomes one '?'.  Never longer than it was. */
+void utf8_one_line(char *msg);
+
 #endif

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <limits.h>
 
+#include "base/utf8.h"
 #include "cli/command.h"
 #include "cli/options.h"
 #include "io/files.h"
@@ -48,11 +49,17 @@ static const struct option_spec build_options[O__N] = {
  * back. */
 static int report_ready(void *dir, size_t nfiles, struct gt_error *err)
 {
-    const char *d = dir;
+    /* DIR as a message shows it: one line, its controls as '?'. */
+    char *d = strdup(dir);
+    if (!d)
+        return gt_fail(err, GT_ERR_RUNTIME, "standard output: %s", strerror(ENOMEM));
+    utf8_one_line(d);
     size_t len = strlen(d);
     errno = 0;
-    if (printf("gametab: wrote %zu files under %s%s\n", nfiles, d,
-               len && d[len - 1] == '/' ? "" : "/") < 0 ||
+    int said = printf("gametab: wrote %zu files under %s%s\n", nfiles, d,
+                      len && d[len - 1] == '/' ? "" : "/");
+    free(d);
+    if (said < 0 ||
         fflush(stdout) != 0)
         return gt_fail(err, GT_ERR_RUNTIME, "standard output: %s",
                        strerror(errno ? errno : EIO));

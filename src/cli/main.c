@@ -230,32 +230,6 @@ static void guard_standard_descriptors(void)
         }
 }
 
-/* Messages are one line of UTF-8: control characters (C0, DEL, C1, the
- * bidirectional overrides, line separators, invisible ones:
- * utf8_is_control) and bytes that are not UTF-8
- * (a Latin-1 file name, a LaTeX error's ^^ff) from arguments, paths,
- * templates or a program's log are shown as one '?' each. */
-static void one_line(char *msg)
-{
-    const unsigned char *in = (const unsigned char *)msg;
-    unsigned char *out = (unsigned char *)msg;
-    size_t n = strlen(msg);
-    while (n > 0) {
-        uint32_t cp;
-        size_t len = utf8_decode(in, n, &cp);
-        if (len == 0 || utf8_is_control(cp)) {
-            *out++ = '?';
-            len = len ? len : 1;
-        } else {
-            memmove(out, in, len);
-            out += len;
-        }
-        in += len;
-        n -= len;
-    }
-    *out = '\0';
-}
-
 int main(int argc, char *argv[])
 {
     struct gt_error err = {0};
@@ -275,7 +249,7 @@ int main(int argc, char *argv[])
     /* A reader that went away (| head) ends gametab as SIGPIPE always has:
      * silently. */
     if (rc != GT_OK && err.msg[0] && interrupt_signal != SIGPIPE) {
-        one_line(err.msg);
+        utf8_one_line(err.msg);
         fprintf(stderr, "gametab: %s\n", err.msg);
     }
     /* A signal that stopped the work ends gametab by that signal (exit
