@@ -1,7 +1,6 @@
 /* cmd-build.c: `gametab build`, the main job (publish/build.h). */
 #include <config.h>
 
-#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -88,62 +87,23 @@ static int templates_outside(const char *dir, const char *templates, const char 
 }
 
 /* Whether a file the build writes or removes as stale in DIR/LANG (not a
- * link there, which the build replaces) is the template or language file
- * the search path gives for tname, by device and inode (the template a
- * link into DIR/LANG): the build would replace what it reads by its
- * fragment, or remove it.  GT_ERR_USAGE naming both. */
-static int template_not_output(const char *dir, const struct template_dirs *dirs,
-                               const char *tname, struct gt_error *err)
-{
-    char *text = NULL, *found = NULL, *what = NULL;
-    size_t len;
-    struct gt_error ignored = {0};
-    if (template_read(dirs, tname, &text, &len, &found, &ignored) != GT_OK)
-        return GT_OK;
-    free(text);
-    bool lang = strncmp(tname, "lang/", 5) == 0;
-    int rc = GT_OK;
-    size_t n = strlen(found) + 32;
-    if ((what = malloc(n)) != NULL)
-        snprintf(what, n, "the %s %s", lang ? "language file" : "template", found);
-    char name[200], path[PATH_MAX];
-    for (size_t l = 0; what && rc == GT_OK && l < TEMPLATE_NLANGUAGES; l++)
-        for (size_t i = 0; rc == GT_OK && build_language_file(i, name, sizeof name); i++) {
-            snprintf(path, sizeof path, "%s/%s/%s", dir, template_languages[l], name);
-            /* A link in DIR/LANG is replaced by its file, not written
-             * through. */
-            struct stat st;
-            if (lstat(path, &st) == 0 && !S_ISLNK(st.st_mode))
-                rc = output_check_not_input(path, found, what, err);
-        }
-    free(what);
-    free(found);
-    return rc;
-}
-
-/* template_not_output for every file of the search path's directories
- * (and their lang/): what the build reads, and more. */
+ * link there, which the build replaces, not writes through) is a template
+ * or language file the search path gives (a link into DIR/LANG): the build
+ * would replace what it reads by its fragment, or remove it.  Every
+ * language's files, as a build of one removes the other's.  GT_ERR_USAGE
+ * naming both, or GT_OK. */
 static int templates_not_outputs(const char *dir, const struct template_dirs *dirs,
                                  struct gt_error *err)
 {
     int rc = GT_OK;
-    for (size_t k = 0; rc == GT_OK && k < dirs->n; k++)
-        for (int sub = 0; rc == GT_OK && sub < 2; sub++) {
-            char *where = sub ? path_join(dirs->dir[k], "lang") : strdup(dirs->dir[k]);
-            DIR *d = where ? opendir(where) : NULL;
-            struct dirent *e;
-            while (rc == GT_OK && d && (e = readdir(d)) != NULL) {
-                char tname[300];
-                struct stat st;
-                snprintf(tname, sizeof tname, "%s%s", sub ? "lang/" : "", e->d_name);
-                char *path = path_join(where, e->d_name);
-                if (path && e->d_name[0] != '.' && stat(path, &st) == 0 && S_ISREG(st.st_mode))
-                    rc = template_not_output(dir, dirs, tname, err);
-                free(path);
-            }
-            if (d)
-                closedir(d);
-            free(where);
+    char name[200], path[PATH_MAX];
+    for (size_t l = 0; rc == GT_OK && l < TEMPLATE_NLANGUAGES; l++)
+        for (size_t i = 0; rc == GT_OK && build_language_file(i, name, sizeof name); i++) {
+            struct stat st;
+            if ((size_t)snprintf(path, sizeof path, "%s/%s/%s", dir, template_languages[l],
+                                 name) < sizeof path &&
+                lstat(path, &st) == 0 && !S_ISLNK(st.st_mode))
+                rc = output_check_not_search_path(path, false, dirs, NULL, err);
         }
     return rc;
 }
@@ -202,7 +162,7 @@ static int run_build(struct command_line *cl, struct gt_error *err)
             }
         /* The summary line appended to a template or language file
          * (>> T/lang/en.json) would break the next build. */
-        if (output_check_stdout_not_templates(&dirs, bo.only_lang, err) != GT_OK) {
+        if (output_check_not_search_path("-", true, &dirs, bo.only_lang, err) != GT_OK) {
             free(trimmed);
             return GT_ERR_USAGE;
         }

@@ -2,6 +2,7 @@
 #include <config.h>
 
 #include <dirent.h>
+#include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
@@ -117,17 +118,30 @@ int output_check_not_input(const char *path, const char *input, const char *what
     return gt_fail(err, GT_ERR_USAGE, "-o: %s is also %s: write to another file", path, what);
 }
 
-/* output_check_not_input for one file of the template search path. */
+/* output_check_not_input for the file the template search path gives
+ * for name, said as what ("the template").  named: the user named path
+ * (-o FILE, or standard output); else (a file build writes) the message
+ * names the file found too. */
 static int check_not_template_file(const char *path, const struct template_dirs *dirs,
-                                   const char *name, const char *what, struct gt_error *err)
+                                   const char *name, const char *what, bool named,
+                                   struct gt_error *err)
 {
-    char *text = NULL, *found = NULL;
-    size_t len;
-    struct gt_error ignored = {0};
-    if (template_read(dirs, name, &text, &len, &found, &ignored) != GT_OK)
-        return GT_OK;
-    int rc = output_check_not_input(path, found, what, err);
-    free(text);
+    char *found = NULL;
+    if (template_find(dirs, name, &found) != 0) {
+        free(found);
+        return GT_OK; /* left to the reading to say */
+    }
+    char *said = NULL;
+    if (!named) {
+        size_t n = strlen(what) + strlen(found) + 2;
+        if (!(said = malloc(n))) {
+            free(found);
+            return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", path, strerror(ENOMEM));
+        }
+        snprintf(said, n, "%s %s", what, found);
+    }
+    int rc = output_check_not_input(path, found, said ? said : what, err);
+    free(said);
     free(found);
     return rc;
 }
@@ -142,57 +156,51 @@ int output_check_not_templates(const char *path, const struct template_dirs *dir
     if (lang) {
         char lang_file[64];
         snprintf(lang_file, sizeof lang_file, "lang/%s.json", lang);
-        if (check_not_template_file(path, dirs, lang_file, "the language file", err) != GT_OK)
+        if (check_not_template_file(path, dirs, lang_file, "the language file", true, err) !=
+            GT_OK)
             return err->status;
     }
     for (size_t i = 0; i < n; i++)
-        if (check_not_template_file(path, dirs, names[i], "the template", err) != GT_OK)
+        if (check_not_template_file(path, dirs, names[i], "the template", true, err) != GT_OK)
             return err->status;
     return GT_OK;
 }
 
-/* output_check_stdout_not_templates for the files of one directory, their names
- * relative to the search path prefixed by sub ("" or "lang/"). */
-static int stdout_not_template_in(const struct template_dirs *dirs, const char *dir,
-                                  const char *sub, const char *lang, const struct stat *out,
-                                  struct gt_error *err)
-{
-    char path[PATH_MAX];
-    snprintf(path, sizeof path, "%s/%s", dir, sub);
-    DIR *d = opendir(path);
-    if (!d)
-        return GT_OK;
-    int rc = GT_OK;
-    for (struct dirent *e; rc == GT_OK && (e = readdir(d));) {
-        struct stat st;
-        char name[PATH_MAX];
-        if ((size_t)snprintf(path, sizeof path, "%s/%s%s", dir, sub, e->d_name) >= sizeof path ||
-            (size_t)snprintf(name, sizeof name, "%s%s", sub, e->d_name) >= sizeof name ||
-            stat(path, &st) != 0 || st.st_dev != out->st_dev || st.st_ino != out->st_ino)
-            continue;
-        /* With one language, the other's file is not read. */
-        if (*sub && lang && (strncmp(e->d_name, lang, strlen(lang)) != 0 ||
-                             strcmp(e->d_name + strlen(lang), ".json") != 0))
-            continue;
-        /* Only the file the search path gives for its name is read. */
-        rc = check_not_template_file("-", dirs, name,
-                                     *sub ? "the language file" : "the template", err);
-    }
-    closedir(d);
-    return rc;
-}
-
-int output_check_stdout_not_templates(const struct template_dirs *dirs, const char *lang,
-                                      struct gt_error *err)
+int output_check_not_search_path(const char *path, bool named,
+                                 const struct template_dirs *dirs, const char *lang,
+                                 struct gt_error *err)
 {
     struct stat out;
-    if (!output_regular_file("-", &out))
+    if (!output_regular_file(path, &out))
         return GT_OK;
-    for (size_t i = 0; i < dirs->n; i++)
-        if (stdout_not_template_in(dirs, dirs->dir[i], "", lang, &out, err) != GT_OK ||
-            stdout_not_template_in(dirs, dirs->dir[i], "lang/", lang, &out, err) != GT_OK)
-            return err->status;
-    return GT_OK;
+    int rc = GT_OK;
+    for (size_t i = 0; rc == GT_OK && i < dirs->n; i++)
+        for (int lang_dir = 0; rc == GT_OK && lang_dir < 2; lang_dir++) {
+            const char *sub = lang_dir ? "lang/" : "";
+            char where[PATH_MAX];
+            if ((size_t)snprintf(where, sizeof where, "%s/%s", dirs->dir[i], sub) >= sizeof where)
+                continue;
+            DIR *d = opendir(where);
+            for (struct dirent *e; rc == GT_OK && d && (e = readdir(d));) {
+                char file[PATH_MAX], name[PATH_MAX];
+                struct stat st;
+                if ((size_t)snprintf(file, sizeof file, "%s%s", where, e->d_name) >= sizeof file ||
+                    (size_t)snprintf(name, sizeof name, "%s%s", sub, e->d_name) >= sizeof name ||
+                    stat(file, &st) != 0 || st.st_dev != out.st_dev || st.st_ino != out.st_ino)
+                    continue;
+                /* With one language, the other's file is not read. */
+                if (lang_dir && lang && (strncmp(e->d_name, lang, strlen(lang)) != 0 ||
+                                         strcmp(e->d_name + strlen(lang), ".json") != 0))
+                    continue;
+                /* Only the file the search path gives for its name is read. */
+                rc = check_not_template_file(path, dirs, name,
+                                             lang_dir ? "the language file" : "the template",
+                                             named, err);
+            }
+            if (d)
+                closedir(d);
+        }
+    return rc;
 }
 
 int table_params_apply(const struct option_value param[PARAM__N],

@@ -75,13 +75,17 @@ int output_check_not_templates(const char *path, const struct template_dirs *dir
                                const char *lang, const char *const names[], size_t n,
                                struct gt_error *err);
 
-/* For a command that reads templates it does not name here (build) and
- * writes a line to standard output: GT_ERR_USAGE when standard output is
- * a file the search path dirs gives for its name, a template (DIR/NAME)
- * or a language file (DIR/lang/NAME; only lang/LANG.json when lang is not
- * NULL), said as output_check_not_input says it; else GT_OK. */
-int output_check_stdout_not_templates(const struct template_dirs *dirs, const char *lang,
-                                      struct gt_error *err);
+/* For a command that reads templates it does not name here (build):
+ * GT_ERR_USAGE when output path ("-": standard output, as the file it is)
+ * is a file the search path dirs gives for its name, a template
+ * (DIR/NAME) or a language file (DIR/lang/NAME; only lang/LANG.json when
+ * lang is not NULL), by device and inode (a link to it, a hard link);
+ * said as output_check_not_input says it, the file found named too when
+ * the user did not name path (named false: a file build writes).  Else
+ * GT_OK. */
+int output_check_not_search_path(const char *path, bool named,
+                                 const struct template_dirs *dirs, const char *lang,
+                                 struct gt_error *err);
 
 /* Sets in args the table parameters given as options (param[p], parsed by
  * parse.h from table_param_options), each checked against params, the

@@ -164,15 +164,15 @@ static int read_file_now(const char *path, char **text, size_t *len)
 }
 
 
-/* 0 found, 1 in no directory, -1 error with errno and *path the culprit. */
-static int find_and_read(const struct template_dirs *d, const char *name, char **text,
-                         size_t *len, char **path)
+int template_find(const struct template_dirs *d, const char *name, char **path)
 {
+    *path = NULL;
     for (size_t i = 0; i < d->n; i++) {
         char *p = path_join(d->dir[i], name);
         if (!p)
             return -1;
-        if (read_file(p, text, len) == 0) {
+        struct stat st;
+        if (stat(p, &st) == 0) {
             *path = p;
             return 0;
         }
@@ -183,6 +183,19 @@ static int find_and_read(const struct template_dirs *d, const char *name, char *
         free(p);
     }
     return 1;
+}
+
+/* template_find, then the file read: 0 found and read, 1 in no directory,
+ * -1 error with errno and *path the culprit. */
+static int find_and_read(const struct template_dirs *d, const char *name, char **text,
+                         size_t *len, char **path)
+{
+    int rc = template_find(d, name, path);
+    if (rc != 0)
+        return rc;
+    if (read_file(*path, text, len) != 0)
+        return -1;
+    return 0;
 }
 
 int template_read(const struct template_dirs *d, const char *name, char **text,

@@ -82,6 +82,15 @@ struct template_dirs {
  * when $GAMETAB_TEMPLATES is set to something that is not one. */
 int template_dirs_init(struct template_dirs *d, const char *explicit_dir, struct gt_error *err);
 
+/* Where the search path d finds `name` (a file name relative to its
+ * directories, "table-booktabs.tex" or "lang/en.json"), without reading
+ * it: the first directory in which the path exists (a directory or an
+ * unreadable file too: template_read stops there and says why).  0 with
+ * *path malloc'd for the caller; 1 in no directory (*path NULL); -1 when
+ * a lookup fails otherwise (errno; *path the culprit, or NULL out of
+ * memory). */
+int template_find(const struct template_dirs *d, const char *name, char **path);
+
 /* Reads template `name` (a file name, "wythoff-p-positions.tex") from the
  * first directory that has it.  On GT_OK *text (NUL-terminated, *len bytes)
  * and *path are malloc'd for the caller; GT_ERR_RUNTIME when it is in none
