@@ -84,10 +84,10 @@ static int render_field(void *ud, size_t index, size_t len, unsigned long line,
         bytes += d->names;
     if (d->data_max && (bytes > d->data_max || d->held > d->data_max - bytes))
         return gt_fail(err, GT_ERR_RUNTIME,
-                       "%s:%lu: more than %zu bytes of text (column names and cells) to "
+                       "%s:%lu: more than %zu byte%s of text (column names and cells) to "
                        "render (split the file, or set GAMETAB_DATA_MAX to lift the limit, 0 "
                        "for none)",
-                       d->name, line, d->data_max);
+                       d->name, line, d->data_max, d->data_max == 1 ? "" : "s");
     d->held += bytes; /* no limit: the bytes are in memory, so this does not wrap */
     return GT_OK;
 }
@@ -145,9 +145,9 @@ static int render_row(void *ud, const char *const *fields, size_t n, unsigned lo
     size_t cells = (context_row_count(d->builder) + 1) * (d->ncolumns ? d->ncolumns : 1);
     if (d->cells_max && cells > d->cells_max)
         return gt_fail(err, GT_ERR_RUNTIME,
-                       "%s:%lu: more than %zu cells (rows x columns) to render, about 1.5 KB "
+                       "%s:%lu: more than %zu cell%s (rows x columns) to render, about 1.5 KB "
                        "of memory each (split the file, or set GAMETAB_CELLS_MAX)",
-                       d->name, line, d->cells_max);
+                       d->name, line, d->cells_max, d->cells_max == 1 ? "" : "s");
     if (!context_add_row(d->builder, fields))
         return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", d->name, strerror(ENOMEM));
     return GT_OK;

@@ -79,9 +79,9 @@ static void fail_field_too_long(struct reader *r)
         return;
     r->failed = true;
     r->status = gt_fail(r->err, GT_ERR_RUNTIME,
-                        "%s:%lu: a field longer than %zu bytes (set GAMETAB_FIELD_MAX to lift "
+                        "%s:%lu: a field longer than %zu byte%s (set GAMETAB_FIELD_MAX to lift "
                         "the limit, 0 for none)",
-                        r->name, r->record_line, r->field_max);
+                        r->name, r->record_line, r->field_max, r->field_max == 1 ? "" : "s");
 }
 
 /* What to do when the file seems to be separated by c (other_separator). */

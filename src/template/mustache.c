@@ -605,7 +605,8 @@ static int out_write(struct renderer *r, const char *s, size_t n)
         return MUSTACHE_OK;
     if (r->opt->max_output && n > r->opt->max_output - r->written) {
         set_error(r->err, r->main_source, NULL, NO_POSITION,
-                  "output larger than %zu bytes", r->opt->max_output);
+                  "output larger than %zu byte%s", r->opt->max_output,
+                  r->opt->max_output == 1 ? "" : "s");
         return MUSTACHE_ERR_LIMIT;
     }
     r->written += n;

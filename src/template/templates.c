@@ -597,9 +597,9 @@ static int render_text(const struct template_dirs *dirs, const char *path, const
                      where, merr.line, merr.col, decl.text);
     else if (rc == MUSTACHE_ERR_LIMIT && strncmp(merr.message, "output", 6) == 0)
         rc = gt_fail(err, GT_ERR_RUNTIME,
-                     "%s: output larger than %zu bytes (the limit of a rendered template: "
+                     "%s: output larger than %zu byte%s (the limit of a rendered template: "
                      "GAMETAB_OUTPUT_MAX=BYTES raises it)",
-                     path, opt.max_output);
+                     path, opt.max_output, opt.max_output == 1 ? "" : "s");
     else if (rc == MUSTACHE_ERR_LIMIT)
         rc = gt_fail(err, GT_ERR_RUNTIME,
                      "%s: more than %zu %s rendered (the limit of a render: "
