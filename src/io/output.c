@@ -299,6 +299,14 @@ static int open_temporary(struct output *out, const struct stat *old, struct gt_
         int e = errno;
         free(out->tmp_path);
         out->tmp_path = NULL;
+        /* The file is writable (output_may_replace), its directory not:
+         * "Permission denied" alone would blame the file. */
+        if (e == EACCES && old)
+            return gt_fail(err, GT_ERR_RUNTIME,
+                           "%s: %s: its directory %.*s is not writable (the file is replaced "
+                           "whole, by a new file made beside it)",
+                           out->path, strerror(e), (int)(dirlen ? dirlen : 1),
+                           dirlen ? out->target : ".");
         return fail_errno(err, out->path, e);
     }
     int e = output_take_mode(out->fd, old);
