@@ -286,6 +286,70 @@ assert out == open(sys.argv[2], "rb").read(), "content differs"
     [ "$(stat -c %a "$T/private.csv")" = "600" ]
 }
 
+# Sets on file $1 an access ACL (user::rw-, user:daemon:rw-, group::r--,
+# mask::rw-, other::---: group daemon's members may only read, the user
+# daemon may write) and an extended attribute user.note, by Python (no
+# setfacl here); skips the test where the file system takes neither.
+set_acl_and_xattr() {
+    /usr/bin/python3 - "$1" <<'PY' || skip "no ACLs or user extended attributes on $T's file system"
+import os, struct, sys
+entries = [(1, 6, 0xffffffff), (2, 6, 1), (4, 4, 0xffffffff), (0x10, 6, 0xffffffff), (0x20, 0, 0xffffffff)]
+os.setxattr(sys.argv[1], "system.posix_acl_access",
+            struct.pack("<I", 2) + b"".join(struct.pack("<HHI", *e) for e in entries))
+os.setxattr(sys.argv[1], "user.note", b"keep")
+PY
+}
+
+# Prints file $1's extended attributes, names and values, sorted.
+xattrs_of() {
+    /usr/bin/python3 -c 'import os, sys; [print(n, os.getxattr(sys.argv[1], n).hex()) for n in sorted(os.listxattr(sys.argv[1]))]' "$1"
+}
+
+@test "a replaced file keeps its ACL and extended attributes, in table -o and in build" {
+    # They were dropped, and the mode taken from the ACL's mask gave every
+    # member of the file's group the mask's rights (rw where it was r).
+    echo old > "$T/acl.csv"
+    chgrp daemon "$T/acl.csv"
+    set_acl_and_xattr "$T/acl.csv"
+    xattrs_of "$T/acl.csv" > "$T/before.txt"
+    grep -q '^system.posix_acl_access ' "$T/before.txt"
+    gt table wythoff-p-positions -o "$T/acl.csv"
+    [ "$status" -eq 0 ]
+    grep -q '^3,4,7$' "$T/acl.csv"
+    [ "$(stat -c %G:%a "$T/acl.csv")" = daemon:660 ]
+    xattrs_of "$T/acl.csv" | diff "$T/before.txt" -
+    gt build --lang en -o "$T/b"
+    [ "$status" -eq 0 ]
+    set_acl_and_xattr "$T/b/wythoff-game.csv.gz"
+    xattrs_of "$T/b/wythoff-game.csv.gz" > "$T/before.txt"
+    gt build --lang en -o "$T/b"
+    [ "$status" -eq 0 ]
+    xattrs_of "$T/b/wythoff-game.csv.gz" | diff "$T/before.txt" -
+}
+
+@test "a replaced file keeps its group; a group the user is not in is said before anything is written" {
+    [ "$(id -u)" -eq 0 ] || skip "needs root (chown)"
+    as_nobody=(setpriv --reuid=65534 --regid=65534 --clear-groups)
+    "${as_nobody[@]}" "$GAMETAB" --version >/dev/null 2>&1 || skip "nobody cannot reach $GAMETAB"
+    chmod 755 "$T"
+    mkdir "$T/g"
+    chmod 777 "$T/g"
+    echo old > "$T/g/shared.csv"
+    chown 65534:daemon "$T/g/shared.csv"
+    chmod 640 "$T/g/shared.csv"
+    # not in group daemon: refused, the file as it was (the new file was
+    # nogroup's, mode 640: group daemon lost the table, nogroup got it)
+    run "${as_nobody[@]}" "$GAMETAB" table wythoff-p-positions -o "$T/g/shared.csv"
+    [ "$status" -eq 1 ]
+    [ "$output" = "gametab: $T/g/shared.csv: its group daemon cannot be kept, as you are not in it: the file is replaced whole, by a new file of yours (chgrp the file to a group of yours first)" ]
+    [ "$(cat "$T/g/shared.csv")" = old ]
+    [ "$(ls -A "$T/g")" = shared.csv ]
+    # in it: kept
+    run setpriv --reuid=65534 --regid=65534 --groups daemon "$GAMETAB" table wythoff-p-positions -o "$T/g/shared.csv"
+    [ "$status" -eq 0 ]
+    [ "$(stat -c %U:%G:%a "$T/g/shared.csv")" = nobody:daemon:640 ]
+}
+
 @test "killed by SIGTERM or a file size limit: no temporary left" {
     set +e
     timeout -s TERM 1 "$GAMETAB" table wythoff-p-positions --count 1000000000 -o "$T/big.csv" 2>"$T/stderr"

@@ -2,6 +2,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <grp.h>
 #include <limits.h>
 #include <poll.h>
 #include <signal.h>
@@ -13,6 +14,11 @@
 #include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include <acl/libacl.h>
+#include <attr/error_context.h>
+#include <attr/libattr.h>
+#include <sys/acl.h>
 
 #include "base/interrupt.h"
 #include "io/gzchunks.h"
@@ -217,21 +223,91 @@ static int own_descriptor(const char *path)
     return fd;
 }
 
-int output_take_mode(int fd, const struct stat *old)
+/* libattr's and libacl's report of a failure: its errno kept, their
+ * wording (which names the new file by a /proc path) not. */
+struct copy_error {
+    struct error_context ctx; /* first: libattr gets &copy_error.ctx */
+    int e;
+};
+
+static void copy_error_note(struct error_context *ctx, const char *fmt, ...)
 {
-    mode_t mode;
-    if (old) {
-        mode = old->st_mode & 07777;
-        /* Only root may give the file away; without the old owner, no
-         * set-id bits. */
-        if (fchown(fd, old->st_uid, old->st_gid) != 0)
-            mode &= ~(mode_t)(S_ISUID | S_ISGID);
-    } else {
+    struct copy_error *c = (struct copy_error *)ctx;
+    (void)fmt;
+    if (!c->e)
+        c->e = errno ? errno : EIO;
+}
+
+/* The extended attributes copied to the new file: not the access ACL
+ * (copied with the permissions, perm_copy_fd) nor what /etc/xattr.conf
+ * says to skip (attr_copy_check_permissions), nor a security label
+ * (security.*), which the system gives each new file by its own rules. */
+static int copy_xattr_wanted(const char *name, struct error_context *ctx)
+{
+    return attr_copy_check_permissions(name, ctx) && strncmp(name, "security.", 9) != 0;
+}
+
+/* Copies the access ACL and the extended attributes of the file at
+ * old_path (read through a descriptor: for reading, or for writing when
+ * its owner may only write it) to the new file fd.  0 or an errno. */
+static int copy_acl_and_xattrs(int fd, const char *old_path)
+{
+    int src = open(old_path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    if (src < 0 && errno == EACCES)
+        src = open(old_path, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    if (src < 0)
+        return errno;
+    char dst[32];
+    snprintf(dst, sizeof dst, "/proc/self/fd/%d", fd); /* only said, never opened */
+    struct copy_error c = {.ctx = {.error = copy_error_note}};
+    errno = 0;
+    int extended = acl_extended_fd(src);
+    if (extended < 0 && errno != ENOTSUP && !c.e)
+        c.e = errno;
+    if (extended == 1 && perm_copy_fd(old_path, src, dst, fd, &c.ctx) != 0 && !c.e)
+        c.e = errno ? errno : EIO;
+    if (!c.e && attr_copy_fd(old_path, src, dst, fd, copy_xattr_wanted, &c.ctx) != 0)
+        c.e = c.e ? c.e : errno ? errno : EIO;
+    close(src);
+    return c.e;
+}
+
+int output_take_mode(int fd, const char *old_path, const struct stat *old, const char *name,
+                     struct gt_error *err)
+{
+    if (!old) {
         mode_t mask = umask(0);
         umask(mask);
-        mode = 0666 & ~mask;
+        return fchmod(fd, 0666 & ~mask) != 0 ? fail_errno(err, name, errno) : GT_OK;
     }
-    return fchmod(fd, mode) != 0 ? errno : 0;
+    mode_t mode = old->st_mode & 07777;
+    struct stat now;
+    if (fstat(fd, &now) != 0)
+        return fail_errno(err, name, errno);
+    /* Only root may give the file away; without the old owner, no set-id
+     * bits. */
+    if (now.st_uid != old->st_uid && fchown(fd, old->st_uid, (gid_t)-1) != 0)
+        mode &= ~(mode_t)(S_ISUID | S_ISGID);
+    /* The group its mode's group bits are for: else they would be
+     * another group's (the user's own), and the old group would lose
+     * them.  A member of the group (and root) may keep it. */
+    if (now.st_gid != old->st_gid && fchown(fd, (uid_t)-1, old->st_gid) != 0) {
+        struct group *g = getgrgid(old->st_gid);
+        char number[24];
+        snprintf(number, sizeof number, "%ju", (uintmax_t)old->st_gid);
+        return gt_fail(err, GT_ERR_RUNTIME,
+                       "%s: its group %s cannot be kept, as you are not in it: the file is "
+                       "replaced whole, by a new file of yours (chgrp the file to a group of "
+                       "yours first)",
+                       name, g ? g->gr_name : number);
+    }
+    if (fchmod(fd, mode) != 0)
+        return fail_errno(err, name, errno);
+    int e = copy_acl_and_xattrs(fd, old_path);
+    if (e != 0)
+        return gt_fail(err, GT_ERR_RUNTIME, "%s: its ACL or extended attributes cannot be kept: %s",
+                       name, strerror(e));
+    return GT_OK;
 }
 
 /* Whether rename would refuse to replace target for the sticky bit of its
@@ -309,15 +385,14 @@ static int open_temporary(struct output *out, const struct stat *old, struct gt_
                            dirlen ? out->target : ".");
         return fail_errno(err, out->path, e);
     }
-    int e = output_take_mode(out->fd, old);
-    if (e != 0) {
+    if (output_take_mode(out->fd, out->target, old, out->path, err) != GT_OK) {
         close(out->fd);
         out->fd = -1;
         if (!out->unnamed)
             unlink(out->tmp_path);
         free(out->tmp_path);
         out->tmp_path = NULL;
-        return fail_errno(err, out->path, e);
+        return GT_ERR_RUNTIME;
     }
     return GT_OK;
 }

@@ -51,11 +51,17 @@ extern bool output_stderr_closed;
  * directory. */
 int output_may_replace(const char *target, const char *name, struct gt_error *err);
 
-/* Gives the open file fd, which is to replace the file old, old's mode and,
- * where allowed (root), its owner (set-id bits dropped when the owner
- * cannot be kept); old NULL: the mode a plain open gives, 0666 less the
- * umask.  0, or an errno from fchmod. */
-int output_take_mode(int fd, const struct stat *old);
+/* Gives the open file fd, which is to replace the file at old_path (its
+ * stat old), what makes it that file to its readers: its mode; its group
+ * (the one its group bits are for); its owner where allowed (root: else
+ * the new file is the user's, and set-id bits are dropped); its access ACL
+ * (libacl's perm_copy_fd) and its extended attributes but a security
+ * label (libattr's attr_copy_fd).  old NULL: the mode a plain open gives,
+ * 0666 less the umask.  GT_OK; GT_ERR_RUNTIME with err naming the file
+ * (name) when its group cannot be kept (the user is not in it), or its
+ * ACL or attributes cannot be copied, or fchmod fails. */
+int output_take_mode(int fd, const char *old_path, const struct stat *old, const char *name,
+                     struct gt_error *err);
 
 /* Opens path ("-" is standard output) for writing with the given encoding;
  * name is what messages call it (`build` names the final path of a file it

@@ -466,8 +466,9 @@ static void build_remove_made_subdirectories(struct build *b)
 
 /* The rules of `table -o` for a file that replaces another (io/output.h):
  * when DIR's file i, at to, is there, it must be one that may be replaced
- * (its owner did not make it read-only), and the new file takes its mode
- * (and owner, for root). */
+ * (its owner did not make it read-only), and the new file takes its mode,
+ * group, ACL and extended attributes (and owner, for root:
+ * output_take_mode). */
 static int build_take_old_mode(const struct build *b, size_t i, const char *to,
                                struct gt_error *err)
 {
@@ -480,11 +481,12 @@ static int build_take_old_mode(const struct build *b, size_t i, const char *to,
     if (!from)
         return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", b->dir, strerror(ENOMEM));
     int fd = open(from, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
-    int e = fd < 0 ? errno : output_take_mode(fd, &st);
+    int rc = fd < 0 ? gt_fail(err, GT_ERR_RUNTIME, "%s: %s", to, strerror(errno))
+                    : output_take_mode(fd, to, &st, to, err);
     if (fd >= 0)
         close(fd);
     free(from);
-    return e ? gt_fail(err, GT_ERR_RUNTIME, "%s: %s", to, strerror(e)) : GT_OK;
+    return rc;
 }
 
 /* Moves every written file from the staging directory into DIR, all or
