@@ -327,6 +327,39 @@ xattrs_of() {
     xattrs_of "$T/b/wythoff-game.csv.gz" | diff "$T/before.txt" -
 }
 
+@test "a new file in a directory with a default ACL is made as any new file there, named from the start or not" {
+    # gametab set 0666 less the umask itself, which narrowed the inherited
+    # ACL's mask (rw to r: the user daemon could no longer write), where
+    # the umask does not act on a directory with a default ACL.
+    mkdir "$T/d"
+    /usr/bin/python3 - "$T/d" <<'PY' || skip "no ACLs on $T's file system"
+import os, struct, sys
+entries = [(1, 7, 0xffffffff), (2, 6, 1), (4, 5, 0xffffffff), (0x10, 7, 0xffffffff), (0x20, 5, 0xffffffff)]
+os.setxattr(sys.argv[1], "system.posix_acl_default",
+            struct.pack("<I", 2) + b"".join(struct.pack("<HHI", *e) for e in entries))
+PY
+    (umask 022 && touch "$T/d/touched")
+    xattrs_of "$T/d/touched" > "$T/want.txt"
+    grep -q '^system.posix_acl_access ' "$T/want.txt"
+    for no_tmpfile in "" 1; do
+        rm -rf "$T/d/new.csv" "$T/d/b"
+        (umask 022 && GAMETAB_NO_TMPFILE=$no_tmpfile LD_PRELOAD=$BATS_TEST_DIRNAME/fault-shim.so \
+            "$GAMETAB" table wythoff-p-positions -o "$T/d/new.csv")
+        xattrs_of "$T/d/new.csv" | diff "$T/want.txt" -
+        [ "$(stat -c %a "$T/d/new.csv")" = "$(stat -c %a "$T/d/touched")" ]
+        (umask 022 && GAMETAB_NO_TMPFILE=$no_tmpfile LD_PRELOAD=$BATS_TEST_DIRNAME/fault-shim.so \
+            "$GAMETAB" build --lang en -o "$T/d/b" >/dev/null)
+        xattrs_of "$T/d/b/en/handout.tex" | diff "$T/want.txt" -
+    done
+    # without a default ACL the umask acts, named from the start or not
+    for no_tmpfile in "" 1; do
+        rm -f "$T/plain.csv"
+        (umask 027 && GAMETAB_NO_TMPFILE=$no_tmpfile LD_PRELOAD=$BATS_TEST_DIRNAME/fault-shim.so \
+            "$GAMETAB" table wythoff-p-positions -o "$T/plain.csv")
+        [ "$(stat -c %a "$T/plain.csv")" = 640 ]
+    done
+}
+
 @test "a replaced file keeps its group; a group the user is not in is said before anything is written" {
     [ "$(id -u)" -eq 0 ] || skip "needs root (chown)"
     as_nobody=(setpriv --reuid=65534 --regid=65534 --clear-groups)

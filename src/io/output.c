@@ -275,11 +275,6 @@ static int copy_acl_and_xattrs(int fd, const char *old_path)
 int output_take_mode(int fd, const char *old_path, const struct stat *old, const char *name,
                      struct gt_error *err)
 {
-    if (!old) {
-        mode_t mask = umask(0);
-        umask(mask);
-        return fchmod(fd, 0666 & ~mask) != 0 ? fail_errno(err, name, errno) : GT_OK;
-    }
     mode_t mode = old->st_mode & 07777;
     struct stat now;
     if (fstat(fd, &now) != 0)
@@ -340,9 +335,46 @@ int output_may_replace(const char *target, const char *name, struct gt_error *er
     return GT_OK;
 }
 
-/* Opens the temporary file beside out->target, with the mode (and, where
- * allowed, the owner) of the file it will replace, or else the mode a plain
- * open would give.  Where the file system allows, the file has no name
+/* Draws the last six characters of path anew: letters and digits, from
+ * getrandom.  0, or an errno. */
+static int random_suffix(char *path)
+{
+    static const char digits[] =
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    char *x = path + strlen(path) - 6;
+    unsigned char r[6];
+    if (getrandom(r, sizeof r, 0) != (ssize_t)sizeof r)
+        return errno ? errno : EIO;
+    for (int i = 0; i < 6; i++)
+        x[i] = digits[r[i] % (sizeof digits - 1)];
+    return 0;
+}
+
+/* Makes the file path (ending in six characters drawn anew until the name
+ * is free), open for writing, as mkostemp does but with the given mode, so
+ * that the umask or the directory's default ACL acts on it as on any new
+ * file.  A descriptor, or -1 with errno. */
+static int open_named_temporary(char *path, mode_t mode)
+{
+    for (int attempt = 0; attempt < 100; attempt++) {
+        int e = random_suffix(path);
+        if (e) {
+            errno = e;
+            return -1;
+        }
+        int fd = open(path, O_CREAT | O_EXCL | O_WRONLY | O_NOFOLLOW | O_CLOEXEC, mode);
+        if (fd >= 0 || errno != EEXIST)
+            return fd;
+    }
+    errno = EEXIST;
+    return -1;
+}
+
+/* Opens the temporary file beside out->target, with the mode, group, ACL
+ * and attributes (and, where allowed, the owner) of the file it will
+ * replace (output_take_mode); a new file is made as open makes one, mode
+ * 0666 less the umask, or by the directory's default ACL, which the umask
+ * does not narrow.  Where the file system allows, the file has no name
  * until output_commit (O_TMPFILE), so that not even SIGKILL or a crash can
  * leave it behind; else it is made as out->tmp_path at once (mkstemp). */
 static int open_temporary(struct output *out, const struct stat *old, struct gt_error *err)
@@ -356,7 +388,9 @@ static int open_temporary(struct output *out, const struct stat *old, struct gt_
     if (!out->tmp_path)
         return fail_errno(err, out->path, ENOMEM);
     snprintf(out->tmp_path, n, "%.*s", (int)(dirlen ? dirlen : 2), dirlen ? out->target : "./");
-    out->fd = open(out->tmp_path, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
+    /* One that replaces a file is private until it takes that file's. */
+    mode_t mode = old ? 0600 : 0666;
+    out->fd = open(out->tmp_path, O_TMPFILE | O_WRONLY | O_CLOEXEC, mode);
     if (out->fd >= 0) {
         /* linked later through /proc/self/fd/N: without /proc it could
          * not be, so then the named way. */
@@ -370,7 +404,7 @@ static int open_temporary(struct output *out, const struct stat *old, struct gt_
     }
     snprintf(out->tmp_path, n, "%.*s" OUTPUT_TEMP_PREFIX "XXXXXX", (int)dirlen, out->target);
     if (!out->unnamed)
-        out->fd = mkostemp(out->tmp_path, O_CLOEXEC);
+        out->fd = open_named_temporary(out->tmp_path, mode);
     if (out->fd < 0) {
         int e = errno;
         free(out->tmp_path);
@@ -385,7 +419,7 @@ static int open_temporary(struct output *out, const struct stat *old, struct gt_
                            dirlen ? out->target : ".");
         return fail_errno(err, out->path, e);
     }
-    if (output_take_mode(out->fd, out->target, old, out->path, err) != GT_OK) {
+    if (old && output_take_mode(out->fd, out->target, old, out->path, err) != GT_OK) {
         close(out->fd);
         out->fd = -1;
         if (!out->unnamed)
@@ -401,15 +435,10 @@ static int open_temporary(struct output *out, const struct stat *old, struct gt_
  * XXXXXX made anew until the name is free.  0, or an errno. */
 static int name_temporary(struct output *out)
 {
-    static const char digits[] =
-        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-    char *x = out->tmp_path + strlen(out->tmp_path) - 6;
     for (int attempt = 0; attempt < 100; attempt++) {
-        unsigned char r[6];
-        if (getrandom(r, sizeof r, 0) != (ssize_t)sizeof r)
-            return errno ? errno : EIO;
-        for (int i = 0; i < 6; i++)
-            x[i] = digits[r[i] % (sizeof digits - 1)];
+        int e = random_suffix(out->tmp_path);
+        if (e)
+            return e;
         if (linkat(AT_FDCWD, out->fd_path, AT_FDCWD, out->tmp_path, AT_SYMLINK_FOLLOW) == 0) {
             out->unnamed = false;
             return 0;

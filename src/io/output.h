@@ -56,8 +56,7 @@ int output_may_replace(const char *target, const char *name, struct gt_error *er
  * (the one its group bits are for); its owner where allowed (root: else
  * the new file is the user's, and set-id bits are dropped); its access ACL
  * (libacl's perm_copy_fd) and its extended attributes but a security
- * label (libattr's attr_copy_fd).  old NULL: the mode a plain open gives,
- * 0666 less the umask.  GT_OK; GT_ERR_RUNTIME with err naming the file
+ * label (libattr's attr_copy_fd).  GT_OK; GT_ERR_RUNTIME with err naming the file
  * (name) when its group cannot be kept (the user is not in it), or its
  * ACL or attributes cannot be copied, or fchmod fails. */
 int output_take_mode(int fd, const char *old_path, const struct stat *old, const char *name,
