@@ -108,17 +108,8 @@ int close(int fd)
     return (int)syscall(SYS_close, fd);
 }
 
-/* GAMETAB_NO_TMPFILE: open and open64 (one function on 64-bit glibc, two
- * names) refuse O_TMPFILE; any other open goes to the system as asked. */
-static int open_as_asked(const char *path, int flags, mode_t mode)
-{
-    if ((flags & O_TMPFILE) == O_TMPFILE && getenv("GAMETAB_NO_TMPFILE")) {
-        errno = EOPNOTSUPP;
-        return -1;
-    }
-    return (int)syscall(SYS_openat, AT_FDCWD, path, flags, mode);
-}
-
+/* GAMETAB_NO_TMPFILE: open refuses O_TMPFILE; any other open goes to
+ * the system as asked. */
 int open(const char *path, int flags, ...)
 {
     mode_t mode = 0;
@@ -128,17 +119,12 @@ int open(const char *path, int flags, ...)
         mode = va_arg(ap, mode_t);
         va_end(ap);
     }
-    return open_as_asked(path, flags, mode);
+    if ((flags & O_TMPFILE) == O_TMPFILE && getenv("GAMETAB_NO_TMPFILE")) {
+        errno = EOPNOTSUPP;
+        return -1;
+    }
+    return (int)syscall(SYS_openat, AT_FDCWD, path, flags, mode);
 }
 
-int open64(const char *path, int flags, ...)
-{
-    mode_t mode = 0;
-    if ((flags & O_CREAT) || (flags & O_TMPFILE) == O_TMPFILE) {
-        va_list ap;
-        va_start(ap, flags);
-        mode = va_arg(ap, mode_t);
-        va_end(ap);
-    }
-    return open_as_asked(path, flags, mode);
-}
+/* The same function under its other name (one function on 64-bit glibc). */
+int open64(const char *path, int flags, ...) __attribute__((alias("open")));
