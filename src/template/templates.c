@@ -753,7 +753,9 @@ static json_t *lang_strings_parse(const char *path, const char *text, size_t len
         len -= 3;
     }
     json_error_t jerr;
-    json_t *strings = json_loadb(text, len, 0, &jerr);
+    /* A key given twice is refused: jansson would keep the last, and an
+     * edit of the first would do nothing. */
+    json_t *strings = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
     if (!strings) {
         /* The first line's columns count from after the mark. */
         int column = jerr.column + (has_bom && jerr.line == 1 ? 1 : 0);
@@ -766,6 +768,17 @@ static json_t *lang_strings_parse(const char *path, const char *text, size_t len
             gt_fail(err, GT_ERR_RUNTIME, "%s:%d:%d: \\u0000 (the NUL character) in a key: "
                     "a language file's keys cannot hold it", path, jerr.line, column);
             break;
+        case json_error_duplicate_key: {
+            /* jansson says: duplicate object key near '"KEY"' */
+            const char *key = strstr(jerr.text, "near '");
+            int n = key ? (int)strlen(key += 6) - 1 : -1;
+            if (n > 0)
+                gt_fail(err, GT_ERR_RUNTIME, "%s:%d:%d: %.*s is given twice: remove one (only "
+                        "the last would be used)", path, jerr.line, column, n, key);
+            else
+                gt_fail(err, GT_ERR_RUNTIME, "%s:%d:%d: %s", path, jerr.line, column, jerr.text);
+            break;
+        }
         default:
             gt_fail(err, GT_ERR_RUNTIME, "%s:%d:%d: %s", path, jerr.line, column, jerr.text);
         }
