@@ -360,6 +360,53 @@ PY
     done
 }
 
+@test "a replaced file without an ACL gets none from its directory's default ACL" {
+    # The new file inherited the directory's default ACL (mask --- under
+    # mode 600), which a later chmod g+rw would have opened to user daemon.
+    mkdir "$T/d"
+    echo old > "$T/d/x.csv"
+    chmod 600 "$T/d/x.csv"
+    /usr/bin/python3 - "$T/d" <<'PY' || skip "no ACLs on $T's file system"
+import os, struct, sys
+entries = [(1, 7, 0xffffffff), (2, 6, 1), (4, 5, 0xffffffff), (0x10, 7, 0xffffffff), (0x20, 5, 0xffffffff)]
+os.setxattr(sys.argv[1], "system.posix_acl_default",
+            struct.pack("<I", 2) + b"".join(struct.pack("<HHI", *e) for e in entries))
+PY
+    gt table nim-p-positions -o "$T/d/x.csv"
+    [ "$status" -eq 0 ]
+    [ "$(stat -c %a "$T/d/x.csv")" = 600 ]
+    [ -z "$(xattrs_of "$T/d/x.csv")" ]
+}
+
+@test "a replaced file keeps the mode, group and attributes it has when it is replaced, not those it had at the start" {
+    # They were read when the output was opened: a chmod 600 made while
+    # the rows were written was undone, the file world-readable again.
+    # The output is open while render waits to read a partial, a FIFO.
+    printf 'a\n1\n' > "$T/d.csv"
+    printf '{{> p.txt}}\n' > "$T/t.txt"
+    mkfifo "$T/p.txt"
+    echo old > "$T/r.txt"
+    chmod 644 "$T/r.txt"
+    (cd "$T" && "$GAMETAB" render t.txt d.csv -o r.txt) &
+    # render has opened its output once its temporary exists: wait for it
+    for _ in $(seq 100); do
+        if ls -la /proc/$!/fd 2>/dev/null | grep -q -e '(deleted)' -e '/\.gametab-'; then
+            break
+        fi
+        sleep 0.05
+    done
+    chmod 600 "$T/r.txt"
+    chgrp daemon "$T/r.txt"
+    /usr/bin/python3 -c 'import os, sys; os.setxattr(sys.argv[1], "user.late", b"1")' "$T/r.txt" || true
+    echo '{{#rows}}{{data.a}}{{/rows}}' > "$T/p.txt"
+    wait $!
+    [ "$(cat "$T/r.txt")" = 1 ]
+    [ "$(stat -c %G:%a "$T/r.txt")" = daemon:600 ]
+    if /usr/bin/python3 -c 'import os, sys; os.setxattr(sys.argv[1], "user.x", b"1")' "$T/d.csv" 2>/dev/null; then
+        xattrs_of "$T/r.txt" | grep -q '^user.late '
+    fi
+}
+
 @test "a replaced file keeps its group; a group the user is not in is said before anything is written" {
     [ "$(id -u)" -eq 0 ] || skip "needs root (chown)"
     as_nobody=(setpriv --reuid=65534 --regid=65534 --clear-groups)

@@ -249,8 +249,10 @@ static int copy_xattr_wanted(const char *name, struct error_context *ctx)
 
 /* Copies the access ACL and the extended attributes of the file at
  * old_path (read through a descriptor: for reading, or for writing when
- * its owner may only write it) to the new file fd.  0 or an errno. */
-static int copy_acl_and_xattrs(int fd, const char *old_path)
+ * its owner may only write it) to the new file fd, of mode mode.  A file
+ * without an access ACL gets none either, where the directory's default
+ * ACL gave it one.  0 or an errno. */
+static int copy_acl_and_xattrs(int fd, const char *old_path, mode_t mode)
 {
     int src = open(old_path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
     if (src < 0 && errno == EACCES)
@@ -266,6 +268,12 @@ static int copy_acl_and_xattrs(int fd, const char *old_path)
         c.e = errno;
     if (extended == 1 && perm_copy_fd(old_path, src, dst, fd, &c.ctx) != 0 && !c.e)
         c.e = errno ? errno : EIO;
+    if (extended == 0 && acl_extended_fd(fd) == 1) {
+        acl_t plain = acl_from_mode(mode);
+        if ((!plain || acl_set_fd(fd, plain) != 0) && !c.e)
+            c.e = errno ? errno : EIO;
+        acl_free(plain);
+    }
     if (!c.e && attr_copy_fd(old_path, src, dst, fd, copy_xattr_wanted, &c.ctx) != 0)
         c.e = c.e ? c.e : errno ? errno : EIO;
     close(src);
@@ -298,7 +306,7 @@ int output_take_mode(int fd, const char *old_path, const struct stat *old, const
     }
     if (fchmod(fd, mode) != 0)
         return fail_errno(err, name, errno);
-    int e = copy_acl_and_xattrs(fd, old_path);
+    int e = copy_acl_and_xattrs(fd, old_path, mode);
     if (e != 0)
         return gt_fail(err, GT_ERR_RUNTIME, "%s: its ACL or extended attributes cannot be kept: %s",
                        name, strerror(e));
@@ -652,9 +660,17 @@ int output_commit(struct output *out, struct gt_error *err)
     }
     int rc = GT_OK;
     if (out->tmp_path) {
+        /* The file replaced as it is now, not as it was at the start: a
+         * chmod, chgrp or ACL given while the rows were written is kept,
+         * and a file made read-only meanwhile is not replaced. */
+        struct stat now;
+        if (stat(out->target, &now) == 0 && S_ISREG(now.st_mode) &&
+            (output_may_replace(out->target, out->path, err) != GT_OK ||
+             output_take_mode(out->fd, out->target, &now, out->path, err) != GT_OK))
+            rc = GT_ERR_RUNTIME;
         /* fsync first: the rename must not publish a file whose data could
          * still be lost. */
-        if (fsync(out->fd) != 0)
+        if (rc == GT_OK && fsync(out->fd) != 0)
             rc = fail_errno(err, out->path, errno);
         int e;
         if (rc == GT_OK && out->unnamed && (e = name_temporary(out)) != 0)
