@@ -407,6 +407,34 @@ PY
     fi
 }
 
+@test "build: a file new in an existing DIR/LANG gets what any new file there gets (a setgid group, a default ACL)" {
+    # New files were made in the staging directory, in DIR, and took DIR's
+    # group and default ACL, not those of the DIR/LANG they were moved to.
+    gt build --lang en -o "$T/b"
+    [ "$status" -eq 0 ]
+    chgrp daemon "$T/b/en"
+    chmod 2755 "$T/b/en"
+    rm "$T/b/en/wythoff-game.tex"
+    gt build --lang en -o "$T/b"
+    [ "$status" -eq 0 ]
+    [ "$(stat -c %G "$T/b/en/wythoff-game.tex")" = daemon ]
+    # a replaced file keeps its own group
+    [ "$(stat -c %G "$T/b/en/handout.tex")" = "$(id -gn)" ]
+    /usr/bin/python3 - "$T/b/en" <<'PY' || skip "no ACLs on $T's file system"
+import os, struct, sys
+entries = [(1, 7, 0xffffffff), (2, 6, 1), (4, 5, 0xffffffff), (0x10, 7, 0xffffffff), (0x20, 5, 0xffffffff)]
+os.setxattr(sys.argv[1], "system.posix_acl_default",
+            struct.pack("<I", 2) + b"".join(struct.pack("<HHI", *e) for e in entries))
+PY
+    touch "$T/b/en/touched"
+    rm "$T/b/en/wythoff-game.tex"
+    gt build --lang en -o "$T/b"
+    [ "$status" -eq 0 ]
+    xattrs_of "$T/b/en/touched" > "$T/want.txt"
+    xattrs_of "$T/b/en/wythoff-game.tex" | diff "$T/want.txt" -
+    [ -z "$(xattrs_of "$T/b/en/handout.tex")" ]
+}
+
 @test "a replaced file keeps its group; a group the user is not in is said before anything is written" {
     [ "$(id -u)" -eq 0 ] || skip "needs root (chown)"
     as_nobody=(setpriv --reuid=65534 --regid=65534 --clear-groups)

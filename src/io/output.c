@@ -313,6 +313,32 @@ int output_take_mode(int fd, const char *old_path, const struct stat *old, const
     return GT_OK;
 }
 
+int output_dir_inherit_like(const char *dir, const char *like, struct gt_error *err)
+{
+    struct stat l, d;
+    if (stat(like, &l) != 0 || !S_ISDIR(l.st_mode))
+        return GT_OK; /* made later in its parent, as dir was */
+    if (stat(dir, &d) != 0)
+        return fail_errno(err, dir, errno);
+    /* The group a new file gets: like's when it is setgid, else the
+     * user's.  Only a member of a group may give it (best effort). */
+    gid_t group = (l.st_mode & S_ISGID) ? l.st_gid : getegid();
+    if (d.st_gid != group && chown(dir, (uid_t)-1, group) == 0)
+        d.st_gid = group;
+    if (d.st_gid == group && (d.st_mode & S_ISGID) != (l.st_mode & S_ISGID) &&
+        chmod(dir, (d.st_mode & 07777 & ~(mode_t)S_ISGID) | (l.st_mode & S_ISGID)) != 0)
+        return fail_errno(err, dir, errno);
+    /* The default ACL, or none where like has none. */
+    acl_t def = acl_get_file(like, ACL_TYPE_DEFAULT);
+    if (!def)
+        return errno == ENOTSUP ? GT_OK : fail_errno(err, like, errno);
+    int set = acl_entries(def) > 0 ? acl_set_file(dir, ACL_TYPE_DEFAULT, def)
+                                   : acl_delete_def_file(dir);
+    int e = errno;
+    acl_free(def);
+    return set != 0 && e != ENOTSUP ? fail_errno(err, dir, e) : GT_OK;
+}
+
 /* Whether rename would refuse to replace target for the sticky bit of its
  * directory (EPERM): the directory is sticky, and neither it nor the file
  * is this user's (root may, as with any write). */

@@ -51,6 +51,15 @@ extern bool output_stderr_closed;
  * directory. */
 int output_may_replace(const char *target, const char *name, struct gt_error *err);
 
+/* Makes the directory dir give the files made in it what the directory
+ * like gives its own new files: like's group when like is setgid (else
+ * the user's), and like's default ACL, or none (the group where the user
+ * may give it: a member of it, or root).  For files made in dir and then
+ * renamed into like (build's staging directory).  GT_OK also when like is
+ * not a directory (made later, in the parent dir was made in) or the file
+ * system has no ACLs; GT_ERR_RUNTIME naming the directory otherwise. */
+int output_dir_inherit_like(const char *dir, const char *like, struct gt_error *err);
+
 /* Gives the open file fd, which is to replace the file at old_path (its
  * stat old), what makes it that file to its readers: its mode; its group
  * (the one its group bits are for); its owner where allowed (root: else

@@ -352,12 +352,17 @@ static int build_language(struct build *b, const char *lang, struct gt_error *er
     /* In the staging directory, and said as the DIR/LANG it becomes: the
      * staging directory is gone once the failed build is rolled back. */
     int rc = GT_OK;
-    if (mkdir(langdir, 0777) != 0 && errno != EEXIST) {
-        int e = errno;
-        char *final = path_join(b->dir, lang);
-        rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", final ? final : b->dir, strerror(e));
-        free(final);
+    char *final = path_join(b->dir, lang);
+    if (!final) {
+        rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", b->dir, strerror(ENOMEM));
+    } else if (mkdir(langdir, 0777) != 0 && errno != EEXIST) {
+        rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", final, strerror(errno));
+    } else {
+        /* A file new in DIR/LANG is as any new file there: the group of a
+         * setgid DIR/LANG, its default ACL. */
+        rc = output_dir_inherit_like(langdir, final, err);
     }
+    free(final);
     free(langdir);
     struct table_request r = {.format = FORMAT_TEX,
                               .tex = {.lang = lang, .dirs = b->dirs, .page = handout_page(b->paper)}};
