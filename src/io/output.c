@@ -313,6 +313,23 @@ int output_take_mode(int fd, const char *old_path, const struct stat *old, const
     return GT_OK;
 }
 
+int output_dir_refuses(const char *target, const char *name, int e, const char *why,
+                       struct gt_error *err)
+{
+    const char *slash = strrchr(target, '/');
+    int dirlen = slash ? (int)(slash - target) + 1 : 0;
+    char *dir = dirlen ? strndup(target, (size_t)dirlen) : strdup(".");
+    if (!dir)
+        return fail_errno(err, name, ENOMEM);
+    if (e == 0 && access(dir, W_OK | X_OK) != 0 && errno == EACCES)
+        e = EACCES;
+    int rc = e == EACCES ? gt_fail(err, GT_ERR_RUNTIME, "%s: %s: its directory %s is not writable (%s)",
+                                   name, strerror(e), dir, why)
+                         : GT_OK;
+    free(dir);
+    return rc;
+}
+
 int output_dir_inherit_like(const char *dir, const char *like, struct gt_error *err)
 {
     struct stat l, d;
@@ -445,12 +462,9 @@ static int open_temporary(struct output *out, const struct stat *old, struct gt_
         out->tmp_path = NULL;
         /* The file is writable (output_may_replace), its directory not:
          * "Permission denied" alone would blame the file. */
-        if (e == EACCES && old)
-            return gt_fail(err, GT_ERR_RUNTIME,
-                           "%s: %s: its directory %.*s is not writable (the file is replaced "
-                           "whole, by a new file made beside it)",
-                           out->path, strerror(e), (int)(dirlen ? dirlen : 1),
-                           dirlen ? out->target : ".");
+        if (old && output_dir_refuses(out->target, out->path, e, OUTPUT_REPLACED_WHOLE, err) !=
+                       GT_OK)
+            return GT_ERR_RUNTIME;
         return fail_errno(err, out->path, e);
     }
     if (old && output_take_mode(out->fd, out->target, old, out->path, err) != GT_OK) {

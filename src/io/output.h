@@ -51,6 +51,18 @@ extern bool output_stderr_closed;
  * directory. */
 int output_may_replace(const char *target, const char *name, struct gt_error *err);
 
+/* Why a file's directory must be writable, when it is replaced. */
+#define OUTPUT_REPLACED_WHOLE "the file is replaced whole, by a new file made beside it"
+
+/* For a file target (named name in messages) that exists and is to be
+ * replaced or removed: GT_ERR_RUNTIME "NAME: Permission denied: its
+ * directory DIR is not writable (WHY)" when its directory is what refuses,
+ * e being EACCES from making a file there, or 0 to ask access(2) first;
+ * else GT_OK.  The file itself may be writable: "Permission denied" alone
+ * would send the user to chmod the file. */
+int output_dir_refuses(const char *target, const char *name, int e, const char *why,
+                       struct gt_error *err);
+
 /* Makes the directory dir give the files made in it what the directory
  * like gives its own new files: like's group when like is setgid (else
  * the user's), and like's default ACL, or none (the group where the user

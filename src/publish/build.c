@@ -212,9 +212,15 @@ static int build_mark_stale(struct build *b, const char *rel, struct gt_error *e
     char *path = path_join(b->dir, rel);
     struct stat st;
     bool there = path && lstat(path, &st) == 0 && S_ISREG(st.st_mode);
+    /* It is moved aside, out of its directory: one not writable is said
+     * before any work. */
+    int refused = there ? output_dir_refuses(path, path, 0,
+                                             "a build removes the files it no longer writes",
+                                             err)
+                        : GT_OK;
     free(path);
-    if (!there)
-        return GT_OK;
+    if (!there || refused != GT_OK)
+        return refused;
     char **stale = realloc(b->stale, (b->nstale + 1) * sizeof *stale);
     if (stale)
         b->stale = stale;
@@ -480,7 +486,8 @@ static int build_take_old_mode(const struct build *b, size_t i, const char *to,
     struct stat st;
     if (lstat(to, &st) != 0 || !S_ISREG(st.st_mode))
         return GT_OK;
-    if (output_may_replace(to, to, err) != GT_OK)
+    if (output_may_replace(to, to, err) != GT_OK ||
+        output_dir_refuses(to, to, 0, OUTPUT_REPLACED_WHOLE, err) != GT_OK)
         return GT_ERR_RUNTIME;
     char *from = path_join(b->staging, b->files[i]);
     if (!from)
