@@ -27,6 +27,11 @@
     "from four articles, two of them in Kvant"
 #define GAMETAB_HOW "as gzip-compressed CSV, JSON, xlsx, LaTeX and PDF"
 
+/* What holds for every variable of environment[]. */
+#define ENVIRONMENT_LEAD \
+    "Every command reads the limits below: one that is not a whole number in range is a usage " \
+    "error (exit 2), whichever command runs."
+
 /* The environment variables gametab reads: the man page's ENVIRONMENT and
  * render --help.  text has one %zu, the default (value), or none. */
 static const struct {
@@ -42,14 +47,17 @@ static const struct {
     {"GAMETAB_DATA_MAX", "render: the most bytes of text (column names and cells, each row "
                          "counting the names again) of data held; default %zu (256 MiB), 0 for "
                          "no limit", TEMPLATE_DATA_MAX},
-    {"GAMETAB_OUTPUT_MAX", "render, and the templates of table and build: the most bytes a "
-                           "template makes; default %zu (64 MiB), 0 for no limit",
+    {"GAMETAB_OUTPUT_MAX", "every template (render, and those of table, figure, verify and "
+                           "build): the most bytes a template makes; default %zu (64 MiB), 0 "
+                           "for no limit",
      TEMPLATE_OUTPUT_MAX},
-    {"GAMETAB_TAGS_MAX", "render, and the templates of table and build: the most tags and texts "
-                         "rendered (a text between tags counts as one, each time); default %zu, 0 for no limit", TEMPLATE_TAGS_MAX},
+    {"GAMETAB_TAGS_MAX", "every template (render, and those of table, figure, verify and "
+                         "build): the most tags and texts rendered (a text between tags counts "
+                         "as one, each time); default %zu, 0 for no limit",
+     TEMPLATE_TAGS_MAX},
     {"SOURCE_DATE_EPOCH", "the date written into generated files (an xlsx workbook's "
-                          "properties), in seconds since 1970, digits only; default "
-                          "1980-01-01", 0},
+                          "properties, a PDF's dates), in seconds since 1970, digits only; "
+                          "default 1980-01-01", 0},
     {"TMPDIR", "where --format pdf compiles (a directory of its own, removed after) and "
                "--format xlsx writes its temporary file; default /tmp", 0},
 };
@@ -189,6 +197,7 @@ void help_buffer_end(struct help_buffer *b)
 void help_environment(FILE *f)
 {
     fputs("\nEnvironment:\n", f);
+    fprintf(f, "  %s\n", ENVIRONMENT_LEAD);
     for (size_t i = 0; i < sizeof environment / sizeof environment[0]; i++) {
         char text[512];
         environment_text(i, text, sizeof text);
@@ -456,6 +465,8 @@ int help_man(FILE *f, struct gt_error *err)
         if (man_command(f, command_registry[i], err) != GT_OK)
             return GT_ERR_RUNTIME;
     fputs(".SH ENVIRONMENT\n", f);
+    roff_string(f, ENVIRONMENT_LEAD);
+    fputc('\n', f);
     for (size_t i = 0; i < sizeof environment / sizeof environment[0]; i++) {
         char text[512];
         environment_text(i, text, sizeof text);
