@@ -158,15 +158,41 @@ static bool own_descriptor_directory(const char *dir)
  * kernel's own limit. */
 #define LINK_HOPS_MAX 40
 
+/* Whether follow_link last refused a link by the rule of protected
+ * symbolic links (link_protected). */
+static bool link_refused;
+
+/* Whether the kernel would refuse to follow the link *cur (its lstat
+ * link) under fs.protected_symlinks, Debian's default: a link in a sticky
+ * world-writable directory (as /tmp) is followed only by its owner, or
+ * when the directory's owner owns it too.  Else a link another user plants
+ * in /tmp would get gametab to replace the file it names, as `> LINK`
+ * would not. */
+static bool link_protected(const char *cur, const struct stat *link)
+{
+    const char *slash = strrchr(cur, '/');
+    char *dir = slash ? strndup(cur, (size_t)(slash - cur) + 1) : strdup(".");
+    struct stat d;
+    bool sticky = dir && stat(dir, &d) == 0 && (d.st_mode & S_ISVTX) && (d.st_mode & S_IWOTH);
+    free(dir);
+    return sticky && link->st_uid != geteuid() && link->st_uid != d.st_uid;
+}
+
 /* One step along a chain of symbolic links: *cur (malloc'd) becomes the
  * path its link points to, a relative link read from the link's own
  * directory.  1 when it moved; 0 when *cur is no link (or nothing);
- * -1 with errno set (readlink, ENOMEM), *cur kept. */
+ * -1 with errno set (readlink, ENOMEM; EACCES for a link the kernel would
+ * not follow: link_protected), *cur kept. */
 static int follow_link(char **cur)
 {
     struct stat st;
     if (lstat(*cur, &st) != 0 || !S_ISLNK(st.st_mode))
         return 0;
+    if (link_protected(*cur, &st)) {
+        link_refused = true;
+        errno = EACCES;
+        return -1;
+    }
     char to[PATH_MAX];
     ssize_t n = readlink(*cur, to, sizeof to - 1);
     if (n < 0)
@@ -251,11 +277,13 @@ static int copy_xattr_wanted(const char *name, struct error_context *ctx)
  * old_path (read through a descriptor: for reading, or for writing when
  * its owner may only write it) to the new file fd, of mode mode.  A file
  * without an access ACL gets none either, where the directory's default
- * ACL gave it one.  0 or an errno. */
-static int copy_acl_and_xattrs(int fd, const char *old_path, mode_t mode)
+ * ACL gave it one.  0 or an errno; *unreadable: the file could only be
+ * opened for writing (then a user.* attribute cannot be read). */
+static int copy_acl_and_xattrs(int fd, const char *old_path, mode_t mode, bool *unreadable)
 {
     int src = open(old_path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-    if (src < 0 && errno == EACCES)
+    *unreadable = src < 0 && errno == EACCES;
+    if (*unreadable)
         src = open(old_path, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
     if (src < 0)
         return errno;
@@ -306,7 +334,13 @@ int output_take_mode(int fd, const char *old_path, const struct stat *old, const
     }
     if (fchmod(fd, mode) != 0)
         return fail_errno(err, name, errno);
-    int e = copy_acl_and_xattrs(fd, old_path, mode);
+    bool unreadable;
+    int e = copy_acl_and_xattrs(fd, old_path, mode, &unreadable);
+    if (e != 0 && unreadable)
+        return gt_fail(err, GT_ERR_RUNTIME,
+                       "%s: its extended attributes cannot be kept: you may write the file but "
+                       "not read it, and they are read to be kept (%s)",
+                       name, strerror(e));
     if (e != 0)
         return gt_fail(err, GT_ERR_RUNTIME, "%s: its ACL or extended attributes cannot be kept: %s",
                        name, strerror(e));
@@ -542,7 +576,13 @@ static int open_target(struct output *out, const char *path, struct gt_error *er
         out->own_fd = true;
         return GT_OK;
     }
+    link_refused = false;
     out->target = link_destination(path);
+    if (!out->target && link_refused)
+        return gt_fail(err, GT_ERR_RUNTIME,
+                       "%s: %s: a symbolic link of another user in a sticky directory open to "
+                       "all (as /tmp) is not followed, as the system does not follow it",
+                       out->path, strerror(EACCES));
     if (!out->target)
         return fail_errno(err, out->path, errno);
     struct stat st;
@@ -551,7 +591,8 @@ static int open_target(struct output *out, const char *path, struct gt_error *er
         /* A device, FIFO or socket is written as it is; a directory fails
          * here with EISDIR. */
         out->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-        return out->fd < 0 ? fail_errno(err, out->path, errno) : GT_OK;
+        /* A FIFO's open waits for a reader: a stop there is said as one. */
+        return out->fd < 0 ? interrupt_fail_errno(err, out->path, errno) : GT_OK;
     }
     if (exists && output_may_replace(out->target, out->path, err) != GT_OK)
         return GT_ERR_RUNTIME;
