@@ -59,6 +59,32 @@ load helpers
     [ "$(wc -l <"$T/stdout")" -eq 2 ]                        # the id, not the prefix
 }
 
+@test "verify --max F: a range \"1, 3, …, N\" ends on an odd term that was checked (F even or odd)" {
+    # breaker round 13: --max 2 printed "n = 1, 3, …, 2002" with 1001 cases
+    for f in 2 3; do
+        gt verify --max $f
+        [ "$status" -eq 1 ]
+        [ -z "$err" ]
+        grep -q '(bounds ×'$f')$' "$T/stdout"
+        n=$(grep -c ', …, [0-9]* |' "$T/stdout")
+        [ "$n" -ge 2 ]
+        # every last term of an odd sequence is odd
+        refute grep -E ', …, [0-9]*[02468] \|' "$T/stdout"
+        # and the case counts agree with it: n = 1, 3, …, N is (N + 1) / 2 cases; the
+        # totals 1, 3, …, T of three piles are sum (t + 1)(t + 2) / 2 cases
+        N=$(sed -n 's/^teterko-start .* | n = 1, 3, …, \([0-9]*\) | \([0-9]*\) cases$/\1 \2/p' "$T/stdout")
+        [ -n "$N" ]
+        set -- $N
+        [ $(( ($1 + 1) / 2 )) -eq "$2" ]
+        N=$(sed -n 's/^teterko-model .* | n + a + b = 1, 3, …, \([0-9]*\) | \([0-9]*\) cases$/\1 \2/p' "$T/stdout")
+        [ -n "$N" ]
+        set -- $N
+        sum=0
+        for ((t = 1; t <= $1; t += 2)); do sum=$((sum + (t + 1) * (t + 2) / 2)); done
+        [ "$sum" -eq "$2" ]
+    done
+}
+
 @test "verify --lang ru: the report in Russian, its result words too" {
     gt verify --claim feng-theorem-3-proof --lang ru
     [ "$status" -eq 1 ]

@@ -103,6 +103,14 @@ static unsigned grundy_model(struct whole_game *w, uint64_t n, unsigned m, unsig
     return (unsigned)*memo;
 }
 
+/* The last term of 1, 3, … that a loop "for (x = 1; x <= bound; x += 2)" checks: the
+ * bound itself when odd, one less when even (--max multiplies the odd defaults, so
+ * the bound may be even; the range text must name a term that was checked). */
+static uint64_t last_odd(uint64_t bound)
+{
+    return bound % 2 ? bound : bound > 0 ? bound - 1 : 0;
+}
+
 static int check_model(uint64_t T, const struct claim_variant *v, struct claim_result *out,
                        struct gt_error *err)
 {
@@ -120,7 +128,7 @@ static int check_model(uint64_t T, const struct claim_variant *v, struct claim_r
     memset(w.win, -1, cube);
     memset(w.mex, -1, cube);
     memset(w.model, -1, (size_t)(T + 1) * 4);
-    claim_begin(out, "n + a + b = 1, 3, …, %" PRIu64, T);
+    claim_begin(out, "n + a + b = 1, 3, …, %" PRIu64, last_odd(T));
     for (uint64_t total = 1; !interrupt_signal && total <= T; total += 2)
         for (uint64_t pile = 0; pile <= total; pile++)
             for (uint64_t a = 0; a + pile <= total; a++) {
@@ -205,7 +213,7 @@ static int check_start(uint64_t N, const struct claim_variant *v, struct claim_r
     unsigned want[6] = {0, 0, 0, 3, 0, 1};
     if (v->perturb == 1)
         want[3] = 1, want[5] = 3;
-    claim_begin(out, "n = 1, 3, …, %" PRIu64, N);
+    claim_begin(out, "n = 1, 3, …, %" PRIu64, last_odd(N));
     for (uint64_t n = 1; !interrupt_signal && n <= N; n += 2) {
         uint32_t g = gr[kordemsky_encode(n, 0, 0)];
         claim_check(out, g == want[n % 6], "Gr(%" PRIu64 ", 0, 0) = %u → %u", n, want[n % 6], g);
