@@ -327,8 +327,19 @@ CASES
     printf '{{#lang}}{{> self}}{{/lang}}' > "$T/tpl/self.tex"
     gt render "$T/tpl/self.tex" -o "$T/out.tex"
     assert_error 1
-    [[ "$err" == "gametab: $T/tpl/self.tex:1:10: "*"too deep" ]]
+    [[ "$err" == "gametab: $T/tpl/self.tex:1:10: "*"partials nested more than 100 deep (a partial that includes itself?)" ]]
     [ ! -e "$T/out.tex" ]
+}
+
+@test "the nesting limits (256 sections, 100 partials, 512 in all) are in render --help, the man page and the README" {
+    # breaker round 13: the three limits were nowhere said, their messages gave no number
+    gt render --help
+    [ "$status" -eq 0 ]
+    tr '\n' ' ' <"$T/stdout" | grep -q 'at most 256 sections inside one another in a template or partial, 100 partials inside one another, and 512 sections and partials together'
+    "$GAMETAB" --help-man | grep -q 'at most 256 sections inside one another in a template or partial, 100 partials inside one another, and 512 sections and partials together'
+    grep -q 'sections nested more than 256 deep' "$BATS_TEST_DIRNAME/../README.md"
+    grep -q 'partials nested more than 100 deep' "$BATS_TEST_DIRNAME/../README.md"
+    grep -q 'sections and partials nested more than 512 deep' "$BATS_TEST_DIRNAME/../README.md"
 }
 
 @test "a template's 'gametab: columns at most N' comment: N columns render, N + 1 are refused before any output; in a partial too, named; an unknown declaration is an error" {

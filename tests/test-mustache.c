@@ -629,7 +629,7 @@ static void test_error_section_depth(void **state)
     rc = mustache_render_string(tmpl, n * 6, NULL, NULL, &out, NULL, &err);
     free(tmpl);
     assert_int_equal(rc, MUSTACHE_ERR_SYNTAX);
-    assert_string_equal(err.message, "sections nested too deep");
+    assert_string_equal(err.message, "sections nested more than 256 deep");
     assert_int_equal(err.col, MUSTACHE_MAX_SECTION_DEPTH * 6 + 1);
 }
 
@@ -711,7 +711,7 @@ static void test_partial_depth_limit(void **state)
                                 &err);
     assert_int_equal(rc, MUSTACHE_ERR_PARTIAL);
     assert_null(out);
-    assert_string_equal(err.message, "partial nesting too deep");
+    assert_string_equal(err.message, "partials nested more than 100 deep (a partial that includes itself?)");
     assert_string_equal(err.source, "loop");
     assert_int_equal(err.line, 1);
     assert_int_equal(err.col, 2);

@@ -19,6 +19,7 @@
 #include "io/output.h"
 #include "template/context.h"
 #include "template/latex.h"
+#include "template/mustache.h"
 #include "template/templates.h"
 
 /* The data is held whole, so it is bounded: columns here, cells (rows x
@@ -432,6 +433,10 @@ const struct command cmd_render = {
             "The output is at most $GAMETAB_OUTPUT_MAX bytes (default 64 MiB, 0 for "
             "no limit), and at most $GAMETAB_TAGS_MAX tags and texts are rendered (a text between "
             "tags counts as one; default 10^8).  "
+            "Nesting is bounded (fixed): at most " XSTR(MUSTACHE_MAX_SECTION_DEPTH) " sections "
+            "inside one another in a template or partial, " XSTR(MUSTACHE_MAX_PARTIAL_DEPTH)
+            " partials inside one another, and " XSTR(MUSTACHE_MAX_RENDER_DEPTH) " sections "
+            "and partials together.  "
             "For a .tex template every character of the data must be one the "
             "preamble's fonts print (see the README).\n",
     .options = render_options,

@@ -391,7 +391,8 @@ static int open_section(struct parser *p, const struct tag *t)
     struct node *n;
 
     if (p->depth == MUSTACHE_MAX_SECTION_DEPTH)
-        return syntax_error(p, t->start, "sections nested too deep");
+        return syntax_error(p, t->start, "sections nested more than %d deep",
+                            MUSTACHE_MAX_SECTION_DEPTH);
     n = append_node(current_list(p),
                     t->sigil == '#' ? NODE_SECTION : NODE_INVERTED);
     if (n == NULL)
@@ -841,7 +842,7 @@ static int enter(struct renderer *r, const struct frame *fr, const struct node *
 {
     if (r->depth >= MUSTACHE_MAX_RENDER_DEPTH) {
         set_error(r->err, fr->tpl->source, fr->tpl->text, n->pos,
-                  "sections and partials nested too deep");
+                  "sections and partials nested more than %d deep", MUSTACHE_MAX_RENDER_DEPTH);
         return MUSTACHE_ERR_SYNTAX;
     }
     r->depth++;
@@ -1001,7 +1002,8 @@ static int render_partial(struct renderer *r, struct frame *fr,
         return rc;
     if (r->partial_depth >= MUSTACHE_MAX_PARTIAL_DEPTH) {
         set_error(r->err, fr->tpl->source, fr->tpl->text, n->pos,
-                  "partial nesting too deep");
+                  "partials nested more than %d deep (a partial that includes itself?)",
+                  MUSTACHE_MAX_PARTIAL_DEPTH);
         return MUSTACHE_ERR_PARTIAL;
     }
     rc = get_partial(r, fr, n, &e);

@@ -131,15 +131,16 @@ enum {
     MUSTACHE_ERR_REFUSED = 8  /* opt->comment refused a comment */
 };
 
-/* Partials nested deeper than this fail with MUSTACHE_ERR_PARTIAL
- * "partial nesting too deep" (the only guard against infinite recursion). */
+/* Partials nested deeper than this (a count of partials, 1..100) fail with
+ * MUSTACHE_ERR_PARTIAL "partials nested more than 100 deep (a partial that
+ * includes itself?)" (the only guard against infinite recursion). */
 #define MUSTACHE_MAX_PARTIAL_DEPTH 100
 /* Sections nested deeper than this inside one template (or partial) are a
- * syntax error "sections nested too deep". */
+ * syntax error "sections nested more than 256 deep". */
 #define MUSTACHE_MAX_SECTION_DEPTH 256
 /* Sections and partials rendered inside one another, counted together
  * across partials, beyond this fail with MUSTACHE_ERR_SYNTAX "sections and
- * partials nested too deep": bounds the recursion on the C stack. */
+ * partials nested more than 512 deep": bounds the recursion on the C stack. */
 #define MUSTACHE_MAX_RENDER_DEPTH 512
 
 /*
