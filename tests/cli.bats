@@ -364,6 +364,20 @@ for a, b in zip(lines, lines[1:]):
     grep -q '^  --format F         csv, csv.gz, tex, json, xlsx or pdf;$' "$T/tty"
 }
 
+@test "the man page is ASCII roff: groff -man -ww warns of nothing, nroff shows misère and the arrow without preconv" {
+    # breaker round 13: raw UTF-8 in gametab.1 made plain groff warn ("invalid
+    # input character code 134") and nroff print mojibake
+    "$GAMETAB" --help-man >"$T/gametab.1"
+    cmp "$T/gametab.1" "$(dirname "$GAMETAB")/gametab.1"     # the page built is this one
+    refute grep -qP '[^\x00-\x7f]' "$T/gametab.1"
+    groff -man -ww -z "$T/gametab.1" 2>"$T/warn"
+    [ ! -s "$T/warn" ]
+    LC_ALL=C.UTF-8 nroff -man -Tutf8 "$T/gametab.1" >"$T/man.txt" 2>"$T/warn"
+    [ ! -s "$T/warn" ]
+    grep -q 'misère Nim' "$T/man.txt"
+    tr -s ' \n' ' ' <"$T/man.txt" | grep -q 'A counterexample "X → Y" reads'
+}
+
 @test "the man page: the one-line description, every environment variable (as render --help), filled paragraphs" {
     cd "$(dirname "$GAMETAB")"
     MANWIDTH=200 man ./gametab.1 >"$T/man.txt" 2>/dev/null

@@ -3,6 +3,7 @@
 #include <config.h>
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -261,24 +262,64 @@ void help_command(const struct command *c, FILE *f)
 
 /* ---- the man page ---------------------------------------------------------- */
 
+/* Writes the character at text[*i..len) if it is not ASCII, as a groff
+ * escape (\[`e] for è, \[->] for →, \[uXXXX] for the others), so that the
+ * page is plain ASCII and formats without preconv (groff -man, nroff);
+ * advances *i past it and returns true.  A byte that is no UTF-8 (the
+ * texts are the program's own, so none is) is written as \[uFFFD]. */
+static bool roff_unicode(FILE *f, const char *text, size_t len, size_t *i)
+{
+    static const struct {
+        uint32_t cp;
+        const char *name;
+    } named[] = {
+        {0x00D7, "mu"}, {0x00E8, "`e"}, {0x00E9, "'e"}, {0x2013, "en"},
+        {0x2014, "em"}, {0x2192, "->"}, {0x2264, "<="},
+        {0x2265, ">="},
+    };
+    if ((unsigned char)text[*i] < 0x80)
+        return false;
+    uint32_t cp;
+    size_t n = utf8_decode((const unsigned char *)text + *i, len - *i, &cp);
+    if (n == 0)
+        n = 1, cp = 0xFFFD;
+    *i += n;
+    for (size_t k = 0; k < sizeof named / sizeof named[0]; k++)
+        if (named[k].cp == cp) {
+            fprintf(f, "\\[%s]", named[k].name);
+            return true;
+        }
+    fprintf(f, "\\[u%04" PRIX32 "]", cp);
+    return true;
+}
+
 /* Writes text for roff: backslashes doubled as \e, a line that would start
- * with a control character protected by \&, and "-" as \- (a minus, so that
- * options can be searched and copied). */
-static void roff_text(FILE *f, const char *text, size_t len)
+ * with a control character protected by \&, "-" as \- (a minus, so that
+ * options can be searched and copied) when minus is true, and every
+ * character past ASCII as a groff escape (roff_unicode). */
+static void roff_chars(FILE *f, const char *text, size_t len, bool minus)
 {
     bool line_start = true;
-    for (size_t i = 0; i < len; i++) {
+    for (size_t i = 0; i < len;) {
         char ch = text[i];
         if (line_start && (ch == '.' || ch == '\''))
             fputs("\\&", f);
+        line_start = ch == '\n';
+        if (roff_unicode(f, text, len, &i))
+            continue;
         if (ch == '\\')
             fputs("\\e", f);
-        else if (ch == '-')
+        else if (ch == '-' && minus)
             fputs("\\-", f);
         else
             fputc(ch, f);
-        line_start = ch == '\n';
+        i++;
     }
+}
+
+static void roff_text(FILE *f, const char *text, size_t len)
+{
+    roff_chars(f, text, len, true);
 }
 
 static void roff_string(FILE *f, const char *s)
@@ -444,17 +485,26 @@ int help_man(FILE *f, struct gt_error *err)
                ".\\\" specs; edit those (src/cli/cmd-*.c, src/tables/tables.c), not this.\n"
                ".TH GAMETAB 1 \"\" \"%s %s\" \"User Commands\"\n"
                ".SH NAME\n"
-               "gametab \\- %s\n"
-               ".SH SYNOPSIS\n"
-               ".B gametab\n"
-               ".I COMMAND\n"
-               ".RI [ OPTIONS ]\n"
-               ".br\n"
-               ".B gametab\n"
-               ".BR \\-\\-help \" | \" \\-\\-version\n"
-               ".SH DESCRIPTION\n",
-            PACKAGE_NAME, PACKAGE_VERSION, GAMETAB_WHAT);
-    fprintf(f, "%c%s, " GAMETAB_HOW ".\n", GAMETAB_WHAT[0] - 'a' + 'A', GAMETAB_WHAT + 1);
+               "gametab \\- ",
+            PACKAGE_NAME, PACKAGE_VERSION);
+    roff_chars(f, GAMETAB_WHAT, strlen(GAMETAB_WHAT), false);
+    fputs("\n"
+          ".SH SYNOPSIS\n"
+          ".B gametab\n"
+          ".I COMMAND\n"
+          ".RI [ OPTIONS ]\n"
+          ".br\n"
+          ".B gametab\n"
+          ".BR \\-\\-help \" | \" \\-\\-version\n"
+          ".SH DESCRIPTION\n",
+          f);
+    /* The description: GAMETAB_WHAT capitalised (its first letter is ASCII),
+     * then GAMETAB_HOW; their hyphens are hyphens, not minus signs. */
+    fputc(GAMETAB_WHAT[0] - 'a' + 'A', f);
+    roff_chars(f, GAMETAB_WHAT + 1, strlen(GAMETAB_WHAT + 1), false);
+    fputs(", ", f);
+    roff_chars(f, GAMETAB_HOW, strlen(GAMETAB_HOW), false);
+    fputs(".\n", f);
     fputs(".PP\n"
           "Each command takes \\fB\\-\\-help\\fR (its usage and options, as below) and\n"
           "\\fB\\-\\-version\\fR.  Options may follow the arguments; \\fB\\-\\-\\fR ends them;\n"
