@@ -49,6 +49,13 @@ struct reader {
     size_t nhead;
     bool past_head;
     unsigned char prev;     /* the byte fed before */
+    /* A character the callback refused, held until its line is known to
+     * be UTF-8: in text of another encoding (cp1251's МЁ is CC A8, U+0328)
+     * a pair of bytes may by chance decode as a character the callback
+     * refuses, and the encoding, not that character, is the fault. */
+    bool refusal_held;
+    int refusal_status;
+    struct gt_error *refusal; /* its message; NULL: none could be held */
 };
 
 static void fail(struct reader *r, int with_line, const char *why)
@@ -71,6 +78,18 @@ static void fail_utf8(struct reader *r)
     r->status = gt_fail(r->err, GT_ERR_RUNTIME,
                         "%s:%lu: invalid UTF-8 " UTF8_CONVERT_HINT,
                         r->name, r->line);
+}
+
+/* Reports the refusal held, its line being UTF-8 to its end. */
+static void give_refusal(struct reader *r)
+{
+    if (!r->refusal_held || r->failed)
+        return;
+    r->refusal_held = false;
+    r->failed = true;
+    r->status = r->refusal_status;
+    if (r->err && r->refusal)
+        *r->err = *r->refusal;
 }
 
 static void fail_field_too_long(struct reader *r)
@@ -242,16 +261,23 @@ static void check_utf8(struct reader *r, unsigned char c)
     }
     if (r->cp == '\n' || r->cp == '\r') {
         r->column = 0;
+        give_refusal(r); /* its line was UTF-8 */
         return;
     }
     r->column++;
+    if (r->refusal_held)
+        return; /* only the encoding is checked, to the line's end */
     if (r->cp == 0) {
         fail_nul(r);
         return;
     }
     if (r->cb->character && (r->cp < 0x20 || r->cp >= 0x7F)) {
-        int rc = r->cb->character(r->ud, r->cp, r->line, r->column, r->err);
-        if (rc != GT_OK) {
+        struct gt_error *to = r->refusal ? r->refusal : r->err;
+        int rc = r->cb->character(r->ud, r->cp, r->line, r->column, to);
+        if (rc != GT_OK && r->refusal) {
+            r->refusal_held = true;
+            r->refusal_status = rc;
+        } else if (rc != GT_OK) {
             r->failed = true;
             r->status = rc;
         }
@@ -272,6 +298,8 @@ static void feed_csv(struct reader *r, struct csv_parser *p, const unsigned char
         check_utf8(r, c);
         if (r->failed)
             break;
+        if (r->refusal_held)
+            continue; /* nothing of the line is parsed past what is refused */
         if (r->between_records && c != '\r' && c != '\n') {
             r->record_line = r->line;
             r->between_records = false;
@@ -583,6 +611,7 @@ int csv_read_file(const char *path, char separator, const struct csv_read_callba
 {
     const char *name = strcmp(path, "-") == 0 ? "standard input" : path;
     static struct input in; /* 64 KiB: not on the stack */
+    static struct gt_error refusal; /* 8 KiB: neither */
     bool from_stdin = strcmp(path, "-") == 0;
     if (csv_stdin_closed && names_stdin(path))
         return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", name, strerror(EBADF));
@@ -605,7 +634,7 @@ int csv_read_file(const char *path, char separator, const struct csv_read_callba
     struct reader r = {.cb = cb, .ud = ud, .name = name, .err = err, .line = 1,
                        .between_records = true, .field_max = csv_field_max(),
                        .separator = separator ? separator : ',',
-                       .separator_asked = separator != 0};
+                       .separator_asked = separator != 0, .refusal = &refusal};
     int got = refill(&in);
     /* Enough bytes for the longest magic (a pipe may give fewer at once). */
     while (got == 0 && !in.eof && in.end - in.start < 6)
@@ -623,6 +652,7 @@ int csv_read_file(const char *path, char separator, const struct csv_read_callba
         feed(&r, &p, NULL, 0);
     if (!r.failed && r.cp_need > 0)
         fail_utf8(&r);
+    give_refusal(&r); /* the last line was UTF-8 */
     /* A stop request is looked at every 64 KiB read or inflated (a blocked
      * read returns early with EINTR); it is the cause to report. */
     if (interrupt_signal) {

@@ -44,7 +44,11 @@ struct csv_read_callbacks {
     /* Optional (NULL: every character is accepted): called for each
      * character but printable ASCII, CR, LF and NUL, with its line and its
      * column (in characters, 1-based), e.g. to refuse what cannot be
-     * typeset. */
+     * typeset.  Its refusal is reported once the rest of the line (to its
+     * LF, CR or the end of the file) is read and found UTF-8: a line that
+     * is not is reported as invalid UTF-8 instead (text in another
+     * encoding may by chance hold a valid sequence before its invalid
+     * bytes).  The callback is not called again after a refusal. */
     int (*character)(void *ud, uint32_t cp, unsigned long line, unsigned long column,
                      struct gt_error *err);
     /* Optional (NULL: no bound but csv_field_max()): called as each field
