@@ -318,6 +318,54 @@ CASES
     complete_words table nim-p-positions -- | grep -qx -- --block-columns
 }
 
+@test "the completion drops what the words typed make a usage error: after verify --list, after table --format F (breaker round 13)" {
+    cd "$(dirname "$GAMETAB")"
+    # shellcheck source=/dev/null
+    source completion/gametab
+    # verify --list takes --help (and --version) only; --list again, or
+    # after an option of the report, is not offered.
+    [ "$(complete_words verify --list -- | tr '\n' ' ')" = "--help --version " ]
+    [ -z "$(complete_words verify --list --claim '')" ]
+    [ -z "$(complete_words verify --claim feng-examples -- | grep -x -- --list)" ]
+    [ -z "$(complete_words verify -o r.txt -- | grep -x -- --list)" ]
+    complete_words verify -- | grep -qx -- --list
+    complete_words verify -- | grep -qx -- --claim
+    # Each option offered after --format F is one the program takes with
+    # it; each dropped, one it refuses as "does not apply".
+    checked=0
+    for format in csv csv.gz tex json xlsx pdf; do
+        complete_words table nim-p-positions --format "$format" -- >"$T/offered"
+        for option in color no-color lang block-columns templates level jobs standalone quiet; do
+            case $option in
+            lang) value=(en) ;; block-columns | level | jobs) value=(2) ;;
+            templates) value=("$T") ;; *) value=() ;;
+            esac
+            "$GAMETAB" table nim-p-positions --count 2 --format "$format" --"$option" "${value[@]}" \
+                -o "$T/x.$format" 2>"$T/err" >/dev/null || true
+            refused=no
+            if grep -q "^gametab: --$option: does not apply to --format $format" "$T/err"; then
+                refused=yes
+            fi
+            offered=no
+            if grep -qx -- "--$option" "$T/offered"; then
+                offered=yes
+            fi
+            [ $offered != $refused ] ||
+                { echo "--format $format --$option: offered $offered, refused $refused: $(cat "$T/err")" >&2; return 1; }
+            checked=$((checked + 1))
+        done
+    done
+    [ "$checked" -eq 54 ]
+    # The breaker's cases; --format=tex in one word; and a format that an
+    # option typed does not apply to is not offered.
+    [ -z "$(complete_words table wythoff-grundy --format tex -- | grep -x -e --level -e --jobs)" ]
+    [ -z "$(complete_words table wythoff-grundy --format xlsx --lang '')" ]
+    [ -z "$(complete_words table wythoff-grundy --format=tex -- | grep -x -- --level)" ]
+    complete_words table wythoff-grundy --format csv.gz -- | grep -qx -- --level
+    [ "$(complete_words table wythoff-grundy --level 3 --format '' | tr '\n' ' ')" = "csv.gz " ]
+    [ "$(complete_words table wythoff-grundy --lang en --format '' | tr '\n' ' ')" = "pdf tex " ]
+}
+
 @test "list, --help, every command's --help and the man page fit 80 columns; a terminal's own width" {
     # columns are characters, not bytes: the sources are in Russian; an
     # East Asian wide character (a Chinese title in list) takes two

@@ -53,7 +53,9 @@ struct option_spec {
     /* What the option applies to, comma-separated (formats' names, "the
      * report"), or NULL for everything: given when the command was asked
      * for something else it is a usage error ("--level: does not apply to
-     * --format csv (only to csv.gz)"; cli/parse.h). */
+     * --format csv (only to csv.gz)"; cli/parse.h), which the completion
+     * does not offer once the words typed select something else (the
+     * command's mode_option, cli/command.h). */
     const char *only_for;
     /* What the value is, for the completion: "file", "directory", "claim";
      * NULL: a choice's values, or nothing to offer. */

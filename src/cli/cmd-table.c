@@ -200,5 +200,6 @@ const struct command cmd_table = {
     .missing = "table: missing table name (see gametab list)",
     .arg_kind = {ARG_TABLE},
     .table_refuses = table_refuses,
+    .mode_option = "format",
     .run = run_table,
 };

@@ -165,5 +165,7 @@ const struct command cmd_verify = {
             "standard error has one line starting \"gametab: \"), 2 on a usage error.\n",
     .options = verify_options,
     .noptions = O__N,
+    .mode_option = "list",
+    .mode_default = REPORT,
     .run = run_verify,
 };

@@ -54,6 +54,15 @@ struct command {
      * NULL: every table takes every option.  run and the completion both
      * ask it, so that the completion never offers what the table refuses. */
     bool (*table_refuses)(const struct table_def *t, size_t option);
+    /* What options[].only_for names (options_check_applies): the values of
+     * the option mode_option (a choice: table's "format"), or, when it is a
+     * flag ("list"), "--NAME" when it is given and mode_default when not;
+     * NULL: no option applies to some modes only.  run passes that mode to
+     * options_check_applies; the completion reads the same only_for, so
+     * that it drops the options (and modes) the words typed make a usage
+     * error of. */
+    const char *mode_option;
+    const char *mode_default;
     int (*run)(struct command_line *cl, struct gt_error *err);
 };
 

@@ -655,6 +655,71 @@ static bool param_values(FILE *f, const struct table_param_spec *params, size_t 
     return true;
 }
 
+/* The option of c that selects the mode (c->mode_option), or NULL. */
+static const struct option_spec *mode_spec(const struct command *c)
+{
+    for (size_t i = 0; c->mode_option && i < c->noptions; i++)
+        if (c->options[i].name && strcmp(c->options[i].name, c->mode_option) == 0)
+            return &c->options[i];
+    return NULL;
+}
+
+/* The words of the options of c that do not apply to mode what (--level
+ * --jobs for tex), as --NAME, -o too when short; with it, --no-NAME. */
+static void inapplicable_words(FILE *f, const struct command *c, const char *what, bool short_too)
+{
+    struct option_group groups[2];
+    size_t ngroups = listing_groups(c, groups);
+    for (size_t g = 0; g < ngroups; g++)
+        for (size_t i = 0; i < groups[g].n; i++) {
+            const struct option_spec *s = &groups[g].specs[i];
+            if (!s->name || option_applies(s, what))
+                continue;
+            if (s->short_name && short_too)
+                fprintf(f, " -%c", s->short_name);
+            fprintf(f, " --%s", s->name);
+            if (s->kind == OPTION_NEGATABLE && short_too)
+                fprintf(f, " --no-%s", s->name);
+        }
+}
+
+/* Sets drop, in the completion of c, to the words the options typed make
+ * a usage error (options_check_applies): the options that do not apply to
+ * the mode typed, a flag selecting a mode once typed, and a flag whose mode
+ * an option typed does not apply to (--list after --claim). */
+static void completion_drop(FILE *f, const struct command *c, const struct option_spec *m)
+{
+    fprintf(f, "        drop=\n        case $(_gametab_mode --%s) in\n", m->name);
+    if (m->kind == OPTION_CHOICE) {
+        for (size_t i = 0; i < choices_listed(m); i++) {
+            fprintf(f, "        '%s') drop='", m->choices[i]);
+            inapplicable_words(f, c, m->choices[i], true);
+            fputs("' ;;\n", f);
+        }
+    } else {
+        char flag[64];
+        snprintf(flag, sizeof flag, "--%s", m->name);
+        fprintf(f, "        %s) drop='%s", flag, flag);
+        inapplicable_words(f, c, flag, true);
+        fputs("' ;;\n        '') _gametab_typed '", f);
+        inapplicable_words(f, c, flag, false);
+        fprintf(f, "' && drop='%s' ;;\n", flag);
+    }
+    fputs("        esac\n", f);
+}
+
+/* For the values of a choice m selecting the mode: drops those that an
+ * option typed does not apply to (tex after --level). */
+static void completion_drop_modes(FILE *f, const struct command *c, const struct option_spec *m)
+{
+    for (size_t i = 0; i < choices_listed(m); i++) {
+        fputs("            _gametab_typed '", f);
+        inapplicable_words(f, c, m->choices[i], false);
+        fprintf(f, "' && _gametab_drop '%s'\n", m->choices[i]);
+    }
+    fputs("            ;;\n", f);
+}
+
 static void completion_command(FILE *f, const struct command *c)
 {
     struct option_group groups[2];
@@ -668,7 +733,13 @@ static void completion_command(FILE *f, const struct command *c)
     bool per_name = c->params && named != ARG_FILE;
     fprintf(f, "    %s)\n        _gametab_walk '", c->name);
     completion_specs(f, groups, ngroups);
-    fputs("'\n        case $value in\n", f);
+    fputs("'\n", f);
+    const struct option_spec *mode = mode_spec(c);
+    if (mode) { /* nothing of an option that does not apply, its value neither */
+        completion_drop(f, c, mode);
+        fputs("        [[ -n $value && \" $drop \" == *\" $value \"* ]] && return\n", f);
+    }
+    fputs("        case $value in\n", f);
     for (size_t g = 0; g < ngroups; g++)
         for (size_t i = 0; i < groups[g].n; i++) {
             const struct option_spec *s = &groups[g].specs[i];
@@ -692,7 +763,12 @@ static void completion_command(FILE *f, const struct command *c)
                 fputs(") _gametab_files -f ;;\n", f);
             else if (s->complete && strcmp(s->complete, "directory") == 0)
                 fputs(") _gametab_files -d ;;\n", f);
-            else if (s->kind == OPTION_CHOICE || s->complete) {
+            else if (s == mode && s->kind == OPTION_CHOICE) {
+                fputs(")\n            _gametab_words '", f);
+                completion_words(f, s);
+                fputs("'\n", f);
+                completion_drop_modes(f, c, mode);
+            } else if (s->kind == OPTION_CHOICE || s->complete) {
                 fputs(") _gametab_words '", f);
                 completion_words(f, s);
                 fputs("' ;;\n", f);
@@ -718,6 +794,8 @@ static void completion_command(FILE *f, const struct command *c)
         completion_option_words(f, c, groups, ngroups, ARG_FILE, 0);
         fputs("'\n", f);
     }
+    if (mode)
+        fputs("            _gametab_drop \"$drop\"\n", f);
     fputs("            return\n        fi\n", f);
     /* The n-th argument: the options and their values skipped. */
     fputs("        case ${#args[@]} in\n", f);
@@ -797,22 +875,27 @@ void help_completion(FILE *f)
           "# ($1: the command's options, as _gametab_option takes them) and sets\n"
           "# the caller's args (the arguments so far: not options, nor an option's\n"
           "# value; after --, every word), ended (set after --) and value (the\n"
-          "# option, as --NAME, whose value the word being completed is, or empty).\n"
+          "# option, as --NAME, whose value the word being completed is, or empty),\n"
+          "# typed (the options typed, \" --NAME \" each, and \" --NAME=VALUE \" for\n"
+          "# each value given).\n"
           "_gametab_walk()\n"
           "{\n"
           "    local i word option\n"
-          "    args=() ended= value=\n"
+          "    args=() ended= value= typed=' '\n"
           "    for ((i = 2; i < COMP_CWORD; i++)); do\n"
           "        word=${COMP_WORDS[i]}\n"
           "        if [[ -n $value ]]; then\n"
           "            # --name=value: bash makes \"=\" a word; the value follows.\n"
-          "            [[ $word == = ]] || value=\n"
+          "            [[ $word == = ]] || typed+=\"$value=$word \" value=\n"
           "        elif [[ -z $ended && $word == -- ]]; then\n"
           "            ended=1\n"
           "        elif [[ -z $ended && $word == = ]]; then\n"
           "            value='=' # a flag's value, which the parser refuses\n"
           "        elif [[ -z $ended && $word == -?* ]]; then\n"
           "            option=$(_gametab_option \"$word\" \"$1\")\n"
+          "            [[ -n $option ]] && typed+=\"$option \"\n"
+          "            [[ -n $option && $word == --*=* ]] && typed+=\"$option=${word#*=} \"\n"
+          "            [[ -n $option && $word == -[!-]?* ]] && typed+=\"$option=${word:2} \"\n"
           "            # A value of its own (-oFILE, --name=V in one word) or none.\n"
           "            if [[ -n $option && \" $1 \" == *\" ${option#--}= \"* &&\n"
           "                  $word != -[!-]?* && $word != *=* ]]; then\n"
@@ -824,9 +907,44 @@ void help_completion(FILE *f)
           "    done\n"
           "}\n"
           "\n"
+          "# Whether one of the options $1 (--NAME each) is among those typed.\n"
+          "_gametab_typed()\n"
+          "{\n"
+          "    local o\n"
+          "    for o in $1; do\n"
+          "        [[ $typed == *\" $o \"* ]] && return 0\n"
+          "    done\n"
+          "    return 1\n"
+          "}\n"
+          "\n"
+          "# The mode the options typed select by option $1 (--NAME): its last\n"
+          "# value, or --NAME for a flag; nothing when it is not typed.\n"
+          "_gametab_mode()\n"
+          "{\n"
+          "    local w mode=\n"
+          "    for w in $typed; do\n"
+          "        case $w in\n"
+          "        \"$1\") mode=$1 ;;\n"
+          "        \"$1=\"*) mode=${w#*=} ;;\n"
+          "        esac\n"
+          "    done\n"
+          "    echo \"$mode\"\n"
+          "}\n"
+          "\n"
+          "# Drops the words $1 from what is offered.\n"
+          "_gametab_drop()\n"
+          "{\n"
+          "    local w\n"
+          "    local -a keep=()\n"
+          "    for w in \"${COMPREPLY[@]}\"; do\n"
+          "        [[ \" $1 \" == *\" $w \"* ]] || keep+=(\"$w\")\n"
+          "    done\n"
+          "    COMPREPLY=(\"${keep[@]}\")\n"
+          "}\n"
+          "\n"
           "_gametab()\n"
           "{\n"
-          "    local cur=${COMP_WORDS[COMP_CWORD]} ended value\n"
+          "    local cur=${COMP_WORDS[COMP_CWORD]} ended value typed drop\n"
           "    local -a args\n"
           "    # --name=value: bash splits it at the '='.\n"
           "    [[ $cur == = ]] && cur=\n"

@@ -323,6 +323,11 @@ static bool in_list(const char *list, const char *format)
     return false;
 }
 
+bool option_applies(const struct option_spec *s, const char *what)
+{
+    return !s->only_for || in_list(s->only_for, what);
+}
+
 /* A comma-separated list ("tex,pdf") as a reader writes it ("tex, pdf"). */
 static void list_text(const char *list, char *buf, size_t size)
 {
@@ -342,7 +347,7 @@ int options_check_applies(const struct option_group *groups, size_t ngroups, con
         for (size_t i = 0; i < groups[g].n; i++) {
             const struct option_spec *s = &groups[g].specs[i];
             const struct option_value *v = &groups[g].values[i];
-            if (!v->given || !s->only_for || in_list(s->only_for, what))
+            if (!v->given || option_applies(s, what))
                 continue;
             char option[64];
             if (s->short_name)

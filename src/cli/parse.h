@@ -71,6 +71,10 @@ int options_check_nonempty(const struct option_group *groups, size_t ngroups,
 int options_check_applies(const struct option_group *groups, size_t ngroups, const char *what,
                           const char *asked, struct gt_error *err);
 
+/* Whether option s applies to mode `what` (as options_check_applies
+ * reads only_for): true when s has no only_for or it names what. */
+bool option_applies(const struct option_spec *s, const char *what);
+
 /* The option as --help shows it: "-o, --output FILE", "--no-color". */
 void option_synopsis(const struct option_spec *s, char *buf, size_t size);
 
