@@ -156,18 +156,20 @@ static int render_row(void *ud, const char *const *fields, size_t n, unsigned lo
 
 /* The data file's name is in the context as {{file}} (the generic
  * templates print it in a comment): it must be UTF-8, and for a LaTeX
- * template in the preamble's repertoire, like every cell. */
+ * template in the preamble's repertoire, like every cell; the whole name
+ * is known to be UTF-8 before its characters are looked at (a cp1251 name's
+ * МЁ is the bytes of U+0328), as a CSV line is. */
 static int file_name_check(const char *data, bool latex, struct gt_error *err)
 {
     const unsigned char *p = (const unsigned char *)data;
     size_t n = strlen(data);
+    if (utf8_invalid_line(data, n) != 0)
+        return gt_fail(err, GT_ERR_RUNTIME,
+                       "%s: the file name is not UTF-8 (templates see it as {{file}}): "
+                       "rename the file, or give it as standard input (-)", data);
     while (n > 0) {
         uint32_t cp;
         size_t len = utf8_decode(p, n, &cp);
-        if (len == 0)
-            return gt_fail(err, GT_ERR_RUNTIME,
-                           "%s: the file name is not UTF-8 (templates see it as {{file}}): "
-                           "rename the file, or give it as standard input (-)", data);
         if (latex && !latex_typesettable(cp))
             return gt_fail(err, GT_ERR_RUNTIME,
                            "%s: character U+%04" PRIX32 " of the file name cannot be typeset "
