@@ -357,9 +357,10 @@ int output_dir_refuses(const char *target, const char *name, int e, const char *
         return fail_errno(err, name, ENOMEM);
     if (e == 0 && access(dir, W_OK | X_OK) != 0 && errno == EACCES)
         e = EACCES;
-    int rc = e == EACCES ? gt_fail(err, GT_ERR_RUNTIME, "%s: %s: its directory %s is not writable (%s)",
-                                   name, strerror(e), dir, why)
-                         : GT_OK;
+    int rc = GT_OK;
+    if (e == EACCES)
+        rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s: its directory %s is not writable (%s)", name,
+                     strerror(e), dir, why);
     free(dir);
     return rc;
 }
