@@ -435,6 +435,22 @@ PY
     [ -z "$(xattrs_of "$T/b/en/handout.tex")" ]
 }
 
+@test "an immutable directory is blamed, not its files, by table -o and build" {
+    # Both said "FILE: Operation not permitted" of a file that is not
+    # immutable itself.
+    gt build --lang en -o "$T/b"
+    [ "$status" -eq 0 ]
+    chattr +i "$T/b/en" 2>/dev/null || skip "no immutable flag on $T's file system"
+    gt table wythoff-game --format tex -o "$T/b/en/wythoff-game.tex"
+    st1=$status err1=$err
+    gt build --lang en -o "$T/b"
+    chattr -i "$T/b/en"
+    [ "$st1" -eq 1 ]
+    [ "$err1" = "gametab: $T/b/en/wythoff-game.tex: Operation not permitted: its directory $T/b/en/ is not writable (the file is replaced whole, by a new file made beside it)" ]
+    [ "$status" -eq 1 ]
+    [ "$err" = "gametab: $T/b/en/preamble.tex: Operation not permitted: its directory $T/b/en/ is not writable (the file is replaced whole, by a new file made beside it)" ]
+}
+
 @test "a replaced file keeps its group; a group the user is not in is said before anything is written" {
     [ "$(id -u)" -eq 0 ] || skip "needs root (chown)"
     as_nobody=(setpriv --reuid=65534 --regid=65534 --clear-groups)

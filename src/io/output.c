@@ -355,10 +355,11 @@ int output_dir_refuses(const char *target, const char *name, int e, const char *
     char *dir = dirlen ? strndup(target, (size_t)dirlen) : strdup(".");
     if (!dir)
         return fail_errno(err, name, ENOMEM);
-    if (e == 0 && access(dir, W_OK | X_OK) != 0 && errno == EACCES)
-        e = EACCES;
+    /* EPERM: an immutable directory (chattr +i) */
+    if (e == 0 && access(dir, W_OK | X_OK) != 0 && (errno == EACCES || errno == EPERM))
+        e = errno;
     int rc = GT_OK;
-    if (e == EACCES)
+    if (e == EACCES || e == EPERM)
         rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s: its directory %s is not writable (%s)", name,
                      strerror(e), dir, why);
     free(dir);

@@ -57,7 +57,8 @@ int output_may_replace(const char *target, const char *name, struct gt_error *er
 /* For a file target (named name in messages) that exists and is to be
  * replaced or removed: GT_ERR_RUNTIME "NAME: Permission denied: its
  * directory DIR is not writable (WHY)" when its directory is what refuses,
- * e being EACCES from making a file there, or 0 to ask access(2) first;
+ * e being EACCES (or EPERM: an immutable directory) from making a file
+ * there, or 0 to ask access(2) first;
  * else GT_OK.  The file itself may be writable: "Permission denied" alone
  * would send the user to chmod the file. */
 int output_dir_refuses(const char *target, const char *name, int e, const char *why,
