@@ -12,6 +12,22 @@ complete_words() { # WORD...
     printf '%s\n' "${COMPREPLY[@]}" | sort
 }
 
+# offered_iff_refused OPTION PATTERN WHAT: fails, naming WHAT and OPTION,
+# unless the completion offered --OPTION ($T/offered, one word a line)
+# exactly when the program refused it: when its message ($T/err) matches
+# the extended regular expression PATTERN.
+offered_iff_refused() {
+    local offered=no refused=no
+    if grep -Eq -- "$2" "$T/err"; then
+        refused=yes
+    fi
+    if grep -qx -- "--$1" "$T/offered"; then
+        offered=yes
+    fi
+    [ $offered != $refused ] ||
+        { echo "$3 --$1: offered $offered, refused $refused: $(cat "$T/err")" >&2; return 1; }
+}
+
 @test "--help (or -h) and --version work for the program and every command" {
     for cmd in "" list table figure render verify build; do
         gt $cmd --help
@@ -298,16 +314,8 @@ CASES
                 case $metavar in '') value=() ;; A,B) value=(1,1) ;; *) value=(1) ;; esac
                 "$GAMETAB" $cmd "$name" --"$option" "${value[@]}" --templates /nonexistent \
                     -o "$T/x.tex" 2>"$T/err" >/dev/null || true # a usage error, any
-                refused=no
-                if grep -Eq "^gametab: --$option: (not a parameter of $cmd $name|$cmd $name is not)" "$T/err"; then
-                    refused=yes
-                fi
-                offered=no
-                if grep -qx -- "--$option" "$T/offered"; then
-                    offered=yes
-                fi
-                [ $offered != $refused ] ||
-                    { echo "$cmd $name --$option: offered $offered, refused $refused: $(cat "$T/err")" >&2; return 1; }
+                offered_iff_refused "$option" \
+                    "^gametab: --$option: (not a parameter of $cmd $name|$cmd $name is not)" "$cmd $name"
                 checked=$((checked + 1))
             done <"$T/options"
         done
@@ -342,16 +350,8 @@ CASES
             esac
             "$GAMETAB" table nim-p-positions --count 2 --format "$format" --"$option" "${value[@]}" \
                 -o "$T/x.$format" 2>"$T/err" >/dev/null || true
-            refused=no
-            if grep -q "^gametab: --$option: does not apply to --format $format" "$T/err"; then
-                refused=yes
-            fi
-            offered=no
-            if grep -qx -- "--$option" "$T/offered"; then
-                offered=yes
-            fi
-            [ $offered != $refused ] ||
-                { echo "--format $format --$option: offered $offered, refused $refused: $(cat "$T/err")" >&2; return 1; }
+            offered_iff_refused "$option" "^gametab: --$option: does not apply to --format $format" \
+                "--format $format"
             checked=$((checked + 1))
         done
     done
