@@ -366,6 +366,12 @@ int output_dir_refuses(const char *target, const char *name, int e, const char *
     return rc;
 }
 
+bool output_dir_takes_none(const char *dir, int e)
+{
+    struct stat st;
+    return e == ENOENT && stat(dir, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
 int output_dir_inherit_like(const char *dir, const char *like, struct gt_error *err)
 {
     struct stat l, d;
@@ -501,6 +507,11 @@ static int open_temporary(struct output *out, const struct stat *old, struct gt_
         if (old && output_dir_refuses(out->target, out->path, e, OUTPUT_REPLACED_WHOLE, err) !=
                        GT_OK)
             return GT_ERR_RUNTIME;
+        char dir[PATH_MAX];
+        snprintf(dir, sizeof dir, "%.*s", (int)(dirlen ? dirlen : 1), dirlen ? out->target : ".");
+        if (output_dir_takes_none(dir, e))
+            return gt_fail(err, GT_ERR_RUNTIME, "%s: %s: " OUTPUT_NO_NEW_FILES, out->path,
+                           strerror(e));
         return fail_errno(err, out->path, e);
     }
     if (old && output_take_mode(out->fd, out->target, old, out->path, err) != GT_OK) {

@@ -773,8 +773,13 @@ static int make_staging(struct build *b, struct gt_error *err)
         b->staging = path_join(b->dir, STAGING_PREFIX "XXXXXX");
         if (!b->staging)
             return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", b->dir, strerror(ENOMEM));
-        if (!mkdtemp(b->staging))
-            return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", b->dir, strerror(errno));
+        if (!mkdtemp(b->staging)) {
+            int e = errno;
+            return gt_fail(err, GT_ERR_RUNTIME,
+                           output_dir_takes_none(b->dir, e) ? "%s: %s: " OUTPUT_NO_NEW_FILES
+                                                             : "%s: %s",
+                           b->dir, strerror(e));
+        }
         int fd = open(b->staging, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
         if (fd < 0 && errno != ENOENT) {
             int e = errno;
