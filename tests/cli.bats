@@ -326,7 +326,7 @@ CASES
     complete_words table nim-p-positions -- | grep -qx -- --block-columns
 }
 
-@test "the completion drops what the words typed make a usage error: after verify --list, after table --format F (breaker round 13)" {
+@test "the completion drops what the words typed make a usage error: after verify --list, after table --format F or -o x.F (breaker round 13)" {
     cd "$(dirname "$GAMETAB")"
     # shellcheck source=/dev/null
     source completion/gametab
@@ -341,21 +341,30 @@ CASES
     # Each option offered after --format F is one the program takes with
     # it; each dropped, one it refuses as "does not apply".
     checked=0
+    # The format given by --format F, or by -o's name alone (x.F).
     for format in csv csv.gz tex json xlsx pdf; do
-        complete_words table nim-p-positions --format "$format" -- >"$T/offered"
-        for option in color no-color lang block-columns templates level jobs standalone quiet; do
-            case $option in
-            lang) value=(en) ;; block-columns | level | jobs) value=(2) ;;
-            templates) value=("$T") ;; *) value=() ;;
-            esac
-            "$GAMETAB" table nim-p-positions --count 2 --format "$format" --"$option" "${value[@]}" \
-                -o "$T/x.$format" 2>"$T/err" >/dev/null || true
-            offered_iff_refused "$option" "^gametab: --$option: does not apply to --format $format" \
-                "--format $format"
-            checked=$((checked + 1))
+        for given in "--format $format" "-o x.$format"; do
+            # shellcheck disable=SC2086 # two words
+            complete_words table nim-p-positions $given -- >"$T/offered"
+            for option in color no-color lang block-columns templates level jobs standalone quiet; do
+                case $option in
+                lang) value=(en) ;; block-columns | level | jobs) value=(2) ;;
+                templates) value=("$T") ;; *) value=() ;;
+                esac
+                if [[ $given == --format* ]]; then
+                    as=(--format "$format" -o "$T/x.$format")
+                else
+                    as=(-o "$T/x.$format")
+                fi
+                "$GAMETAB" table nim-p-positions --count 2 "${as[@]}" --"$option" "${value[@]}" \
+                    2>"$T/err" >/dev/null || true
+                offered_iff_refused "$option" "^gametab: --$option: does not apply to --format $format" \
+                    "$given"
+                checked=$((checked + 1))
+            done
         done
     done
-    [ "$checked" -eq 54 ]
+    [ "$checked" -eq 108 ]
     # The breaker's cases; --format=tex in one word; and a format that an
     # option typed does not apply to is not offered.
     [ -z "$(complete_words table wythoff-grundy --format tex -- | grep -x -e --level -e --jobs)" ]
@@ -364,6 +373,16 @@ CASES
     complete_words table wythoff-grundy --format csv.gz -- | grep -qx -- --level
     [ "$(complete_words table wythoff-grundy --level 3 --format '' | tr '\n' ' ')" = "csv.gz " ]
     [ "$(complete_words table wythoff-grundy --lang en --format '' | tr '\n' ' ')" = "pdf tex " ]
+    # -o's name: the format it asks for, or csv (-, no extension); --format
+    # then offers only a format the name does not contradict.
+    [ -z "$(complete_words table wythoff-grundy -o X.TEX -- | grep -x -- --level)" ]
+    [ -z "$(complete_words table wythoff-grundy -ox.tex -- | grep -x -- --level)" ]
+    [ -z "$(complete_words table wythoff-grundy --output=x.xlsx -- | grep -x -- --lang)" ]
+    [ -z "$(complete_words table wythoff-grundy -o - -- | grep -x -- --lang)" ]
+    complete_words table wythoff-grundy -o x.tex.gz -- | grep -qx -- --lang # refused anyway
+    [ "$(complete_words table wythoff-grundy -o x.tex --format '' | tr '\n' ' ')" = "tex " ]
+    [ "$(complete_words table wythoff-grundy -o d/x.csv.gz --format '' | tr '\n' ' ')" = "csv.gz " ]
+    [ "$(complete_words table wythoff-grundy -o out --format '' | wc -l)" -eq 6 ]
 }
 
 @test "list, --help, every command's --help and the man page fit 80 columns; a terminal's own width" {

@@ -18,6 +18,7 @@
 #include "io/csv-read.h"
 #include "publish/figures.h"
 #include "tables/table.h"
+#include "sinks/sinks.h"
 #include "template/templates.h"
 
 /* What gametab is, in one line: --help's first line, the man page's NAME
@@ -689,7 +690,10 @@ static void inapplicable_words(FILE *f, const struct command *c, const char *wha
  * an option typed does not apply to (--list after --claim). */
 static void completion_drop(FILE *f, const struct command *c, const struct option_spec *m)
 {
-    fprintf(f, "        drop=\n        case $(_gametab_mode --%s) in\n", m->name);
+    fprintf(f, "        drop=\n        mode=$(_gametab_mode --%s)\n", m->name);
+    if (strcmp(m->name, "format") == 0) /* else the format -o asks for */
+        fputs("        [[ -n $mode ]] || mode=$(_gametab_format_of \"$(_gametab_mode --output)\")\n", f);
+    fputs("        case $mode in\n", f);
     if (m->kind == OPTION_CHOICE) {
         for (size_t i = 0; i < choices_listed(m); i++) {
             fprintf(f, "        '%s') drop='", m->choices[i]);
@@ -717,7 +721,48 @@ static void completion_drop_modes(FILE *f, const struct command *c, const struct
         inapplicable_words(f, c, m->choices[i], false);
         fprintf(f, "' && _gametab_drop '%s'\n", m->choices[i]);
     }
+    /* --format tex -o x.csv is refused: -o's name asks for csv */
+    if (strcmp(m->name, "format") == 0)
+        fputs("            mode=$(_gametab_format_of \"$(_gametab_mode --output)\" named)\n"
+              "            [[ -n $mode ]] && COMPREPLY=($(compgen -W \"$mode\" -- \"$cur\"))\n",
+              f);
     fputs("            ;;\n", f);
+}
+
+/* _gametab_format_of NAME [named]: the format table takes from the name
+ * -o gives when --format is not typed, as format_of_path (options.c) reads
+ * it: csv for - or a name without an extension (not with named: then only
+ * a format the name asks for, which --format must not contradict), nothing
+ * for a name format_of_path refuses (x.tex.gz, x.weird) or no name. */
+static void completion_format_of(FILE *f)
+{
+    fputs("# The format table takes from the name -o gives ($1) when --format is\n"
+          "# not typed: csv for - or a name without an extension (not when $2 is\n"
+          "# \"named\": then only one the name asks for); nothing for no name or\n"
+          "# one that asks for none.\n"
+          "_gametab_format_of()\n"
+          "{\n"
+          "    local base=${1##*/}\n"
+          "    base=${base,,}\n"
+          "    [[ -z $1 || $1 == --output ]] && return # -o typed, its name not yet\n"
+          "    if [[ $1 == - || $base != *.* || $base == . || $base == .. ]]; then\n"
+          "        [[ $2 == named ]] || echo csv\n"
+          "        return\n"
+          "    fi\n"
+          "    case $base in\n",
+          f);
+    fprintf(f, "    *.%s) echo %s ;;\n", format_names[FORMAT_CSV_GZ], format_names[FORMAT_CSV_GZ]);
+    /* only CSV is written gzip-compressed: x.tex.gz asks for no format */
+    fputs("    ", f);
+    for (enum format g = 0; g < FORMAT__N; g++)
+        if (g != FORMAT_CSV && g != FORMAT_CSV_GZ)
+            fprintf(f, "%s?*.%s.gz", g == FORMAT_TEX ? "" : " | ", format_names[g]);
+    fputs(") ;;\n", f);
+    fprintf(f, "    *.gz) echo %s ;;\n", format_names[FORMAT_CSV_GZ]);
+    for (enum format g = 0; g < FORMAT__N; g++)
+        if (g != FORMAT_CSV_GZ)
+            fprintf(f, "    *.%s) echo %s ;;\n", format_names[g], format_names[g]);
+    fputs("    esac\n}\n\n", f);
 }
 
 static void completion_command(FILE *f, const struct command *c)
@@ -850,7 +895,7 @@ void help_completion(FILE *f)
           "        for spec in $2; do\n"
           "            [[ $spec == \"${word:0:2}:\"* ]] && echo \"--${spec#*:}\"\n"
           "        done\n"
-          "        return\n"
+          "        return 0\n"
           "    fi\n"
           "    word=${word#--}\n"
           "    word=${word%%=*}\n"
@@ -941,10 +986,12 @@ void help_completion(FILE *f)
           "    done\n"
           "    COMPREPLY=(\"${keep[@]}\")\n"
           "}\n"
-          "\n"
-          "_gametab()\n"
+          "\n",
+          f);
+    completion_format_of(f);
+    fputs("_gametab()\n"
           "{\n"
-          "    local cur=${COMP_WORDS[COMP_CWORD]} ended value typed drop\n"
+          "    local cur=${COMP_WORDS[COMP_CWORD]} ended value typed drop mode\n"
           "    local -a args\n"
           "    # --name=value: bash splits it at the '='.\n"
           "    [[ $cur == = ]] && cur=\n"

@@ -39,7 +39,8 @@
 /* The format a file name asks for, by its extension in any case (.csv,
  * .csv.gz or .gz, .tex, .json, .xlsx, .pdf); csv for standard output and
  * for names without one (/dev/null); another extension is a usage error,
- * and so is another format's name compressed (x.tex.gz: only CSV is). */
+ * and so is another format's name compressed (x.tex.gz: only CSV is).
+ * The bash completion reads a name so too (completion_format_of, help.c). */
 int format_of_path(const char *path, enum format *f, struct gt_error *err);
 
 /* A set of formats for output_name_check: FORMAT_BIT(FORMAT_PDF) | ... */
