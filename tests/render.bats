@@ -54,6 +54,29 @@ render_and_compile() { # TEMPLATE DATA [LANG]
     render_and_compile table-booktabs.tex "$T/empty.csv"
 }
 
+@test "an empty cell and a count of 0 are false in a section, as in JavaScript's and Python's Mustache (breaker round 15)" {
+    # gametab's own kordemsky-start: take is empty where no move wins.
+    gt table kordemsky-start --max 7 -o "$T/ks.csv"
+    [ "$status" -eq 0 ]
+    printf '%s\n' '{{#rows}}{{data.n}}:{{#data.take}} take {{data.take}}{{/data.take}}{{^data.take}} none{{/data.take}};{{/rows}}' \
+        >"$T/ks.txt"
+    gt render "$T/ks.txt" "$T/ks.csv"
+    [ "$status" -eq 0 ]
+    [ "$out" = "1: none;3: take 2;5: take 4;7: none;" ] ||
+        { echo "$out" >&2; return 1; }
+    # "0" and " " are text, true; row_count 0, a header alone, is false.
+    printf 'a,b\n0, \n' >"$T/z.csv"
+    printf '%s\n' '{{#rows}}[{{#data.a}}a{{/data.a}}{{#data.b}}b{{/data.b}}]{{/rows}}' >"$T/z.txt"
+    gt render "$T/z.txt" "$T/z.csv"
+    [ "$out" = "[ab]" ]
+    printf 'a,b\n' >"$T/h.csv"
+    printf '%s\n' '{{^row_count}}no rows{{/row_count}}{{#row_count}}{{row_count}} rows{{/row_count}}' >"$T/rc.txt"
+    gt render "$T/rc.txt" "$T/h.csv"
+    [ "$out" = "no rows" ]
+    gt render "$T/rc.txt" "$T/z.csv"
+    [ "$out" = "1 rows" ]
+}
+
 @test "a header-only file renders an empty table" {
     printf 'n,a_n,b_n\n' > "$T/header.csv"
     render_and_compile table-booktabs.tex "$T/header.csv"

@@ -468,12 +468,20 @@ static void test_values(void **state)
                  "{\"t\": true, \"f\": false, \"n\": null, \"o\": {}, "
                  "\"l\": [1]}",
                  NULL, "true false [] [] []");
-    /* 0, "" and {} are truthy; false, null, [] and misses are falsey */
-    check_render("{{#z}}z{{/z}}{{#s}}s{{/s}}{{#o}}o{{/o}}"
+    /* as in JavaScript's and Python's Mustache: 0, 0.0 and "" are falsey
+     * (a CSV's empty cell), as are false, null, [] and misses; "0", " ",
+     * {} and 1 are truthy */
+    check_render("{{#z}}z{{/z}}{{#r}}r{{/r}}{{#s}}s{{/s}}"
+                 "{{^z}}Z{{/z}}{{^r}}R{{/r}}{{^s}}S{{/s}}"
                  "{{^f}}F{{/f}}{{^n}}N{{/n}}{{^l}}L{{/l}}{{^m}}M{{/m}}",
-                 "{\"z\": 0, \"s\": \"\", \"o\": {}, \"f\": false, "
+                 "{\"z\": 0, \"r\": 0.0, \"s\": \"\", \"f\": false, "
                  "\"n\": null, \"l\": []}",
-                 NULL, "zsoFNLM");
+                 NULL, "ZRSFNLM");
+    check_render("{{#zs}}0{{/zs}}{{#sp}}_{{/sp}}{{#o}}o{{/o}}{{#one}}1{{/one}}"
+                 "{{#h}}h{{/h}}{{^zs}}X{{/zs}}{{^sp}}X{{/sp}}{{^o}}X{{/o}}",
+                 "{\"zs\": \"0\", \"sp\": \" \", \"o\": {}, \"one\": 1, "
+                 "\"h\": 0.5}",
+                 NULL, "0_o1h");
     /* NULL context behaves like an empty one */
     {
         char *out = NULL;

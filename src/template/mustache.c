@@ -777,10 +777,15 @@ static json_t *lookup(const struct context *ctx, const char *name,
     return v;
 }
 
+/* Falsey as in JavaScript's and Python's Mustache: a CSV's empty cell
+ * ("") and a count of 0 hide a section and show an inverted one. */
 static int is_falsey(const json_t *v)
 {
     return v == NULL || json_is_false(v) || json_is_null(v) ||
-           (json_is_array(v) && json_array_size(v) == 0);
+           (json_is_array(v) && json_array_size(v) == 0) ||
+           (json_is_string(v) && json_string_length(v) == 0) ||
+           (json_is_integer(v) && json_integer_value(v) == 0) ||
+           (json_is_real(v) && json_real_value(v) == 0.0);
 }
 
 /* Interpolate value v (NULL: missing) with the given escaping. */

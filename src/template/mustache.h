@@ -13,8 +13,10 @@
  *  - Interpolation: strings as-is, integers as %lld, reals in the shortest
  *    form that round-trips (1.210 -> "1.21"), true/false as "true"/"false",
  *    null, missing names, objects and arrays as "".
- *  - Sections: false, null, a missing name and an empty array are falsey;
- *    everything else (including 0, "" and {}) is truthy.  A non-empty array
+ *  - Sections: false, null, a missing name, an empty array, the empty
+ *    string and the number 0 are falsey, as in JavaScript's and Python's
+ *    Mustache (a CSV's empty cell hides {{#data.x}}); everything else
+ *    (including "0", " " and {}) is truthy.  A non-empty array
  *    renders the section once per element with the element pushed; any other
  *    truthy value renders it once with the value pushed.
  *  - Column numbers in errors count UTF-8 characters, not bytes; a tab
