@@ -104,10 +104,9 @@ static int run_table(struct command_line *cl, struct gt_error *err)
         snprintf(what, sizeof what, "the table is written as --format %s", format_names[format]);
         snprintf(advice, sizeof advice, "give a name ending in .%s, or another --format",
                  format_names[format]);
-        enum format named;
         if (output_name_check(path, FORMAT_ALL & ~FORMAT_BIT(format), what, advice, err) !=
                 GT_OK ||
-            (text_ends_with(path, ".gz", true) && format_of_path(path, &named, err) != GT_OK))
+            (text_ends_with(path, ".gz", true) && format_gz_check(path, err) != GT_OK))
             return GT_ERR_USAGE; /* the second: --format csv.gz -o x.tex.gz */
     }
     struct option_group groups[2];

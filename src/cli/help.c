@@ -733,7 +733,8 @@ static void completion_drop_modes(FILE *f, const struct command *c, const struct
  * -o gives when --format is not typed, as format_of_path (options.c) reads
  * it: csv for - or a name without an extension (not with named: then only
  * a format the name asks for, which --format must not contradict), nothing
- * for a name format_of_path refuses (x.tex.gz, x.weird) or no name. */
+ * for a name format_of_path refuses (x.tex.gz, x.tsv.gz, x.weird) or no
+ * name. */
 static void completion_format_of(FILE *f)
 {
     fputs("# The format table takes from the name -o gives ($1) when --format is\n"
@@ -752,12 +753,8 @@ static void completion_format_of(FILE *f)
           "    case $base in\n",
           f);
     fprintf(f, "    *.%s) echo %s ;;\n", format_names[FORMAT_CSV_GZ], format_names[FORMAT_CSV_GZ]);
-    /* only CSV is written gzip-compressed: x.tex.gz asks for no format */
-    fputs("    ", f);
-    for (enum format g = 0; g < FORMAT__N; g++)
-        if (g != FORMAT_CSV && g != FORMAT_CSV_GZ)
-            fprintf(f, "%s?*.%s.gz", g == FORMAT_TEX ? "" : " | ", format_names[g]);
-    fputs(") ;;\n", f);
+    /* x.tex.gz, x.tsv.gz: another extension before .gz asks for none */
+    fputs("    *.*.gz) ;;\n", f);
     fprintf(f, "    *.gz) echo %s ;;\n", format_names[FORMAT_CSV_GZ]);
     for (enum format g = 0; g < FORMAT__N; g++)
         if (g != FORMAT_CSV_GZ)

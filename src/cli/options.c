@@ -29,6 +29,23 @@ static bool has_extension(const char *base)
     return strchr(base, '.') && strcmp(base, ".") != 0 && strcmp(base, "..") != 0;
 }
 
+int format_gz_check(const char *path, struct gt_error *err)
+{
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    size_t stem = strlen(base) - 3; /* before ".gz" */
+    for (enum format g = 0; g < FORMAT__N; g++) {
+        size_t n = strlen(format_names[g]);
+        if (g != FORMAT_CSV && g != FORMAT_CSV_GZ && stem > n + 1 && base[stem - n - 1] == '.' &&
+            strncasecmp(base + stem - n, format_names[g], n) == 0)
+            return gt_fail(err, GT_ERR_USAGE,
+                           "-o: '%s': only CSV is written gzip-compressed: give a name "
+                           "ending in .%s (and gzip it afterwards), or in .csv.gz",
+                           path, format_names[g]);
+    }
+    return GT_OK;
+}
+
 int format_of_path(const char *path, enum format *f, struct gt_error *err)
 {
     const char *base = strrchr(path, '/');
@@ -38,17 +55,15 @@ int format_of_path(const char *path, enum format *f, struct gt_error *err)
     else if (text_ends_with(base, ".csv.gz", true))
         *f = FORMAT_CSV_GZ;
     else if (text_ends_with(base, ".gz", true)) {
-        /* x.tex.gz: LaTeX compressed, which no format is. */
-        size_t stem = strlen(base) - 3;
-        for (enum format g = 0; g < FORMAT__N; g++) {
-            size_t n = strlen(format_names[g]);
-            if (g != FORMAT_CSV && g != FORMAT_CSV_GZ && stem > n + 1 &&
-                base[stem - n - 1] == '.' && strncasecmp(base + stem - n, format_names[g], n) == 0)
-                return gt_fail(err, GT_ERR_USAGE,
-                               "-o: '%s': only CSV is written gzip-compressed: give a name "
-                               "ending in .%s (and gzip it afterwards), or in .csv.gz",
-                               path, format_names[g]);
-        }
+        /* x.tex.gz: LaTeX compressed, which no format is; x.tsv.gz,
+         * x.csv.gz.gz: an extension as unknown as x.tsv's.  x.gz is CSV. */
+        if (format_gz_check(path, err) != GT_OK)
+            return GT_ERR_USAGE;
+        if (memchr(base, '.', strlen(base) - 3))
+            return gt_fail(err, GT_ERR_USAGE,
+                           "-o: cannot tell the format of '%s' from its extension: give "
+                           "--format, or a name ending in .csv.gz",
+                           path);
         *f = FORMAT_CSV_GZ;
     }
     else if (text_ends_with(base, ".tex", true))

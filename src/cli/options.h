@@ -36,10 +36,16 @@
     {.name = "templates", .kind = OPTION_STRING, .metavar = "DIR", .complete = "directory", \
      .nonempty = "the directory name", .help = "look for templates in DIR first"}
 
+/* For a name ending in .gz: GT_ERR_USAGE when it names another format
+ * than CSV before the .gz (x.tex.gz, any case: only CSV is written
+ * gzip-compressed), else GT_OK. */
+int format_gz_check(const char *path, struct gt_error *err);
+
 /* The format a file name asks for, by its extension in any case (.csv,
- * .csv.gz or .gz, .tex, .json, .xlsx, .pdf); csv for standard output and
- * for names without one (/dev/null); another extension is a usage error,
- * and so is another format's name compressed (x.tex.gz: only CSV is).
+ * .csv.gz or .gz alone, .tex, .json, .xlsx, .pdf); csv for standard output
+ * and for names without one (/dev/null); another extension is a usage
+ * error (x.tsv, and x.tsv.gz or x.csv.gz.gz alike), and so is another
+ * format's name compressed (x.tex.gz: format_gz_check).
  * The bash completion reads a name so too (completion_format_of, help.c). */
 int format_of_path(const char *path, enum format *f, struct gt_error *err);
 
