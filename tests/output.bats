@@ -164,8 +164,9 @@ mount_tiny_tmpfs() {
     gt build -o "$T/out" --templates "$T/file"
     assert_error 2
     [ "$err" = "gametab: --templates: $T/file: Not a directory" ]
+    # The user's setting, as --templates: exit 2 (breaker round 15)
     GAMETAB_TEMPLATES="$T/nowhere" gt build -o "$T/out"
-    assert_error 1
+    assert_error 2
     [ "$err" = "gametab: GAMETAB_TEMPLATES: $T/nowhere: No such file or directory" ]
 }
 

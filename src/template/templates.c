@@ -60,8 +60,9 @@ int template_dirs_init(struct template_dirs *d, const char *explicit_dir, struct
     }
     const char *env = getenv("GAMETAB_TEMPLATES");
     if (env && *env) {
-        if (check_directory("GAMETAB_TEMPLATES", env, GT_ERR_RUNTIME, err) != GT_OK)
-            return GT_ERR_RUNTIME;
+        /* the user's setting, as --templates and the limits' variables */
+        if (check_directory("GAMETAB_TEMPLATES", env, GT_ERR_USAGE, err) != GT_OK)
+            return GT_ERR_USAGE;
         d->dir[d->n++] = env;
     }
     d->dir[d->n++] = running_uninstalled() ? GAMETAB_SRC_TEMPLATES : GAMETAB_DATA_TEMPLATES;

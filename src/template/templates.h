@@ -78,8 +78,8 @@ struct template_dirs {
 };
 
 /* Fills d in search order; explicit_dir (from --templates) may be NULL.
- * GT_OK, GT_ERR_USAGE when explicit_dir is not a directory, GT_ERR_RUNTIME
- * when $GAMETAB_TEMPLATES is set to something that is not one. */
+ * GT_OK; GT_ERR_USAGE when explicit_dir, or $GAMETAB_TEMPLATES when set,
+ * is not a directory ("--templates: DIR: Not a directory"). */
 int template_dirs_init(struct template_dirs *d, const char *explicit_dir, struct gt_error *err);
 
 /* Where the search path d finds `name` (a file name relative to its
