@@ -41,7 +41,7 @@ static const struct {
     size_t value;
 } environment[] = {
     {"GAMETAB_TEMPLATES", "a directory searched for templates after --templates and before the "
-                          "built-in ones; when set, a directory (else a usage error, exit 2)", 0},
+                          "built-in ones; one that is not a directory is a usage error (exit 2)", 0},
     {"GAMETAB_CELLS_MAX", "render: the most cells (rows x columns) of data held, about 1.5 KB "
                           "each; default %zu, 0 for no limit", TEMPLATE_CELLS_MAX},
     {"GAMETAB_FIELD_MAX", "render: the most bytes of one CSV field; default %zu (16 MiB), 0 "
