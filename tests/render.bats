@@ -245,6 +245,42 @@ LIST
     [[ "$out" != *gametabwide* ]]
 }
 
+@test "booktabs: five, six and ten prose columns share the text width, each at least its longest word: no Overfull box (breaker round 15)" {
+    for n in 5 6 10; do
+        # n columns of 25 words each, the breaker's: every one wraps (ten
+        # columns of 23pt, each at least its longest word, "word", 20pt)
+        awk -v n=$n 'BEGIN { for (i = 0; i < n; i++) printf "%sc%d", i ? "," : "", i; print "";
+            for (r = 0; r < 3; r++) { for (i = 0; i < n; i++) { printf "%s", i ? "," : "";
+                for (w = 0; w < 25; w++) printf "%sword", w ? " " : "" } print "" } }' \
+            >"$T/w$n.csv"
+        render_and_compile table-booktabs.tex "$T/w$n.csv" en
+        if grep -A2 'Overfull' "$T/en/doc.log" >&2; then
+            echo "$n columns: Overfull" >&2
+            return 1
+        fi
+        [ "$(grep -o 'word' "$T/en/doc.txt" | wc -l)" -eq $((n * 25 * 3)) ]
+    done
+    # A word longer than its share widens its column to the word.
+    printf 'a,b,c,d,e\n%s,%s,%s,%s,%s\n' "$(printf 'w %.0s' $(seq 40))" "$(printf 'w %.0s' $(seq 40))" \
+        "$(printf 'w %.0s' $(seq 40))" "$(printf 'w %.0s' $(seq 40))" \
+        "Donaudampfschifffahrtsgesellschaft $(printf 'w %.0s' $(seq 40))" >"$T/long.csv"
+    render_and_compile table-booktabs.tex "$T/long.csv" en
+    if grep -A2 'Overfull' "$T/en/doc.log" >&2; then
+        return 1
+    fi
+    grep -q Donaudampfschifffahrtsgesellschaft "$T/en/doc.txt"
+    # Three such tables in one document: the macros are made once, and
+    # skipped in the conditional that guards them.
+    gt render table-booktabs.tex "$T/w5.csv" -o "$T/en/a.tex"
+    gt render table-booktabs.tex "$T/long.csv" -o "$T/en/b.tex"
+    printf '%s\n' '\documentclass[a4paper]{article}' '\input{preamble}' '\begin{document}' \
+        '\input{a}' '\input{b}' '\input{a}' '\end{document}' >"$T/en/three.tex"
+    (cd "$T/en" && "${PDFLATEX:-pdflatex}" -interaction=nonstopmode -halt-on-error three.tex >/dev/null)
+    if grep -A2 'Overfull' "$T/en/three.log" >&2; then
+        return 1
+    fi
+}
+
 @test "booktabs: a narrow column's widest cell by glyphs, not by characters, sets the wrap width" {
     # 23 i (about 64pt) is the longest text of the first column by
     # characters, 20 Ж (about 200pt) its widest as set: measured by

@@ -17,7 +17,53 @@ struct context_builder {
      * columns or rows hold) and its characters. */
     json_t **longest;
     size_t *longest_width;
+    /* Of each column, its longest word (longest_word) and its characters. */
+    json_t **word;
+    size_t *word_width;
 };
+
+/* The characters of the longest word of s[0, n): a run between spaces,
+ * tabs and line breaks, the places where TeX may break a line of a
+ * ragged-right paragraph that does not hyphenate; the word's start and
+ * bytes in *at and *bytes. */
+static size_t longest_word(const char *s, size_t n, const char **at, size_t *bytes)
+{
+    size_t best = 0, chars = 0, start = 0;
+    *at = s;
+    *bytes = 0;
+    for (size_t i = 0; i <= n; i++) {
+        if (i == n || s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r') {
+            if (chars > best) {
+                best = chars;
+                *at = s + start;
+                *bytes = i - start;
+            }
+            chars = 0;
+            start = i + 1;
+        } else if (((unsigned char)s[i] & 0xC0) != 0x80) {
+            chars++;
+        }
+    }
+    return best;
+}
+
+/* Makes text's longest word column i's, if it is longer than the one held. */
+static int note_word(struct context_builder *b, size_t i, const char *text, size_t n)
+{
+    if (n <= b->word_width[i])
+        return 0; /* no more bytes than the word's characters: no longer */
+    const char *at;
+    size_t bytes, w = longest_word(text, n, &at, &bytes);
+    if (w <= b->word_width[i])
+        return 0;
+    json_t *word = json_stringn(at, bytes);
+    if (!word)
+        return -1;
+    json_decref(b->word[i]);
+    b->word[i] = word;
+    b->word_width[i] = w;
+    return 0;
+}
 
 /* Sets "first" and "last" on each object of a list, for templates that
  * separate items («;» between rows, «.» after the last). */
@@ -46,16 +92,21 @@ struct context_builder *context_new(const char *const *columns, size_t ncolumns,
     b->widest = 1;
     b->longest = calloc(ncolumns ? ncolumns : 1, sizeof *b->longest);
     b->longest_width = calloc(ncolumns ? ncolumns : 1, sizeof *b->longest_width);
+    b->word = calloc(ncolumns ? ncolumns : 1, sizeof *b->word);
+    b->word_width = calloc(ncolumns ? ncolumns : 1, sizeof *b->word_width);
     for (size_t i = 0; b->columns && i < ncolumns; i++)
         if (json_array_append_new(b->columns, json_pack("{s:s}", "name", columns[i])) != 0) {
             json_decref(b->columns);
             b->columns = NULL;
         }
-    for (size_t i = 0; b->columns && b->longest && b->longest_width && i < ncolumns; i++) {
+    bool words = b->word && b->word_width;
+    for (size_t i = 0; b->columns && b->longest && b->longest_width && words && i < ncolumns;
+         i++) {
         b->longest[i] = json_object_get(json_array_get(b->columns, i), "name");
         b->longest_width[i] = utf8_width(columns[i]);
+        words = note_word(b, i, columns[i], strlen(columns[i])) == 0;
     }
-    if (!b->columns || !b->rows || !b->longest || !b->longest_width ||
+    if (!b->columns || !b->rows || !b->longest || !b->longest_width || !words ||
         mark_ends(b->columns) != 0) {
         context_free(b);
         return NULL;
@@ -71,6 +122,10 @@ void context_free(struct context_builder *b)
     json_decref(b->rows);
     free(b->longest);
     free(b->longest_width);
+    for (size_t i = 0; b->word && i < json_array_size(b->columns); i++)
+        json_decref(b->word[i]);
+    free(b->word);
+    free(b->word_width);
     free(b);
 }
 
@@ -106,7 +161,8 @@ json_t *context_add_row(struct context_builder *b, const char *const *cells)
      * more bytes than the longest's characters is no longer). */
     for (size_t i = 0; !rc && i < n; i++) {
         json_t *value = json_object_get(json_array_get(list, i), "value");
-        if (json_string_length(value) <= b->longest_width[i])
+        rc = note_word(b, i, json_string_value(value), json_string_length(value));
+        if (rc || json_string_length(value) <= b->longest_width[i])
             continue;
         size_t w = utf8_width(json_string_value(value));
         if (w > b->longest_width[i]) {
@@ -328,7 +384,10 @@ static json_t *finish(struct context_builder *b, unsigned block_columns,
     int rc = !zeros || !wrap;
     for (size_t i = 0; !rc && i < ncolumns; i++) {
         json_t *column = json_array_get(b->columns, i);
+        json_t *word = b->word[i] ? json_incref(b->word[i]) : json_string("");
         rc = json_object_set(column, "widest", b->longest[i]) != 0 ||
+             json_object_set_new(column, "longest_word", word) != 0 ||
+             json_object_set_new(column, "number", json_integer((json_int_t)i + 1)) != 0 ||
              json_object_set_new(column, "wide", json_boolean(wrap[i])) != 0;
     }
     if (!rc && mark_ends(b->rows) == 0 &&

@@ -2,9 +2,12 @@
  *
  * Both `gametab table --format tex` (a computed table) and `gametab render`
  * (any CSV) hand their templates the same shape of data:
- *   columns       [{name, first, last, widest, wide}], in order: widest
- *                 is the column's longest text (its name or a cell, in
- *                 characters), wide true when the column should wrap to
+ *   columns       [{name, number, first, last, widest, longest_word,
+ *                 wide}], in order: number counts from 1; widest is the
+ *                 column's longest text (its name or a cell, in
+ *                 characters), longest_word its longest run without a
+ *                 space, tab or line break (the narrowest a wrapped
+ *                 column can be), wide true when the column should wrap to
  *                 keep the table within the text width
  *                 (context_wrap_columns)
  *   has_columns   true when there is a column (false for render without
@@ -30,7 +33,7 @@
  *   widest_cell   a run of zeros as long as the widest cell (in characters),
  *                 to size fixed-width columns
  *   wide_columns  how many columns are wide; has_wide_columns, whether any
- * Every value is a string.  The context is held whole: memory grows with
+ * Every cell is a string.  The context is held whole: memory grows with
  * rows × columns. */
 #ifndef GAMETAB_CONTEXT_H
 #define GAMETAB_CONTEXT_H
