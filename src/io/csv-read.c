@@ -420,7 +420,8 @@ static const char *foreign_message(const unsigned char *b, size_t n)
     if (f->compressed)
         snprintf(msg, sizeof msg, "%s: only gzip is read (%s)", f->what, f->how);
     else
-        snprintf(msg, sizeof msg, "%s: %s", f->what, f->how ? f->how : "save it as CSV first");
+        snprintf(msg, sizeof msg, "%s: %s", f->what,
+                 f->how ? f->how : f->table ? "save it as CSV first" : "not a CSV file");
     return msg;
 }
 
@@ -637,7 +638,7 @@ int csv_read_file(const char *path, char separator, const struct csv_read_callba
                        .separator_asked = separator != 0, .refusal = &refusal};
     int got = refill(&in);
     /* Enough bytes for the longest magic (a pipe may give fewer at once). */
-    while (got == 0 && !in.eof && in.end - in.start < 6)
+    while (got == 0 && !in.eof && in.end - in.start < FOREIGN_MAGIC_MAX)
         got = refill(&in);
     const char *foreign = got == 0 ? foreign_start(&in) : NULL;
     if (got != 0)
