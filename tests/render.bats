@@ -77,6 +77,14 @@ render_and_compile() { # TEMPLATE DATA [LANG]
     [ "$out" = "1 rows" ]
 }
 
+@test "the generic templates' first line counts the rows without a plural: \"rows: 1\" (breaker round 15)" {
+    printf 'a,b\n1,2\n' >"$T/one.csv"
+    for t in table-booktabs.tex table-kvant.tex; do
+        gt render "$t" "$T/one.csv"
+        [ "${out%%$'\n'*}" = "%% $T/one.csv, rows: 1" ]
+    done
+}
+
 @test "a header-only file renders an empty table" {
     printf 'n,a_n,b_n\n' > "$T/header.csv"
     render_and_compile table-booktabs.tex "$T/header.csv"
