@@ -124,30 +124,38 @@ static int read_file(const char *path, char **text, size_t *len)
     return -1;
 }
 
-/* Reads a whole file into a NUL-terminated malloc'd buffer; -1 with errno. */
+/* Reads a whole file, of at most TEMPLATE_SIZE_MAX bytes (EFBIG past it),
+ * into a NUL-terminated malloc'd buffer; -1 with errno.  It stops at the
+ * first block holding a NUL byte: the text is refused then, with the NUL's
+ * line and column, and /dev/zero is not read for 16 MiB to say so. */
 static int read_file_now(const char *path, char **text, size_t *len)
 {
     FILE *f = fopen(path, "rb");
     if (!f)
         return -1;
+    /* Room for one byte past the limit, to tell a file of the limit's
+     * size from a longer one, and the NUL. */
     size_t cap = 4096, n = 0;
     char *buf = malloc(cap);
     int e = ENOMEM;
     while (buf) {
         errno = 0;
-        n += fread(buf + n, 1, cap - n - 1, f);
+        size_t got = fread(buf + n, 1, cap - n - 1, f);
+        bool nul = memchr(buf + n, '\0', got) != NULL;
+        n += got;
         if (ferror(f)) {
             e = errno ? errno : EIO;
             free(buf);
             buf = NULL;
-        } else if (n < cap - 1) {
-            break;
-        } else if (cap >= TEMPLATE_SIZE_MAX) {
+        } else if (n > TEMPLATE_SIZE_MAX) {
             e = EFBIG;
             free(buf);
             buf = NULL;
+        } else if (n < cap - 1 || nul) {
+            break;
         } else {
-            char *bigger = realloc(buf, cap *= 2);
+            cap = cap > TEMPLATE_SIZE_MAX / 2 ? (size_t)TEMPLATE_SIZE_MAX + 2 : cap * 2;
+            char *bigger = realloc(buf, cap);
             if (!bigger)
                 free(buf);
             buf = bigger;
@@ -164,6 +172,13 @@ static int read_file_now(const char *path, char **text, size_t *len)
     return 0;
 }
 
+
+int template_read_fail(struct gt_error *err, const char *name, int e)
+{
+    if (e == EFBIG)
+        return gt_fail(err, GT_ERR_RUNTIME, "%s: " TEMPLATE_TOO_LARGE, name);
+    return interrupt_fail_errno(err, name, e);
+}
 
 int template_find(const struct template_dirs *d, const char *name, char **path)
 {
@@ -207,7 +222,7 @@ int template_read(const struct template_dirs *d, const char *name, char **text,
     if (rc == 0)
         return GT_OK;
     if (rc < 0) {
-        rc = interrupt_fail_errno(err, *path ? *path : name, errno);
+        rc = template_read_fail(err, *path ? *path : name, errno);
         free(*path);
         *path = NULL;
         return rc;
@@ -609,7 +624,9 @@ static int render_text(const struct template_dirs *dirs, const char *path, const
     else if (merr.line > 0)
         rc = gt_fail(err, GT_ERR_RUNTIME, "%s:%u:%u: %s%s%s", where, merr.line, merr.col,
                      merr.message, rc == MUSTACHE_ERR_IO ? ": " : "",
-                     rc == MUSTACHE_ERR_IO ? strerror(errno) : "");
+                     rc != MUSTACHE_ERR_IO ? ""
+                     : errno == EFBIG      ? TEMPLATE_TOO_LARGE
+                                           : strerror(errno));
     else
         rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", path,
                      rc == MUSTACHE_ERR_NOMEM ? strerror(ENOMEM) : merr.message);
@@ -636,7 +653,7 @@ static int read_and_render(const struct template_dirs *d, const char *name, bool
         return rc;
     }
     if (read_file(name, &text, &len) != 0)
-        return interrupt_fail_errno(err, name, errno);
+        return template_read_fail(err, name, errno);
     /* Partials: beside the template first, then the usual directories. */
     dir = strdup(name);
     if (!dir) {

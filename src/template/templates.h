@@ -18,8 +18,16 @@
 
 #define TEMPLATE_DIRS_MAX 4
 
-/* A template (or language file) larger than this is refused (EFBIG). */
+/* A template (or partial, or language file) larger than this is refused
+ * (EFBIG), said as TEMPLATE_TOO_LARGE. */
 #define TEMPLATE_SIZE_MAX (16u << 20)
+#define TEMPLATE_TOO_LARGE                                                                      \
+    "larger than 16 MiB (16777216 bytes), the most a template, partial or language file may be"
+
+/* The error of a template, partial or language file name that could not
+ * be read (e its errno): GT_ERR_RUNTIME, "NAME: TEMPLATE_TOO_LARGE" for
+ * EFBIG, else as interrupt_fail_errno says it (a stop, or the errno). */
+int template_read_fail(struct gt_error *err, const char *name, int e);
 
 /* A rendered template's output is at most this many bytes (64 MiB), unless
  * the environment variable GAMETAB_OUTPUT_MAX gives another number of bytes
