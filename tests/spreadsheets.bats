@@ -46,6 +46,9 @@ setup_file() {
         "$g" table wythoff-p-positions --from "${f#*:}" --count 30 -o "$D/${f%:*}.xlsx"
         { echo n,a_n,b_n; "$g" table wythoff-p-positions --from "${f#*:}" --count 30; } >"$D/${f%:*}.csv"
     done
+    # a_n_fib and b_n_fib near 2^64: 91 and 92 digits, past the 60 that
+    # text with spaces is wrapped at.
+    "$g" table wythoff-fibonacci --from 7046029254386353101 --count 3 -o "$D/fib64.xlsx"
     "$g" build -o "$D/out" >/dev/null 2>&1
     for t in $("$g" list | cut -d' ' -f1); do
         zcat "$D/out/$t.csv.gz" >"$D/out-$t.csv"
@@ -60,6 +63,9 @@ setup_file() {
     # export the same as text or as numbers).
     lo C.UTF-8 "$D/lo-en" "$D/g" --infilter=CSV:44,34,76,1,4/2/5/2/6/2/7/2,1033 \
         --convert-to "csv:$EXPORT" "$D/p.csv.gz" "$D/fib.csv.gz" "$D/out/errata.csv.gz"
+    # The workbook printed as LibreOffice shows it: what a cell hides is
+    # not in the PDF.
+    lo C.UTF-8 "$D/lo-en" "$D/pdf" --convert-to pdf "$D/out/gametab.xlsx"
     lo ru_RU.UTF-8 "$D/lo-ru" "$D/r" --convert-to "csv:${EXPORT/44,/59,},-1" "$D/freq.xlsx"
     # gametab's CSV under Russian settings: as "English (USA)" text (1033),
     # as the README says, and as Russian (1049), which reads p_N as text.
@@ -277,6 +283,48 @@ assert [c.value for c in lines[3]][0] == 11
 p = wb.properties
 assert p.title.startswith("gametab") and "Kvant 1984" in p.description, (p.title, p.description)
 ' "$D/out/gametab.xlsx" "$("$GAMETAB" list | grep '^[^ ]' | cut -d' ' -f1 | tr '\n' ' ')"
+}
+
+@test "gametab.xlsx: a text too long for a column wraps, its row tall enough to show it whole in LibreOffice" {
+    # Breaker round 15, F4: the contents' and the errata's long texts were
+    # cut at 60 characters by the next cell ("... p_N = A_N/N, q_").
+    pdftotext "$D/pdf/gametab.pdf" "$T/g.txt"
+    $PY -c '
+import openpyxl, re, sys
+wb = openpyxl.load_workbook(sys.argv[1])
+# pdftotext joins a line that ends in a hyphen to the next without one.
+flat = lambda t: re.sub(r"[\s-]", "", t)
+pdf = flat(open(sys.argv[2], encoding="utf-8").read())
+long = {}
+for ws in wb.worksheets:
+    for col in ws.iter_cols(min_row=2):
+        width = int(ws.column_dimensions[col[0].column_letter].width)
+        for c in col:
+            wraps = isinstance(c.value, str) and len(c.value) + 1 > width
+            assert bool(c.alignment.wrap_text) == wraps, (ws.title, c.coordinate, c.value, width)
+            if not wraps:
+                continue
+            long[ws.title] = long.get(ws.title, 0) + 1
+            lines = -(-len(c.value) // width)
+            assert (ws.row_dimensions[c.row].height or 15) >= 15 * lines, (ws.title, c.coordinate)
+            assert flat(c.value) in pdf, (ws.title, c.coordinate, c.value)
+assert sorted(long) == ["contents", "errata", "содержание"], long
+assert long["errata"] > 100, long
+' "$D/out/gametab.xlsx" "$T/g.txt"
+}
+
+@test "xlsx: a digit string longer than 60 widens its column, unwrapped" {
+    $PY -c '
+import openpyxl, sys
+ws = openpyxl.load_workbook(sys.argv[1]).active
+for col in ws.iter_cols():
+    width = ws.column_dimensions[col[0].column_letter].width
+    widest = max(len(str(c.value)) for c in col)
+    assert width > widest, (col[0].value, width, widest)
+    assert not any(c.alignment.wrap_text for c in col), col[0].value
+    assert all(ws.row_dimensions[c.row].height is None for c in col), col[0].value
+assert ws["G2"].data_type == "s" and len(ws["G2"].value) == 92, ws["G2"].value
+' "$D/fib64.xlsx"
 }
 
 @test "xlsx: more rows than a sheet holds is a usage error, and nothing is written" {

@@ -23,9 +23,18 @@
 #include "base/interrupt.h"
 #include "sinks/sink-xlsx.h"
 
-/* The widest a column is made, in characters: longer text (an errata
- * statement) runs on past it, as in any sheet. */
+/* The widest a column is made for text with spaces, in characters: a
+ * longer text (an errata statement, what a table holds) wraps onto more
+ * lines of the cell, the row set as tall as they need (row_end). */
 #define WIDTH_MAX 60
+
+/* The tallest a row is made, in points: Excel's limit (27 lines). */
+#define ROW_HEIGHT_MAX 409.0
+
+/* The widest a column is made for a text that cannot wrap, a run without
+ * spaces (the binary and Fibonacci digits of a_n near 2^64, up to 92): as
+ * wide as it, up to this, the most Excel allows. */
+#define WIDTH_SOLID_MAX 255
 
 
 struct xlsx_book {
@@ -37,6 +46,7 @@ struct xlsx_book {
     int null_fd, stderr_fd;     /* /dev/null and standard error's own (quiet_*) */
     const char *tmpdir;         /* its directory ($TMPDIR), for messages */
     lxw_format *bold, *integer;
+    lxw_format *wrap;           /* text longer than WIDTH_MAX, with spaces */
     lxw_format *decimal[DECIMAL_PLACES_MAX + 1]; /* by places, made when first needed */
     struct xlsx_sheet *sheet;   /* the sheet being written, or NULL */
 };
@@ -47,8 +57,10 @@ struct xlsx_sheet {
     const struct table_column *columns;
     size_t ncolumns;
     uint32_t rows;              /* written, the header included */
-    size_t width[TABLE_MAX_COLUMNS];
+    size_t width[TABLE_MAX_COLUMNS];  /* the widest text, in characters */
+    size_t solid[TABLE_MAX_COLUMNS];  /* the widest text without a space */
     unsigned places;            /* of the DECIMAL columns; 0: as in the text */
+    size_t lines;               /* the most lines a wrapped cell of the row takes */
 };
 
 static int fail_lxw(struct gt_error *err, const char *what, lxw_error e)
@@ -286,13 +298,15 @@ int xlsx_book_new(struct xlsx_book **bp, const char *name, const char *title,
     lxw_error e = workbook_set_properties(b->wb, &props);
     b->bold = workbook_add_format(b->wb);
     b->integer = workbook_add_format(b->wb);
-    if (e != LXW_NO_ERROR || !b->bold || !b->integer) {
+    b->wrap = workbook_add_format(b->wb);
+    if (e != LXW_NO_ERROR || !b->bold || !b->integer || !b->wrap) {
         xlsx_book_free(b);
         return fail_lxw(err, "xlsx", e != LXW_NO_ERROR ? e : LXW_ERROR_MEMORY_MALLOC_FAILED);
     }
     format_set_bold(b->bold);
     /* "0", not General: General shows 16 digits as 1.23457E+15. */
     format_set_num_format(b->integer, "0");
+    format_set_text_wrap(b->wrap);
     *bp = b;
     return GT_OK;
 }
@@ -387,6 +401,71 @@ static size_t text_width(const char *s)
     return n;
 }
 
+/* True when s has a space, where a wrapped cell may break its line. */
+static bool has_space(const char *s)
+{
+    return strpbrk(s, " \n") != NULL;
+}
+
+/* The lines text takes wrapped in a column WIDTH_MAX wide: broken at
+ * spaces (and newlines), a word too long for a line on lines of its own,
+ * each character counted as wide as a digit (the column's unit) less one
+ * for the cell's margins. */
+static size_t wrap_lines(const char *text)
+{
+    const size_t room = WIDTH_MAX - 1;
+    size_t lines = 1, line = 0; /* characters on the last line */
+    for (const char *p = text; *p;) {
+        if (*p == '\n') {
+            lines++, line = 0, p++;
+            continue;
+        }
+        if (*p == ' ') {
+            p++;
+            continue;
+        }
+        size_t w = 0; /* the word's characters */
+        for (; *p && *p != ' ' && *p != '\n'; p++)
+            w += ((unsigned char)*p & 0xc0) != 0x80;
+        if (line && line + 1 + w <= room) {
+            line += 1 + w;
+            continue;
+        }
+        if (line)
+            lines++;
+        lines += (w - 1) / room; /* w >= 1: a word too long for a line */
+        line = w - (w - 1) / room * room;
+    }
+    return lines;
+}
+
+/* The format of a text cell: wrapping for a text of spaces too long for
+ * the widest column (WIDTH_MAX), its lines counted for the row's height;
+ * else none (the column is as wide as it). */
+static lxw_format *text_format(struct xlsx_sheet *s, const char *text)
+{
+    if (text_width(text) + 1 <= WIDTH_MAX || !has_space(text))
+        return NULL;
+    size_t lines = wrap_lines(text);
+    if (lines > s->lines)
+        s->lines = lines;
+    return s->b->wrap;
+}
+
+/* Ends the row being written: as tall as its most wrapped cell's lines,
+ * set, since LibreOffice does not grow a row for wrapped text on opening
+ * a workbook (Excel does, when the height is not set). */
+static lxw_error row_end(struct xlsx_sheet *s)
+{
+    size_t lines = s->lines;
+    s->lines = 0;
+    if (lines <= 1)
+        return LXW_NO_ERROR;
+    double height = LXW_DEF_ROW_HEIGHT * (double)lines;
+    return worksheet_set_row(s->ws, s->rows, height < ROW_HEIGHT_MAX ? height : ROW_HEIGHT_MAX,
+                             NULL);
+}
+
 /* True when an integer cell needs text: a double holds it inexactly. */
 static bool beyond_double(const struct table_cell *cell)
 {
@@ -419,17 +498,21 @@ static lxw_error write_cell(struct xlsx_sheet *s, size_t c, const struct table_c
                                                                      : cell->decimal.places));
     default: /* CELL_TEXT; CELL_BOOLEAN is never in a row */
         table_cell_format(cell, text);
-        return *text ? worksheet_write_string(s->ws, r, cc, text, NULL) : LXW_NO_ERROR;
+        return *text ? worksheet_write_string(s->ws, r, cc, text, text_format(s, text))
+                     : LXW_NO_ERROR;
     }
 }
 
-/* Widens column c to hold a text of that many characters. */
-static void fit_width(struct xlsx_sheet *s, size_t c, size_t width)
+/* Widens column c to hold text (a cell's, as the sheet shows it). */
+static void fit_width(struct xlsx_sheet *s, size_t c, const char *text)
 {
+    size_t width = text_width(text);
     if (s->columns[c].type == COLUMN_DECIMAL && s->places)
         width = s->places + 3;
     if (width > s->width[c])
         s->width[c] = width;
+    if (width > s->solid[c] && !has_space(text))
+        s->solid[c] = width;
 }
 
 /* The note on the header of an INTEGER column that holds text. */
@@ -504,8 +587,11 @@ static int sheet_row_cells(struct xlsx_sheet *s, const struct table_cell *cells,
         if (e != LXW_NO_ERROR)
             return fail_lxw(err, s->name, e);
         table_cell_format(&cells[c], text);
-        fit_width(s, c, text_width(text));
+        fit_width(s, c, text);
     }
+    lxw_error e = row_end(s);
+    if (e != LXW_NO_ERROR)
+        return fail_lxw(err, s->name, e);
     s->rows++;
     return GT_OK;
 }
@@ -526,13 +612,17 @@ int xlsx_sheet_row(struct xlsx_sheet *s, const char *const *cells, struct gt_err
             cell_set_integer(&cell, strtoull(text, NULL, 10));
             e = write_cell(s, c, &cell);
         } else {
-            e = *text ? worksheet_write_string(s->ws, s->rows, (lxw_col_t)c, text, NULL)
+            e = *text ? worksheet_write_string(s->ws, s->rows, (lxw_col_t)c, text,
+                                               text_format(s, text))
                       : LXW_NO_ERROR;
         }
         if (e != LXW_NO_ERROR)
             return fail_lxw(err, s->name, e);
-        fit_width(s, c, text_width(text));
+        fit_width(s, c, text);
     }
+    lxw_error e = row_end(s);
+    if (e != LXW_NO_ERROR)
+        return fail_lxw(err, s->name, e);
     s->rows++;
     return GT_OK;
 }
@@ -541,9 +631,15 @@ int xlsx_sheet_end(struct xlsx_sheet *s, struct gt_error *err)
 {
     lxw_error e = LXW_NO_ERROR;
     for (size_t c = 0; c < s->ncolumns && e == LXW_NO_ERROR; c++) {
-        size_t w = s->width[c] + 1;
-        e = worksheet_set_column(s->ws, (lxw_col_t)c, (lxw_col_t)c,
-                                 (double)(w < WIDTH_MAX ? w : WIDTH_MAX), NULL);
+        /* As wide as the widest text, at most WIDTH_MAX (a longer text with
+         * spaces wraps), or as the widest text without spaces, at most
+         * WIDTH_SOLID_MAX. */
+        size_t w = s->width[c] + 1, solid = s->solid[c] + 1;
+        if (w > WIDTH_MAX)
+            w = solid > WIDTH_MAX ? solid : WIDTH_MAX;
+        if (w > WIDTH_SOLID_MAX)
+            w = WIDTH_SOLID_MAX;
+        e = worksheet_set_column(s->ws, (lxw_col_t)c, (lxw_col_t)c, (double)w, NULL);
     }
     if (e == LXW_NO_ERROR && s->ncolumns)
         e = worksheet_autofilter(s->ws, 0, 0, s->rows > 1 ? s->rows - 1 : 0,

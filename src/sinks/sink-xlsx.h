@@ -7,8 +7,11 @@
  * with a note on the column's header saying why; a decimal is a number,
  * shown with the places the article prints (table_def.decimal_places);
  * text (binary, base-4 and Fibonacci digits, which a number would strip of
- * leading zeros or round) is text; an empty cell is no value.  Each sheet has a bold, frozen header with an autofilter,
- * columns as wide as their widest cell, and the table's name.  A table
+ * leading zeros or round) is text; an empty cell is no value.  Each sheet
+ * has a bold, frozen header with an autofilter, columns as wide as their
+ * widest cell (text with spaces past 60 characters wraps instead, its row
+ * set as tall as its lines; a longer text without spaces widens the column
+ * up to 255), and the table's name.  A table
  * with a chart (table_def.chart) gets it as a native chart beside the data,
  * its constant lines' points on a hidden sheet NAME-lines.  The workbook
  * is built in a temporary file and then copied into an output (output.h),
