@@ -326,6 +326,25 @@ CASES
     complete_words table nim-p-positions -- | grep -qx -- --block-columns
 }
 
+@test "the completion offers render's TEMPLATE from the search path: --templates as typed, GAMETAB_TEMPLATES, the built-in ones; DATA files only (breaker round 15)" {
+    cd "$(dirname "$GAMETAB")"
+    # shellcheck source=/dev/null
+    source completion/gametab
+    PATH="$PWD:$PATH" # the completion runs gametab as the line names it
+    [ "$(complete_words render table- | tr '\n' ' ')" = "table-booktabs.tex table-kvant.tex " ]
+    [ "$(complete_words render pre)" = preamble.tex ]
+    mkdir -p "$T/mine/table-dir"
+    touch "$T/mine/table-mine.tex" "$T/mine/.table-hidden.tex" "$T/mine/preamble.tex"
+    [ "$(complete_words render --templates "$T/mine" table- | tr '\n' ' ')" = \
+        "table-booktabs.tex table-kvant.tex table-mine.tex " ]
+    [ "$(complete_words render --templates="$T/mine" pre)" = preamble.tex ] # once
+    [ "$(GAMETAB_TEMPLATES="$T/mine" complete_words render table-m)" = table-mine.tex ]
+    [ -z "$(complete_words render .table)" ]
+    # a --templates that is no directory is passed over
+    [ "$(complete_words render --templates "$T/none" pre)" = preamble.tex ]
+    [ -z "$(complete_words render table-kvant.tex table-)" ]
+}
+
 @test "the completion drops what the words typed make a usage error: after verify --list, after table --format F or -o x.F (breaker round 13)" {
     cd "$(dirname "$GAMETAB")"
     # shellcheck source=/dev/null

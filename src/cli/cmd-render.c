@@ -446,6 +446,6 @@ const struct command cmd_render = {
     .args_min = 1,
     .args_max = 2,
     .missing = "render: missing template (see gametab render --help)",
-    .arg_kind = {ARG_FILE, ARG_FILE},
+    .arg_kind = {ARG_TEMPLATE, ARG_FILE},
     .run = run_render,
 };

@@ -34,7 +34,7 @@ struct command_line {
 };
 
 /* What an argument or an option's value is, for the completion. */
-enum command_arg { ARG_TABLE, ARG_FIGURE, ARG_FILE };
+enum command_arg { ARG_TABLE, ARG_FIGURE, ARG_FILE, ARG_TEMPLATE /* a file, or a name in the search path */ };
 
 struct command {
     const char *name;    /* argv[1] */

@@ -857,9 +857,28 @@ static void completion_command(FILE *f, const struct command *c)
             fputs("' ;;\n", f);
             break;
         case ARG_FILE: fputs("_gametab_files -f ;;\n", f); break;
+        case ARG_TEMPLATE: fputs("_gametab_files -f; _gametab_templates ;;\n", f); break;
         }
     }
     fputs("        esac\n        ;;\n", f);
+}
+
+void help_templates(FILE *f, const char *dir)
+{
+    struct template_dirs d;
+    struct gt_error ignored = {0};
+    /* A --templates or GAMETAB_TEMPLATES that is no directory (yet) is
+     * passed over: the completion offers what the others hold. */
+    if (template_dirs_init(&d, dir, &ignored) != GT_OK &&
+        template_dirs_init(&d, NULL, &ignored) != GT_OK) {
+        d.n = 0;
+        d.dir[d.n++] = template_builtin_dir();
+    }
+    size_t n;
+    char **names = template_names(&d, &n);
+    for (size_t i = 0; i < n; i++)
+        fprintf(f, "%s\n", names[i]);
+    template_names_free(names, n);
 }
 
 void help_completion(FILE *f)
@@ -971,6 +990,19 @@ void help_completion(FILE *f)
           "        esac\n"
           "    done\n"
           "    echo \"$mode\"\n"
+          "}\n"
+          "\n"
+          "# Adds to what is offered the templates of the search path (--templates\n"
+          "# as typed, GAMETAB_TEMPLATES, the built-in ones), as gametab lists them.\n"
+          "_gametab_templates()\n"
+          "{\n"
+          "    local dir IFS\n"
+          "    [[ $cur == */* ]] && return # a path: files only\n"
+          "    dir=$(_gametab_mode --templates)\n"
+          "    [[ $dir == --templates ]] && dir=\n"
+          "    IFS=$'\\n'\n"
+          "    COMPREPLY+=($(compgen -W \"$(\"${COMP_WORDS[0]}\" --help-templates ${dir:+\"$dir\"} \\\n"
+          "        2>/dev/null)\" -- \"$cur\"))\n"
           "}\n"
           "\n"
           "# Drops the words $1 from what is offered.\n"

@@ -49,6 +49,13 @@ void help_environment(FILE *f);
  * and groff.  GT_OK, or GT_ERR_RUNTIME when out of memory. */
 int help_man(FILE *f, struct gt_error *err);
 
+/* `gametab --help-templates [DIR]`: the names render takes as a template
+ * in the search path (template_names) of --templates DIR (when given and
+ * a directory), GAMETAB_TEMPLATES and the built-in directory, one a line:
+ * what the completion offers as render's TEMPLATE.  Nothing when out of
+ * memory. */
+void help_templates(FILE *f, const char *dir);
+
 /* `gametab --help-completion`: a bash completion script (the function
  * _gametab) for the commands, their options and the options' values, the
  * table, figure and claim names, and file names. */

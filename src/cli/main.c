@@ -44,7 +44,8 @@ static int arguments_check_nonempty(const struct command *c, const struct parsed
 {
     static const char *const what[] = {[ARG_TABLE] = "a table's name",
                                        [ARG_FIGURE] = "a figure's name",
-                                       [ARG_FILE] = "a file name"};
+                                       [ARG_FILE] = "a file name",
+                                       [ARG_TEMPLATE] = "a file or a template's name"};
     for (size_t i = 0; i < args->n && i < c->args_max && i < 2; i++) {
         if (*args->arg[i])
             continue;
@@ -104,6 +105,10 @@ static int run(int argc, char *argv[], struct gt_error *err)
         return help_man(stdout, err);
     if (strcmp(name, "--help-completion") == 0) {
         help_completion(stdout);
+        return GT_OK;
+    }
+    if (strcmp(name, "--help-templates") == 0) { /* the completion's */
+        help_templates(stdout, argc > 2 ? argv[2] : NULL);
         return GT_OK;
     }
     if (names_option(name, "--help") || strcmp(name, "-h") == 0) {

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <dirent.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -65,8 +66,13 @@ int template_dirs_init(struct template_dirs *d, const char *explicit_dir, struct
             return GT_ERR_USAGE;
         d->dir[d->n++] = env;
     }
-    d->dir[d->n++] = running_uninstalled() ? GAMETAB_SRC_TEMPLATES : GAMETAB_DATA_TEMPLATES;
+    d->dir[d->n++] = template_builtin_dir();
     return GT_OK;
+}
+
+const char *template_builtin_dir(void)
+{
+    return running_uninstalled() ? GAMETAB_SRC_TEMPLATES : GAMETAB_DATA_TEMPLATES;
 }
 
 /* The files read so far, by path: each is read once however often it is
@@ -172,6 +178,60 @@ static int read_file_now(const char *path, char **text, size_t *len)
     return 0;
 }
 
+
+static int name_cmp(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+void template_names_free(char **names, size_t n)
+{
+    for (size_t i = 0; names && i < n; i++)
+        free(names[i]);
+    free(names);
+}
+
+char **template_names(const struct template_dirs *d, size_t *n)
+{
+    char **names = NULL;
+    size_t cap = 0;
+    *n = 0;
+    for (size_t i = 0; i < d->n; i++) {
+        DIR *dir = opendir(d->dir[i]);
+        struct dirent *e;
+        while (dir && (e = readdir(dir)) != NULL) {
+            struct stat st;
+            char *path = e->d_name[0] == '.' ? NULL : path_join(d->dir[i], e->d_name);
+            bool file = path && stat(path, &st) == 0 && S_ISREG(st.st_mode);
+            free(path);
+            if (!file)
+                continue;
+            if (*n == cap) {
+                char **more = realloc(names, (cap = cap ? 2 * cap : 64) * sizeof *names);
+                if (!more)
+                    break;
+                names = more;
+            }
+            if ((names[*n] = strdup(e->d_name)) == NULL)
+                break;
+            ++*n;
+        }
+        if (dir)
+            closedir(dir);
+    }
+    if (*n == 0)
+        return names;
+    qsort(names, *n, sizeof *names, name_cmp);
+    size_t kept = 1; /* each once: a name of two directories */
+    for (size_t i = 1; i < *n; i++) {
+        if (strcmp(names[i], names[kept - 1]) == 0)
+            free(names[i]);
+        else
+            names[kept++] = names[i];
+    }
+    *n = kept;
+    return names;
+}
 
 int template_read_fail(struct gt_error *err, const char *name, int e)
 {

@@ -90,6 +90,19 @@ struct template_dirs {
  * is not a directory ("--templates: DIR: Not a directory"). */
 int template_dirs_init(struct template_dirs *d, const char *explicit_dir, struct gt_error *err);
 
+/* The built-in templates' directory, the search path's last: the source
+ * tree's templates/ for a gametab run from its build directory, else the
+ * installed $(datadir)/gametab/templates. */
+const char *template_builtin_dir(void);
+
+/* The names of the regular files in the search path d's directories (not
+ * hidden ones; lang/ is a directory, so not listed), each once, sorted by
+ * bytes: what render takes as a template's name.  A malloc'd array of
+ * malloc'd names, *n of them (template_names_free), or NULL with *n 0
+ * out of memory; a directory that cannot be read adds none. */
+char **template_names(const struct template_dirs *d, size_t *n);
+void template_names_free(char **names, size_t n);
+
 /* Where the search path d finds `name` (a file name relative to its
  * directories, "table-booktabs.tex" or "lang/en.json"), without reading
  * it: the first directory in which the path exists (a directory or an
