@@ -127,6 +127,7 @@ const struct table_def table_misere_nim_p_positions = {
                        .tex_max = 192},
     },
     .row_count = p_positions_row_count,
+    .row_count_bound = true,
     .start = p_positions_start,
     .next = p_positions_next,
     .finish = p_positions_finish,

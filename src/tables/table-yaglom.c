@@ -393,6 +393,7 @@ const struct table_def table_wythoff_k_heaps = {
     .column_count = heaps_column_count,
     .check_args = heaps_check_args,
     .row_count = heaps_row_count,
+    .row_count_bound = true,
     .start = heaps_start,
     .next = heaps_next,
     .finish = heaps_finish,

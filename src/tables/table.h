@@ -261,6 +261,9 @@ struct table_def {
      * rows (an xlsx sheet, sink-xlsx.h) refuses args by it before any
      * work.  Args have passed the parameter checks. */
     uint64_t (*row_count)(const struct table_args *args);
+    /* row_count is an upper bound, not the rows (wythoff-k-heaps,
+     * misere-nim-p-positions): the progress line gives no percent. */
+    bool row_count_bound;
 
     /* Checks the parameters together, when one's range depends on another
      * (--max on --heaps); NULL: each range alone is enough.  GT_OK or

@@ -111,9 +111,10 @@ int table_stream_open(struct table_stream *s, const struct table_def *t,
     s->columns = t->columns_for ? t->columns_for(args) : t->columns;
     s->rows = 0;
     s->progress = stream_progress;
+    /* The rows to come, for the percent and the time left: exact (K, N^2,
+     * a game played out), or 0 for a bound. */
     if (s->progress)
-        progress_start(s->progress, t->params[PARAM_COUNT].accepted ? args->param[PARAM_COUNT] : 0,
-                       true);
+        progress_start(s->progress, t->row_count_bound ? 0 : t->row_count(args), true);
     return t->start(s->state, args, err);
 }
 
