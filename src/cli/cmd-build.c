@@ -195,6 +195,7 @@ const struct command cmd_build = {
              "  DIR/LANG/NAME.tex      each table as a LaTeX fragment to \\input\n"
              "  DIR/LANG/preamble.tex  the packages and macros the fragments need\n"
              "  DIR/errata.csv.gz      every claim of the articles checked (gametab verify)\n"
+             "  DIR/gametab.xlsx       every table and the errata as sheets of one workbook\n"
              "  DIR/LANG/errata.tex    the same as a table to print next to the articles\n"
              "  DIR/LANG/figure-NAME.tex  each figure of the handout (gametab figure)\n"
              "  DIR/LANG/handout.tex   the handout: a document with every table and\n"
