@@ -234,10 +234,10 @@ int table_params_apply(const struct option_value param[PARAM__N],
             const char *comma = strchr(v->text, ',');
             const char *digits = part == 1 ? comma + 1 : v->text;
             int n = part == 0 && comma ? (int)(comma - v->text) : (int)strlen(digits);
-            return gt_fail(err, GT_ERR_USAGE,
-                           "--%s: %.*s is out of range for %s %s (%" PRIu64 "..%" PRIu64 ")",
+            char range[64];
+            return gt_fail(err, GT_ERR_USAGE, "--%s: %.*s is out of range for %s %s (%s)",
                            table_param_name((enum table_param)p), n, digits, kind, name,
-                           params[p].min, params[p].max);
+                           table_param_range(&params[p], range, sizeof range));
         }
         if (table_param_check(params, kind, name, (enum table_param)p, value, err) != GT_OK)
             return GT_ERR_USAGE;
@@ -278,9 +278,11 @@ void print_params(FILE *f, const struct table_param_spec *params, const char *te
             fprintf(f, "    --%s %s: %s; default %" PRIu64 ",%" PRIu64 ", each %" PRIu64 "..%" PRIu64,
                     o->name, o->metavar, s->help, s->def, params[p + 1].def, s->min, s->max);
             break;
-        default:
-            fprintf(f, "    --%s: %s; default %" PRIu64 ", %" PRIu64 "..%" PRIu64, o->name,
-                    s->help, s->def, s->min, s->max);
+        default: {
+            char range[64];
+            fprintf(f, "    --%s: %s; default %" PRIu64 ", %s", o->name, s->help, s->def,
+                    table_param_range(s, range, sizeof range));
+        }
         }
         if (s->tex_max)
             fprintf(f, ", at most %" PRIu64 " %s", s->tex_max, tex_note);

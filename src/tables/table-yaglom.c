@@ -40,8 +40,8 @@ static int nim_check_args(const struct table_def *t, const struct table_args *ar
 {
     uint64_t r = args->param[PARAM_RADIX];
     if (r != 2 && r != 4)
-        return gt_fail(err, GT_ERR_USAGE, "--radix: %" PRIu64 " is not allowed for table %s (2 or 4)",
-                       r, t->name);
+        return gt_fail(err, GT_ERR_USAGE, "--radix: %" PRIu64 " is not allowed for table %s (%s)",
+                       r, t->name, table_param_range(&t->params[PARAM_RADIX], (char[64]){0}, 64));
     return GT_OK;
 }
 
@@ -129,7 +129,7 @@ const struct table_def table_nim_p_positions = {
         [PARAM_COUNT] = {true, 15, 1, UINT64_MAX, "the first K positions"},
         [PARAM_RADIX] = {true, 2, 2, 4,
                          "the base of the digit columns: 2 (a_bin, b_bin, c_bin; Table Ia) or 4 "
-                         "(a_base4, b_base4, c_base4; exercise 4), not 3", .values = "2 4"},
+                         "(a_base4, b_base4, c_base4; exercise 4)", .values = "2 4"},
         [PARAM_COLOR] = {true, 1, 0, 1, "the digits in black, not red"},
     },
     .columns_for = nim_columns_for,

@@ -362,6 +362,10 @@ int table_param_check(const struct table_param_spec *params, const char *kind,
                       const char *name, enum table_param p, uint64_t value,
                       struct gt_error *err);
 
+/* The values parameter s allows, as messages and --help say them: "1..100",
+ * or those of s->values ("2 or 4"); in buf (64 bytes hold any), returned. */
+const char *table_param_range(const struct table_param_spec *s, char *buf, size_t size);
+
 /* table_param_check for table t. */
 int table_check_param(const struct table_def *t, enum table_param p, uint64_t value,
                       struct gt_error *err);

@@ -1,6 +1,7 @@
 #include <config.h>
 
 #include <inttypes.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "base/progress.h"
@@ -146,11 +147,31 @@ int table_param_check(const struct table_param_spec *params, const char *kind,
     if (!s->accepted)
         return gt_fail(err, GT_ERR_USAGE, "--%s%s: not a parameter of %s %s", no, option, kind,
                        name);
+    char range[64];
     if (value < s->min || value > s->max)
-        return gt_fail(err, GT_ERR_USAGE,
-                       "--%s%s: %" PRIu64 " is out of range for %s %s (%" PRIu64 "..%" PRIu64 ")",
-                       no, option, value, kind, name, s->min, s->max);
+        return gt_fail(err, GT_ERR_USAGE, "--%s%s: %" PRIu64 " is out of range for %s %s (%s)", no,
+                       option, value, kind, name, table_param_range(s, range, sizeof range));
     return GT_OK;
+}
+
+const char *table_param_range(const struct table_param_spec *s, char *buf, size_t size)
+{
+    if (!s->values) {
+        snprintf(buf, size, "%" PRIu64 "..%" PRIu64, s->min, s->max);
+        return buf;
+    }
+    /* "2 4" -> "2 or 4"; "1 2 3" -> "1, 2 or 3" */
+    size_t words = 1, n = 0;
+    for (const char *c = s->values; *c; c++)
+        words += *c == ' ';
+    buf[0] = '\0';
+    for (const char *c = s->values; *c && n + 1 < size;) {
+        size_t len = strcspn(c, " ");
+        const char *sep = words-- == 1 ? " or " : ", ";
+        n += (size_t)snprintf(buf + n, size - n, "%s%.*s", c == s->values ? "" : sep, (int)len, c);
+        c += len + (c[len] == ' ');
+    }
+    return buf;
 }
 
 int table_check_param(const struct table_def *t, enum table_param p, uint64_t value,
