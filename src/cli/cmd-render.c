@@ -44,7 +44,7 @@ static const struct option_spec render_options[O__N] = {
                          .min = 1, .max = CONTEXT_BLOCK_COLUMNS_MAX,
                          .help = "rows per block of the horizontal layout, 1.." XSTR(
                                      CONTEXT_BLOCK_COLUMNS_MAX) "\n(default: as many as fit a 345pt text width, balanced)"},
-    [O_LANG] = LANG_OPTION("{}: the language strings offered as lang"),
+    [O_LANG] = LANG_OPTION("{}: the language strings offered as lang (default ru)"),
     [O_SEPARATOR] = {.name = "separator", .kind = OPTION_CHOICE, .metavar = "C",
                      .choices = separator_names, .nlisted = 4,
                      .nchoices = sizeof separator_names / sizeof separator_names[0],
