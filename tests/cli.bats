@@ -290,6 +290,15 @@ CASES
     [ "$(cd "$T/files" && complete_words render t.tex -- -)" = -x.csv ]
 }
 
+@test "every command's --lang says its default (render's did not: breaker round 15)" {
+    for cmd in table figure render verify build; do
+        gt $cmd --help
+        [ "$status" -eq 0 ]
+        line=$(echo "$out" | sed -z 's/\n      */ /g' | grep -- '--lang L') # continuation lines joined
+        [[ "$line" == *"default"* ]] || { echo "$cmd: $line" >&2; return 1; }
+    done
+}
+
 @test "the completion offers a table or figure exactly the options it does not refuse" {
     cd "$(dirname "$GAMETAB")"
     # shellcheck source=/dev/null
