@@ -175,6 +175,48 @@ kordemsky-graph --max 17'
     done
 }
 
+@test "the labels of a wide board's squares stay apart: 10 11 12, not 101112 (breaker round 15, F1)" {
+    # The article class's 10pt text is 345pt wide, as build's --paper a5;
+    # there a board of 32 or 37 squares leaves 7.5 to 8.7pt a square, and two
+    # digits in \scriptsize are 8pt wide: they ran together into one word.
+    local figures='wythoff-board --count 15
+wythoff-game --start 30,29
+wythoff-grundy --max 32'
+    for lang in ru en; do
+        mkdir "$T/$lang"
+        (cd "$T/$lang" && "$GAMETAB" render preamble.tex --lang "$lang" -o pre.tex)
+        local n=0 fig args
+        while read -r fig args; do
+            n=$((n + 1))
+            # shellcheck disable=SC2086
+            "$GAMETAB" figure "$fig" $args --lang "$lang" -o "$T/$lang/f$n.tex"
+            printf '\\input{f%d}\\clearpage\n' "$n" >>"$T/$lang/figs.tex"
+        done <<<"$figures"
+        printf '%s\n' '\documentclass{article}' '\input{pre}' \
+            '\usepackage{tikz,pgfplots}\pgfplotsset{compat=1.18}\usetikzlibrary{arrows.meta}' \
+            '\begin{document}' '\input{figs}' '\end{document}' >"$T/$lang/doc.tex"
+        compile_doc "$T/$lang" doc
+        local page side want axis
+        for page in 1 2 3; do
+            # The side of the board: the grid's far corner.
+            side=$(grep -o -m1 'grid ([0-9]*,' "$T/$lang/f$page.tex" | tr -dc 0-9)
+            want="$(seq -s ' ' 0 $((side - 1))) a"
+            pdftotext -layout -f "$page" -l "$page" "$T/$lang/doc.pdf" "$T/$lang/p$page.txt"
+            # The a-axis: every label its own word, 0 to side - 1, then "a".
+            axis=$(grep -E '^ *0 +1 +2 ' "$T/$lang/p$page.txt" | grep -E ' a$' | tail -1 | tr -s ' ' | sed 's/^ //')
+            if [ "$axis" != "$want" ]; then
+                echo "$lang page $page: a-axis '$axis', want '$want'" >&2
+                return 1
+            fi
+            # No two labels (nor, on the Grundy board, two values) as one word.
+            if grep -n -E '[0-9]{3,}' "$T/$lang/p$page.txt" >&2; then
+                echo "$lang page $page: labels run together (above)" >&2
+                return 1
+            fi
+        done
+    done
+}
+
 @test "figure wythoff-frequencies plots the table's CSV rows (--count)" {
     gt figure wythoff-frequencies --count 37 -o "$T/f.tex"
     [ "$status" -eq 0 ]
