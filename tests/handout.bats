@@ -175,6 +175,31 @@ kordemsky-graph --max 17'
     done
 }
 
+# The numbers on page PAGE of PDF whose boxes overlap (by more than 0.2pt
+# both ways), a pair a line: "3 overlaps 1".
+overlapping_numbers() { # PDF PAGE
+    pdftotext -bbox -f "$2" -l "$2" "$1" - | awk '
+        /<word / {
+            w = $0; sub(/.*">/, "", w); sub(/<.*/, "", w)
+            if (w !~ /^[0-9]+$/) next
+            split("xMin yMin xMax yMax", k, " ")
+            for (i = 1; i <= 4; i++) {
+                match($0, k[i] "=\"[0-9.]*\"")
+                box[n, i] = substr($0, RSTART + 6, RLENGTH - 7) + 0
+            }
+            t[n++] = w
+        }
+        function lo(a, b) { return a < b ? a : b }
+        function hi(a, b) { return a > b ? a : b }
+        END {
+            for (i = 0; i < n; i++)
+                for (j = i + 1; j < n; j++)
+                    if (lo(box[i, 3], box[j, 3]) - hi(box[i, 1], box[j, 1]) > 0.2 &&
+                        lo(box[i, 4], box[j, 4]) - hi(box[i, 2], box[j, 2]) > 0.2)
+                        print t[i] " overlaps " t[j]
+        }'
+}
+
 @test "the labels of a wide board's squares stay apart: 10 11 12, not 101112 (breaker round 15, F1)" {
     # The article class's 10pt text is 345pt wide, as build's --paper a5;
     # there a board of 32 or 37 squares leaves 7.5 to 8.7pt a square, and two
@@ -211,6 +236,13 @@ wythoff-grundy --max 32'
             # No two labels (nor, on the Grundy board, two values) as one word.
             if grep -n -E '[0-9]{3,}' "$T/$lang/p$page.txt" >&2; then
                 echo "$lang page $page: labels run together (above)" >&2
+                return 1
+            fi
+            # Nor one number on another: the game's last move, along the
+            # bottom row, had its number on the a-axis label 1.
+            overlapping_numbers "$T/$lang/doc.pdf" "$page" >"$T/$lang/o$page.txt"
+            if [ -s "$T/$lang/o$page.txt" ]; then
+                echo "$lang page $page: $(tr '\n' ';' <"$T/$lang/o$page.txt")" >&2
                 return 1
             fi
         done
