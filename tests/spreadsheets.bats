@@ -327,6 +327,21 @@ assert ws["G2"].data_type == "s" and len(ws["G2"].value) == 92, ws["G2"].value
 ' "$D/fib64.xlsx"
 }
 
+@test "xlsx: a table's workbook is written by gametab, the article's authors in its comments, no empty source field (breaker round 15)" {
+    for t in misere-nim-p-positions kordemsky-start wythoff-beatty nim-p-positions; do
+        gt table $t -o "$T/$t.xlsx"
+        [ "$status" -eq 0 ]
+    done
+    $PY -c '
+import sys, openpyxl
+for t in sys.argv[2:]:
+    p = openpyxl.load_workbook(sys.argv[1] + "/" + t + ".xlsx").properties
+    assert p.creator == "gametab" and p.lastModifiedBy == "gametab", (t, p.creator, p.lastModifiedBy)
+    assert ", ," not in p.description, (t, p.description)
+    assert p.description.startswith(("Feng Yuefeng", "A. Teterko", "Matulis & Savukinas", "Yaglom")), t
+' "$T" misere-nim-p-positions kordemsky-start wythoff-beatty nim-p-positions
+}
+
 @test "xlsx: more rows than a sheet holds is a usage error, and nothing is written" {
     gt table wythoff-p-positions --count 1048576 -o "$T/p.xlsx"
     assert_error 2

@@ -819,12 +819,19 @@ int sink_xlsx_write(const struct table_def *t, const struct table_args *args,
         snprintf(year, sizeof year, " %d", src->year);
     if (src->issue)
         snprintf(issue, sizeof issue, " no. %d", src->issue);
-    snprintf(source, sizeof source, "%s, %s, %s%s%s, %s", src->authors, src->title,
-             src->journal, year, issue, src->item);
+    /* The journal, year and issue where the text names them: "Kvant 1984
+     * no. 7", or nothing (no ", , "). */
+    char where[160];
+    snprintf(where, sizeof where, "%s%s%s", src->journal, year, issue);
+    const char *w = where + strspn(where, " ");
+    snprintf(source, sizeof source, "%s, %s%s%s, %s", src->authors, src->title, *w ? ", " : "", w,
+             src->item);
     struct xlsx_book *b;
     if (xlsx_rows_check(t, args, err) != GT_OK)
         return err->status;
-    if (xlsx_book_new(&b, output_name(out), t->name, t->summary, src->authors, source, err) !=
+    /* The file's author is the program that wrote it, as gametab.xlsx's
+     * is; the article's authors are in its comments (source). */
+    if (xlsx_book_new(&b, output_name(out), t->name, t->summary, PACKAGE_NAME, source, err) !=
         GT_OK)
         return err->status;
     int rc = xlsx_book_add_table(b, t, args, err);
