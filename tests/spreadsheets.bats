@@ -49,6 +49,8 @@ setup_file() {
     # a_n_fib and b_n_fib near 2^64: 91 and 92 digits, past the 60 that
     # text with spaces is wrapped at.
     "$g" table wythoff-fibonacci --from 7046029254386353101 --count 3 -o "$D/fib64.xlsx"
+    # N crosses 2^53 at the twelfth row of fr53: the chart's x values there.
+    "$g" table wythoff-frequencies --from 9007199254740980 --count 30 -o "$D/fr53.xlsx"
     "$g" build -o "$D/out" >/dev/null 2>&1
     for t in $("$g" list | cut -d' ' -f1); do
         zcat "$D/out/$t.csv.gz" >"$D/out-$t.csv"
@@ -66,6 +68,9 @@ setup_file() {
     # The workbook printed as LibreOffice shows it: what a cell hides is
     # not in the PDF.
     lo C.UTF-8 "$D/lo-en" "$D/pdf" --convert-to pdf "$D/out/gametab.xlsx"
+    # Every sheet, text quoted: a number and its digits as text then differ.
+    lo C.UTF-8 "$D/lo-en" "$D/q" --convert-to "csv:${EXPORT/,false,true,true,/,true,true,true,},-1" \
+        "$D/fr53.xlsx"
     lo ru_RU.UTF-8 "$D/lo-ru" "$D/r" --convert-to "csv:${EXPORT/44,/59,},-1" "$D/freq.xlsx"
     # gametab's CSV under Russian settings: as "English (USA)" text (1033),
     # as the README says, and as Russian (1049), which reads p_N as text.
@@ -283,6 +288,46 @@ assert [c.value for c in lines[3]][0] == 11
 p = wb.properties
 assert p.title.startswith("gametab") and "Kvant 1984" in p.description, (p.title, p.description)
 ' "$D/out/gametab.xlsx" "$("$GAMETAB" list | grep '^[^ ]' | cut -d' ' -f1 | tr '\n' ' ')"
+}
+
+@test "xlsx chart past 2^53: every x it draws is a number, on the hidden sheet; below, as before" {
+    # Breaker round 15, F11: the chart took N from the data sheet, text from
+    # 2^53 on, so LibreOffice drew p_N and q_N only up to 2^53 - 1 and the
+    # limit lines, whose last x was text, not at all.
+    $PY -c '
+import openpyxl, re, sys
+from openpyxl.utils import range_boundaries
+wb = openpyxl.load_workbook(sys.argv[1])
+f = wb["wythoff-frequencies"]
+# The data sheet keeps every digit: N from 2^53 on is text, as documented.
+assert f["A12"].value == 9007199254740991 and f["A13"].value == "9007199254740992", (f["A12"].value, f["A13"].value)
+def cells(ref):
+    sheet, rng = re.fullmatch(r"\x27?(.*?)\x27?!(.*)", ref).groups()
+    c1, r1, c2, r2 = range_boundaries(rng.replace("$", ""))
+    ws = wb[sheet]
+    return [ws.cell(r, c) for r in range(r1, r2 + 1) for c in range(c1, c2 + 1)]
+series = f._charts[0].series
+assert [s.tx.v for s in series] == ["p_N", "q_N", "1/φ", "1/φ²"], [s.tx.v for s in series]
+for s in series:
+    for ref in (s.xVal.numRef.f, s.yVal.numRef.f):
+        for c in cells(ref):
+            assert c.data_type == "n" and isinstance(c.value, (int, float)), (ref, c.coordinate, c.value)
+xs = [c.value for c in cells(series[0].xVal.numRef.f)]
+assert len(xs) == 30 and xs == [float(9007199254740981 + i) for i in range(30)], xs
+assert cells(series[0].xVal.numRef.f)[0].parent.sheet_state == "hidden"
+assert [c.value for c in cells(series[2].xVal.numRef.f)] == [9007199254740981, 9007199254741010]
+lines = wb["wythoff-frequencies-lines"]
+assert "2^53" in lines["D1"].comment.text, lines["D1"].comment
+# Below 2^53 nothing changes: x from the data sheet, three columns of lines.
+g = openpyxl.load_workbook(sys.argv[2])
+assert g["wythoff-frequencies-lines"].max_column == 3
+assert g["wythoff-frequencies"]._charts[0].series[0].xVal.numRef.f == "\x27wythoff-frequencies\x27!$A$2:$A$3001"
+' "$D/fr53.xlsx" "$D/freq.xlsx"
+    # LibreOffice reads them as numbers: unquoted, where text is quoted.
+    l=$D/q/fr53-wythoff-frequencies-lines.csv
+    [ "$(sed -n 3p "$l")" = '9007199254741010,0.618033988750,0.381966011250,9007199254740982' ]
+    [ "$(cut -d, -f4 "$l" | tail -n +2 | grep -c '^[0-9]\{16\}$')" -eq 30 ]
+    grep -q '^"9007199254740992",' "$D/q/fr53-wythoff-frequencies.csv"
 }
 
 @test "gametab.xlsx: a text too long for a column wraps, its row tall enough to show it whole in LibreOffice" {

@@ -61,6 +61,7 @@ struct xlsx_sheet {
     size_t solid[TABLE_MAX_COLUMNS];  /* the widest text without a space */
     unsigned places;            /* of the DECIMAL columns; 0: as in the text */
     size_t lines;               /* the most lines a wrapped cell of the row takes */
+    bool numbers;               /* integers as numbers past 2^53 too (a chart's x) */
 };
 
 static int fail_lxw(struct gt_error *err, const char *what, lxw_error e)
@@ -474,7 +475,8 @@ static bool beyond_double(const struct table_cell *cell)
 
 /* The one place a cell becomes a spreadsheet value, by its kind
  * (sink-xlsx.h): text as text, an empty cell as no value, an integer as a
- * number while a double holds it (else its digits as text), a decimal as
+ * number while a double holds it (else its digits as text; on a sheet of
+ * numbers for a chart, s->numbers, the nearest double), a decimal as
  * the nearest double, shown with the article's places (the sheet's, else
  * the cell's own). */
 static lxw_error write_cell(struct xlsx_sheet *s, size_t c, const struct table_cell *cell)
@@ -486,7 +488,7 @@ static lxw_error write_cell(struct xlsx_sheet *s, size_t c, const struct table_c
     case CELL_EMPTY:
         return LXW_NO_ERROR;
     case CELL_INTEGER:
-        if (!beyond_double(cell))
+        if (!beyond_double(cell) || s->numbers)
             return worksheet_write_number(s->ws, r, cc, (double)cell->integer, s->b->integer);
         table_integer_format(cell->integer, text);
         return worksheet_write_string(s->ws, r, cc, text, NULL);
@@ -712,12 +714,51 @@ static int find_beyond(const struct table_def *t, const struct table_args *args,
     return GT_OK;
 }
 
+/* A chart's x values, one a row of the data sheet, kept when some of them
+ * are text there (from 2^53 on): a chart draws no text, so they go onto
+ * the hidden sheet NAME-lines as numbers.  An x that is no integer (none
+ * is, in a chart's INTEGER column) is kept as no value. */
+struct chart_x {
+    bool integer;
+    uint64_t value;
+};
+struct chart_xs {
+    struct chart_x *x;
+    size_t n, size;
+};
+
+static int chart_xs_add(struct chart_xs *xs, const struct table_cell *cell, const char *name,
+                        struct gt_error *err)
+{
+    if (xs->n == xs->size) {
+        size_t size = xs->size ? 2 * xs->size : 1024;
+        struct chart_x *x = realloc(xs->x, size * sizeof *x);
+        if (!x)
+            return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", name, strerror(ENOMEM));
+        xs->x = x;
+        xs->size = size;
+    }
+    xs->x[xs->n++] = (struct chart_x){cell->kind == CELL_INTEGER,
+                                      cell->kind == CELL_INTEGER ? cell->integer : 0};
+    return GT_OK;
+}
+
+/* The note on the header of NAME-lines' column of x values (xs). */
+static const char xs_note[] =
+    "The chart's x values as numbers, a row for each row of the table: a chart "
+    "draws no text, and the table's sheet holds its values from 2^53 = "
+    "9007199254740992 on as text. Doubles: from 2^53 on they are rounded, which "
+    "no axis shows; the table's sheet keeps every digit.";
+
 /* The chart of t (t->chart) beside its sheet's data, rows 1..last: the y
  * columns against x, and each constant line through two points (the first
- * and the last x) taken from a hidden sheet NAME-lines. */
+ * and the last x) taken from a hidden sheet NAME-lines, where every x is a
+ * number (a double, rounded from 2^53 on).  xs: NULL when the data sheet's
+ * x column holds numbers only, the chart's x values then taken there; else
+ * every row's x, which NAME-lines holds as numbers for the chart. */
 static int add_chart(struct xlsx_book *b, const struct table_def *t, struct xlsx_sheet *data,
                      const struct table_cell *first_x, const struct table_cell *last_x,
-                     struct gt_error *err)
+                     const struct chart_xs *xs, struct gt_error *err)
 {
     const struct table_chart *ch = t->chart;
     /* The data sheet's own, kept: starting the next sheet frees `data`. */
@@ -727,19 +768,38 @@ static int add_chart(struct xlsx_book *b, const struct table_def *t, struct xlsx
     const char *x_name = data->columns[ch->x].name, *y_name[2] = {NULL, NULL};
     for (size_t i = 0; i < ch->ny; i++)
         y_name[i] = data->columns[ch->y[i]].name;
-    char dname[32], lname[32];
+    char dname[32], lname[32], xs_name[TABLE_CELL_TEXT_SIZE];
     snprintf(dname, sizeof dname, "%s", data->name);
     snprintf(lname, sizeof lname, "%.25s-lines", data->name);
-    struct table_column lcols[3] = {{x_name, COLUMN_INTEGER}};
+    snprintf(xs_name, sizeof xs_name, "%.64s as a number", x_name);
+    struct table_column lcols[4] = {{x_name, COLUMN_INTEGER}};
     for (size_t i = 0; i < ch->nlines; i++)
         lcols[1 + i] = (struct table_column){ch->line[i].name, COLUMN_DECIMAL};
+    /* The x values, after the lines' columns. */
+    lxw_col_t xs_col = (lxw_col_t)(1 + ch->nlines);
+    if (xs)
+        lcols[xs_col] = (struct table_column){xs_name, COLUMN_INTEGER};
     struct xlsx_sheet *ls;
-    int rc = sheet_start(b, lname, lcols, 1 + ch->nlines, NULL, &ls, err);
-    struct table_cell cells[3];
-    for (size_t i = 0; i < ch->nlines; i++)
-        cell_set_decimal(&cells[1 + i], ch->line[i].value());
-    for (int p = 0; rc == GT_OK && p < 2; p++) {
-        cells[0] = p ? *last_x : *first_x;
+    int rc = sheet_start(b, lname, lcols, 1 + ch->nlines + (xs != NULL), NULL, &ls, err);
+    if (rc == GT_OK && xs) {
+        lxw_error e = worksheet_write_comment(ls->ws, 0, xs_col, xs_note);
+        if (e != LXW_NO_ERROR)
+            rc = fail_lxw(err, lname, e);
+    }
+    if (rc == GT_OK)
+        ls->numbers = true;
+    size_t nrows = xs && xs->n > 2 ? xs->n : 2;
+    for (size_t r = 0; rc == GT_OK && r < nrows; r++) {
+        struct table_cell cells[4];
+        for (size_t c = 0; c < 4; c++)
+            cells[c].kind = CELL_EMPTY;
+        if (r < 2) {
+            cells[0] = r ? *last_x : *first_x;
+            for (size_t i = 0; i < ch->nlines; i++)
+                cell_set_decimal(&cells[1 + i], ch->line[i].value());
+        }
+        if (xs && r < xs->n && xs->x[r].integer)
+            cell_set_integer(&cells[xs_col], xs->x[r].value);
         rc = sheet_row_cells(ls, cells, err);
     }
     if (rc == GT_OK)
@@ -756,7 +816,10 @@ static int add_chart(struct xlsx_book *b, const struct table_def *t, struct xlsx
         lxw_chart_series *se = chart_add_series(chart, NULL, NULL);
         if (!se)
             return fail_lxw(err, dname, LXW_ERROR_MEMORY_MALLOC_FAILED);
-        chart_series_set_categories(se, dname, 1, (lxw_col_t)ch->x, last, (lxw_col_t)ch->x);
+        if (xs)
+            chart_series_set_categories(se, ls->name, 1, xs_col, last, xs_col);
+        else
+            chart_series_set_categories(se, dname, 1, (lxw_col_t)ch->x, last, (lxw_col_t)ch->x);
         chart_series_set_values(se, dname, 1, (lxw_col_t)ch->y[i], last, (lxw_col_t)ch->y[i]);
         chart_series_set_name(se, y_name[i]);
     }
@@ -793,6 +856,9 @@ int xlsx_book_add_table(struct xlsx_book *b, const struct table_def *t,
     if (rc == GT_OK)
         sheet->places = t->decimal_places;
     struct table_cell first_x = {.kind = CELL_EMPTY}, last_x = {.kind = CELL_EMPTY};
+    /* The chart's x values are kept for it when some are text here. */
+    struct chart_xs xs = {NULL, 0, 0};
+    bool keep_xs = t->chart && beyond[t->chart->x];
     /* A stop request ends the rows; the output's next write reports it. */
     while (rc == GT_OK && !interrupt_signal && table_stream_next(&s)) {
         rc = sheet_row_cells(sheet, s.row.cell, err);
@@ -801,12 +867,15 @@ int xlsx_book_add_table(struct xlsx_book *b, const struct table_def *t,
                 first_x = s.row.cell[t->chart->x];
             last_x = s.row.cell[t->chart->x];
         }
+        if (rc == GT_OK && keep_xs)
+            rc = chart_xs_add(&xs, &s.row.cell[t->chart->x], t->name, err);
     }
     table_stream_close(&s);
     if (rc == GT_OK)
         rc = xlsx_sheet_end(sheet, err);
     if (rc == GT_OK && t->chart && sheet->rows > 1)
-        rc = add_chart(b, t, sheet, &first_x, &last_x, err);
+        rc = add_chart(b, t, sheet, &first_x, &last_x, keep_xs ? &xs : NULL, err);
+    free(xs.x);
     return rc;
 }
 

@@ -1,6 +1,7 @@
 /* sink-xlsx.h: tables as an Excel workbook (.xlsx, Office Open XML),
  * written by libxlsxwriter in its constant-memory mode: a sheet's rows go
- * to a temporary file as they come, so memory does not grow with rows.
+ * to a temporary file as they come, so memory does not grow with rows
+ * (but for a chart's x values past 2^53: 16 bytes a row, below).
  *
  * How a cell is written, by its kind (table.h): an integer is a number
  * while a double holds it exactly (v < 2^53), else its digits as text,
@@ -13,10 +14,13 @@
  * set as tall as its lines; a longer text without spaces widens the column
  * up to 255), and the table's name.  A table
  * with a chart (table_def.chart) gets it as a native chart beside the data,
- * its constant lines' points on a hidden sheet NAME-lines.  The workbook
- * is built in a temporary file and then copied into an output (output.h),
- * so it is written atomically like every other file; it is the same bytes
- * from run to run (a fixed creation time). */
+ * its constant lines' points on a hidden sheet NAME-lines, as numbers.
+ * A chart draws no text: when its x column holds text (from 2^53 on),
+ * every row's x is kept in memory and written to NAME-lines as a number
+ * (a double, rounded), which the chart's x values are then taken from.
+ * The workbook is built in a temporary file and then copied into an
+ * output (output.h), so it is written atomically like every other file;
+ * it is the same bytes from run to run (a fixed creation time). */
 #ifndef GAMETAB_SINK_XLSX_H
 #define GAMETAB_SINK_XLSX_H
 
