@@ -143,6 +143,25 @@ compile_all() { # DIR LANG/DOC...
     assert_error 2
 }
 
+# Writes each line of FIGURES ("NAME ARGS") as a figure in LANG, f1.tex,
+# f2.tex, ... in $T/LANG, and compiles them a page each into doc.pdf
+# there, on the article class's page, with LANG's preamble.
+compile_figures() { # LANG FIGURES
+    local lang=$1 n=0 fig args
+    mkdir "$T/$lang"
+    (cd "$T/$lang" && "$GAMETAB" render preamble.tex --lang "$lang" -o pre.tex)
+    while read -r fig args; do
+        n=$((n + 1))
+        # shellcheck disable=SC2086
+        "$GAMETAB" figure "$fig" $args --lang "$lang" -o "$T/$lang/f$n.tex"
+        printf '\\input{f%d}\\clearpage\n' "$n" >>"$T/$lang/figs.tex"
+    done <<<"$2"
+    printf '%s\n' '\documentclass{article}' '\input{pre}' \
+        '\usepackage{tikz,pgfplots}\pgfplotsset{compat=1.18}\usetikzlibrary{arrows.meta}' \
+        '\begin{document}' '\input{figs}' '\end{document}' >"$T/$lang/doc.tex"
+    compile_doc "$T/$lang" doc
+}
+
 @test "every figure at both ends of its ranges fits the text width, in both languages" {
     # Axis labels set in units of the board had run past a small board's
     # side (wythoff-board --count 2: 2.5pt, wythoff-grundy --max 2: 7.7pt).
@@ -157,19 +176,7 @@ wythoff-grundy --max 32
 kordemsky-graph --max 1
 kordemsky-graph --max 17'
     for lang in ru en; do
-        mkdir "$T/$lang"
-        (cd "$T/$lang" && "$GAMETAB" render preamble.tex --lang "$lang" -o pre.tex)
-        local n=0 fig args
-        while read -r fig args; do
-            n=$((n + 1))
-            # shellcheck disable=SC2086
-            "$GAMETAB" figure "$fig" $args --lang "$lang" -o "$T/$lang/f$n.tex"
-            printf '\\input{f%d}\\clearpage\n' "$n" >>"$T/$lang/figs.tex"
-        done <<<"$figures"
-        printf '%s\n' '\documentclass{article}' '\input{pre}' \
-            '\usepackage{tikz,pgfplots}\pgfplotsset{compat=1.18}\usetikzlibrary{arrows.meta}' \
-            '\begin{document}' '\input{figs}' '\end{document}' >"$T/$lang/doc.tex"
-        compile_doc "$T/$lang" doc
+        compile_figures "$lang" "$figures"
         # Not even the 1pt compile_doc lets pass.
         if grep -a 'Overfull' "$T/$lang/doc.log"; then return 1; fi
     done
@@ -208,19 +215,7 @@ overlapping_numbers() { # PDF PAGE
 wythoff-game --start 30,29
 wythoff-grundy --max 32'
     for lang in ru en; do
-        mkdir "$T/$lang"
-        (cd "$T/$lang" && "$GAMETAB" render preamble.tex --lang "$lang" -o pre.tex)
-        local n=0 fig args
-        while read -r fig args; do
-            n=$((n + 1))
-            # shellcheck disable=SC2086
-            "$GAMETAB" figure "$fig" $args --lang "$lang" -o "$T/$lang/f$n.tex"
-            printf '\\input{f%d}\\clearpage\n' "$n" >>"$T/$lang/figs.tex"
-        done <<<"$figures"
-        printf '%s\n' '\documentclass{article}' '\input{pre}' \
-            '\usepackage{tikz,pgfplots}\pgfplotsset{compat=1.18}\usetikzlibrary{arrows.meta}' \
-            '\begin{document}' '\input{figs}' '\end{document}' >"$T/$lang/doc.tex"
-        compile_doc "$T/$lang" doc
+        compile_figures "$lang" "$figures"
         local page side want axis
         for page in 1 2 3; do
             # The side of the board: the grid's far corner.
