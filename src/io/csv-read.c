@@ -409,12 +409,37 @@ static bool is_gzip_start(const struct input *in)
     return is_gzip_magic(in->buf + in->start, in->end - in->start);
 }
 
+/* Whether b[0..n) starts as a JSON document does: '{' then a quoted name,
+ * or '[' then an object or a string, blanks and line breaks between (a
+ * quote there would be malformed CSV anyway: it starts no field).  Data
+ * only: a template may well start so. */
+static bool json_start(const unsigned char *b, size_t n)
+{
+    size_t i = n >= 3 && memcmp(b, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+    if (i >= n || (b[i] != '{' && b[i] != '['))
+        return false;
+    bool array = b[i++] == '[';
+    for (int depth = 0; depth < 2; depth++) {
+        while (i < n && (b[i] == ' ' || b[i] == '\t' || b[i] == '\r' || b[i] == '\n'))
+            i++;
+        if (i < n && b[i] == '"')
+            return true;
+        if (!array || i >= n || b[i] != '{')
+            return false;
+        array = false; /* [{ "name" */
+        i++;
+    }
+    return false;
+}
+
 /* What the input is, by the magic bytes it starts with, when it is no
  * text gametab reads, as a message; NULL otherwise. */
 static const char *foreign_message(const unsigned char *b, size_t n)
 {
     static char msg[160];
     const struct foreign *f = foreign_bytes(b, n);
+    if (!f && json_start(b, n))
+        return "a JSON document, not CSV (gametab table writes CSV with --format csv or csv.gz)";
     if (!f)
         return NULL;
     if (f->compressed)
