@@ -577,9 +577,9 @@ kill_when_open() { # PID PATTERN [SECONDS to wait once it is open]
     script -qec "$GAMETAB table wythoff-p-positions --count 100000000 -o /dev/null" /dev/null \
         > "$T/tty.txt"
     grep -q 'rows (.*%), .* M rows/s, .* elapsed, .* left' "$T/tty.txt"
-    # a table sized by --max, not --count: its rows known, N^2 (a
-    # newcomer's finding: no percent)
-    script -qec "$GAMETAB table wythoff-grundy --max 4000 -o /dev/null" /dev/null >"$T/max.txt"
+    # a table sized by --max, not --count: its rows known, N^2 (10^8 as
+    # the job above; a newcomer's finding: no percent)
+    script -qec "$GAMETAB table wythoff-grundy --max 10000 -o /dev/null" /dev/null >"$T/max.txt"
     grep -q 'rows (.*%), .* M rows/s, .* elapsed, .* left' "$T/max.txt"
     script -qec "$GAMETAB table wythoff-p-positions --count 100000000 --quiet -o /dev/null" \
         /dev/null > "$T/quiet.txt"
