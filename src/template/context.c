@@ -362,6 +362,25 @@ json_t *context_finish_page(struct context_builder *b, unsigned block_columns,
     return finish(b, block_columns, page, true);
 }
 
+/* Column i's longest word as longest_word gives it: no more characters
+ * than a line of page's text holds (TeX measures it, and a box past
+ * 16383pt is "Dimension too large"; a word that long overflows anyway). */
+static json_t *longest_word_fitting(const struct context_builder *b, size_t i,
+                                    const struct context_page *page)
+{
+    if (!b->word[i])
+        return json_string("");
+    size_t letter = page->digit * 10 / 9;
+    size_t most = page->text_width / (letter ? letter : 1);
+    if (b->word_width[i] <= most)
+        return json_incref(b->word[i]);
+    const char *s = json_string_value(b->word[i]);
+    size_t bytes = 0;
+    for (size_t chars = 0; s[bytes] && chars < most; chars++)
+        bytes += utf8_char_bytes(s + bytes);
+    return json_stringn(s, bytes);
+}
+
 static json_t *finish(struct context_builder *b, unsigned block_columns,
                       const struct context_page *page, bool with_blocks)
 {
@@ -384,7 +403,7 @@ static json_t *finish(struct context_builder *b, unsigned block_columns,
     int rc = !zeros || !wrap;
     for (size_t i = 0; !rc && i < ncolumns; i++) {
         json_t *column = json_array_get(b->columns, i);
-        json_t *word = b->word[i] ? json_incref(b->word[i]) : json_string("");
+        json_t *word = longest_word_fitting(b, i, page);
         rc = json_object_set(column, "widest", b->longest[i]) != 0 ||
              json_object_set_new(column, "longest_word", word) != 0 ||
              json_object_set_new(column, "number", json_integer((json_int_t)i + 1)) != 0 ||
