@@ -635,6 +635,9 @@ static const char *html_escape(unsigned char c)
     case '"': return "&quot;";
     case '<': return "&lt;";
     case '>': return "&gt;";
+    /* not in the specification's four, but a value must not end a
+     * single-quoted attribute either (as mustache.js, html.escape) */
+    case '\'': return "&#39;";
     default: return NULL;
     }
 }
