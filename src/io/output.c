@@ -13,11 +13,13 @@
 #include <string.h>
 #include <sys/random.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 
 #include <acl/libacl.h>
 #include <attr/error_context.h>
 #include <attr/libattr.h>
+#include <linux/magic.h>
 #include <sys/acl.h>
 
 #include "base/interrupt.h"
@@ -369,7 +371,12 @@ int output_dir_refuses(const char *target, const char *name, int e, const char *
 bool output_dir_takes_none(const char *dir, int e)
 {
     struct stat st;
-    return e == ENOENT && stat(dir, &st) == 0 && S_ISDIR(st.st_mode);
+    struct statfs fs;
+    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
+        return false;
+    /* procfs says ENOENT; sysfs EACCES or EPERM, even to root */
+    return e == ENOENT || ((e == EACCES || e == EPERM) && statfs(dir, &fs) == 0 &&
+                           (fs.f_type == SYSFS_MAGIC || fs.f_type == PROC_SUPER_MAGIC));
 }
 
 int output_dir_inherit_like(const char *dir, const char *like, struct gt_error *err)
