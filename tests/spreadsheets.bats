@@ -37,19 +37,21 @@ setup_file() {
         "$g" table wythoff-fibonacci --count 2000 -o "$D/fib.$ext"
         "$g" table wythoff-frequencies --count 3000 -o "$D/freq.$ext"
     done
-    # b_n crosses 2^53 between n = 3440443971868336 and ...37; the last
-    # rows there are, b_n up to 2^64 - 1.  A shard's CSV has no header:
-    # the sheet has, so the CSV to compare with gets one.
-    # n crosses 2^53 at the eighth row of n53: 2^53 itself is text (LibreOffice
-    # showed the number 2^53 as 9.00719925474099E+015).
-    for f in b53:3440443971868320 n53:9007199254740985 b64:7046029254386353101; do
+    # b_n reaches 16 digits (10^15) at n = 381966011250106, the seventh row
+    # of b15; the last rows there are, b_n up to 2^64 - 1.  A shard's CSV
+    # has no header: the sheet has, so the CSV to compare with gets one.
+    # n reaches 10^15 at the eleventh row of n15 (Excel shows at most 15
+    # significant digits: 9007199254740991 as 9007199254740990).
+    for f in b15:381966011250100 n15:999999999999990 b64:7046029254386353101; do
         "$g" table wythoff-p-positions --from "${f#*:}" --count 30 -o "$D/${f%:*}.xlsx"
         { echo n,a_n,b_n; "$g" table wythoff-p-positions --from "${f#*:}" --count 30; } >"$D/${f%:*}.csv"
     done
     # a_n_fib and b_n_fib near 2^64: 91 and 92 digits, past the 60 that
     # text with spaces is wrapped at.
     "$g" table wythoff-fibonacci --from 7046029254386353101 --count 3 -o "$D/fib64.xlsx"
-    # N crosses 2^53 at the twelfth row of fr53: the chart's x values there.
+    # N reaches 10^15 at the eleventh row of fr15, 2^53 at the twelfth of
+    # fr53: the chart's x values there.
+    "$g" table wythoff-frequencies --from 999999999999990 --count 30 -o "$D/fr15.xlsx"
     "$g" table wythoff-frequencies --from 9007199254740980 --count 30 -o "$D/fr53.xlsx"
     "$g" build -o "$D/out" >/dev/null 2>&1
     for t in $("$g" list | cut -d' ' -f1); do
@@ -59,7 +61,7 @@ setup_file() {
     # that it can name the file of the sheet «содержание»), the others as a
     # user in Russia.
     lo C.UTF-8 "$D/lo-en" "$D/x" --convert-to "csv:$EXPORT,-1" \
-        "$D/p.xlsx" "$D/fib.xlsx" "$D/b53.xlsx" "$D/n53.xlsx" "$D/b64.xlsx" "$D/freq.xlsx" "$D/out/gametab.xlsx"
+        "$D/p.xlsx" "$D/fib.xlsx" "$D/b15.xlsx" "$D/n15.xlsx" "$D/b64.xlsx" "$D/freq.xlsx" "$D/out/gametab.xlsx"
     # The README's import: UTF-8, English (USA), columns 4 to 7 as text (the
     # digit strings of wythoff-fibonacci; the other files' columns there
     # export the same as text or as numbers).
@@ -70,7 +72,7 @@ setup_file() {
     lo C.UTF-8 "$D/lo-en" "$D/pdf" --convert-to pdf "$D/out/gametab.xlsx"
     # Every sheet, text quoted: a number and its digits as text then differ.
     lo C.UTF-8 "$D/lo-en" "$D/q" --convert-to "csv:${EXPORT/,false,true,true,/,true,true,true,},-1" \
-        "$D/fr53.xlsx"
+        "$D/fr15.xlsx" "$D/n15.xlsx"
     lo ru_RU.UTF-8 "$D/lo-ru" "$D/r" --convert-to "csv:${EXPORT/44,/59,},-1" "$D/freq.xlsx"
     # gametab's CSV under Russian settings: as "English (USA)" text (1033),
     # as the README says, and as Russian (1049), which reads p_N as text.
@@ -170,8 +172,11 @@ assert str(k.dtype) == "Int64" and k.isna().iloc[0] and k.iloc[1] == 2, k
 ' "$T" "$D"
 }
 
-@test "xlsx: integers are numbers up to 2^53 - 1 and text from 2^53, with a note on the column" {
-    for f in b53 n53 b64; do
+@test "xlsx: integers are numbers up to 10^15 - 1 (15 digits) and text from 10^15, with a note on the column" {
+    # Breaker round 15: integers were numbers up to 2^53 - 1, 16 digits,
+    # which Excel shows to 15 significant digits only (9007199254740991 as
+    # 9007199254740990).
+    for f in b15 n15 b64; do
         run "$COMPARE" "$D/$f.csv" "$D/x/$f-wythoff-p-positions.csv"
         echo "$output"
         [ "$status" -eq 0 ]
@@ -182,23 +187,30 @@ assert str(k.dtype) == "Int64" and k.isna().iloc[0] and k.iloc[1] == 2, k
         "$D/x/b64-wythoff-p-positions.csv"
     $PY -c '
 import openpyxl, sys
-ws = openpyxl.load_workbook(sys.argv[1]).active
-seen = set()
-for row in ws.iter_rows(min_row=2):
-    for c in row:
-        v = int(c.value)
-        kind = "n" if v < 2**53 else "s"
-        assert c.data_type == kind, (c.coordinate, c.value, c.data_type)
-        if c.data_type == "n":
-            assert c.number_format == "0", c.number_format
-        seen.add(kind)
-assert seen == {"n", "s"}, seen
-# b_n holds text: its header has the note; n and a_n (< 2^53) have none.
-assert "2^53" in ws["C1"].comment.text, ws["C1"].comment
-assert ws["A1"].comment is None and ws["B1"].comment is None
-' "$D/b53.xlsx"
-    grep -qx '9007199254740991,14573954537613645,23581153792354636' "$D/x/n53-wythoff-p-positions.csv"
-    grep -qx '9007199254740992,14573954537613647,23581153792354639' "$D/x/n53-wythoff-p-positions.csv"
+for name in sys.argv[1:]:
+    ws = openpyxl.load_workbook(name).active
+    seen = set()
+    for row in ws.iter_rows(min_row=2):
+        for c in row:
+            v = int(c.value)
+            kind = "n" if v < 10**15 else "s"
+            assert c.data_type == kind, (name, c.coordinate, c.value, c.data_type)
+            if c.data_type == "n":
+                assert c.number_format == "0", c.number_format
+            seen.add(kind)
+    assert seen == {"n", "s"}, (name, seen)
+b = openpyxl.load_workbook(sys.argv[1]).active
+# b_n holds text: its header has the note; n and a_n (< 10^15) have none.
+assert "15 significant digits" in b["C1"].comment.text, b["C1"].comment
+assert b["A1"].comment is None and b["B1"].comment is None
+n = openpyxl.load_workbook(sys.argv[2]).active
+assert n["A11"].value == 999999999999999 and n["A12"].value == "1000000000000000", (n["A11"].value, n["A12"].value)
+assert all("15 significant digits" in c.comment.text for c in n[1]), [c.comment for c in n[1]]
+' "$D/b15.xlsx" "$D/n15.xlsx"
+    # LibreOffice reads 15 digits as a number (unquoted), 16 as text.
+    grep -qx '999999999999999,"1618033988749893","2618033988749892"' "$D/q/n15-wythoff-p-positions.csv"
+    grep -qx '"1000000000000000","1618033988749894","2618033988749894"' "$D/q/n15-wythoff-p-positions.csv"
+    grep -qx '381966011250105,618033988749894,999999999999999' "$D/x/b15-wythoff-p-positions.csv"
 }
 
 @test "xlsx in a Russian locale: p_N, q_N are numbers, shown with 4 places and a comma" {
@@ -290,44 +302,49 @@ assert p.title.startswith("gametab") and "Kvant 1984" in p.description, (p.title
 ' "$D/out/gametab.xlsx" "$("$GAMETAB" list | grep '^[^ ]' | cut -d' ' -f1 | tr '\n' ' ')"
 }
 
-@test "xlsx chart past 2^53: every x it draws is a number, on the hidden sheet; below, as before" {
+@test "xlsx chart past 15 digits: every x it draws is a number, on the hidden sheet; below, as before" {
     # Breaker round 15, F11: the chart took N from the data sheet, text from
-    # 2^53 on, so LibreOffice drew p_N and q_N only up to 2^53 - 1 and the
-    # limit lines, whose last x was text, not at all.
+    # 2^53 (now 10^15) on, so LibreOffice drew p_N and q_N only up to there
+    # and the limit lines, whose last x was text, not at all.
     $PY -c '
 import openpyxl, re, sys
 from openpyxl.utils import range_boundaries
-wb = openpyxl.load_workbook(sys.argv[1])
-f = wb["wythoff-frequencies"]
-# The data sheet keeps every digit: N from 2^53 on is text, as documented.
-assert f["A12"].value == 9007199254740991 and f["A13"].value == "9007199254740992", (f["A12"].value, f["A13"].value)
-def cells(ref):
+def cells(wb, ref):
     sheet, rng = re.fullmatch(r"\x27?(.*?)\x27?!(.*)", ref).groups()
     c1, r1, c2, r2 = range_boundaries(rng.replace("$", ""))
     ws = wb[sheet]
     return [ws.cell(r, c) for r in range(r1, r2 + 1) for c in range(c1, c2 + 1)]
-series = f._charts[0].series
-assert [s.tx.v for s in series] == ["p_N", "q_N", "1/φ", "1/φ²"], [s.tx.v for s in series]
-for s in series:
-    for ref in (s.xVal.numRef.f, s.yVal.numRef.f):
-        for c in cells(ref):
-            assert c.data_type == "n" and isinstance(c.value, (int, float)), (ref, c.coordinate, c.value)
-xs = [c.value for c in cells(series[0].xVal.numRef.f)]
-assert len(xs) == 30 and xs == [float(9007199254740981 + i) for i in range(30)], xs
-assert cells(series[0].xVal.numRef.f)[0].parent.sheet_state == "hidden"
-assert [c.value for c in cells(series[2].xVal.numRef.f)] == [9007199254740981, 9007199254741010]
-lines = wb["wythoff-frequencies-lines"]
-assert "2^53" in lines["D1"].comment.text, lines["D1"].comment
-# Below 2^53 nothing changes: x from the data sheet, three columns of lines.
-g = openpyxl.load_workbook(sys.argv[2])
+# fr15: N from 999999999999991, 10^15 at row 11; fr53: past 2^53, where
+# the doubles are rounded.
+for name, first in ((sys.argv[1], 999999999999991), (sys.argv[2], 9007199254740981)):
+    wb = openpyxl.load_workbook(name)
+    f = wb["wythoff-frequencies"]
+    series = f._charts[0].series
+    assert [s.tx.v for s in series] == ["p_N", "q_N", "1/φ", "1/φ²"], [s.tx.v for s in series]
+    for s in series:
+        for ref in (s.xVal.numRef.f, s.yVal.numRef.f):
+            for c in cells(wb, ref):
+                assert c.data_type == "n" and isinstance(c.value, (int, float)), (name, ref, c.coordinate, c.value)
+    xs = [c.value for c in cells(wb, series[0].xVal.numRef.f)]
+    assert len(xs) == 30 and xs == [float(first + i) for i in range(30)], (name, xs)
+    assert cells(wb, series[0].xVal.numRef.f)[0].parent.sheet_state == "hidden"
+    assert [c.value for c in cells(wb, series[2].xVal.numRef.f)] == [first, first + 29]
+    lines = wb["wythoff-frequencies-lines"]
+    assert "16 digits" in lines["D1"].comment.text, lines["D1"].comment
+# The data sheet keeps every digit: N of 16 digits is text, as documented.
+f = openpyxl.load_workbook(sys.argv[1])["wythoff-frequencies"]
+assert f["A10"].value == 999999999999999 and f["A11"].value == "1000000000000000", (f["A10"].value, f["A11"].value)
+# Below 10^15 nothing changes: x from the data sheet, three columns of lines.
+g = openpyxl.load_workbook(sys.argv[3])
 assert g["wythoff-frequencies-lines"].max_column == 3
 assert g["wythoff-frequencies"]._charts[0].series[0].xVal.numRef.f == "\x27wythoff-frequencies\x27!$A$2:$A$3001"
-' "$D/fr53.xlsx" "$D/freq.xlsx"
+' "$D/fr15.xlsx" "$D/fr53.xlsx" "$D/freq.xlsx"
     # LibreOffice reads them as numbers: unquoted, where text is quoted.
-    l=$D/q/fr53-wythoff-frequencies-lines.csv
-    [ "$(sed -n 3p "$l")" = '9007199254741010,0.618033988750,0.381966011250,9007199254740982' ]
-    [ "$(cut -d, -f4 "$l" | tail -n +2 | grep -c '^[0-9]\{16\}$')" -eq 30 ]
-    grep -q '^"9007199254740992",' "$D/q/fr53-wythoff-frequencies.csv"
+    l=$D/q/fr15-wythoff-frequencies-lines.csv
+    [ "$(sed -n 3p "$l")" = '1000000000000020,0.618033988750,0.381966011250,999999999999992' ]
+    [ "$(cut -d, -f4 "$l" | tail -n +2 | grep -c '^[0-9]\{15,16\}$')" -eq 30 ]
+    grep -q '^999999999999999,' "$D/q/fr15-wythoff-frequencies.csv"
+    grep -q '^"1000000000000000",' "$D/q/fr15-wythoff-frequencies.csv"
 }
 
 @test "gametab.xlsx: a text too long for a column wraps, its row tall enough to show it whole in LibreOffice" {

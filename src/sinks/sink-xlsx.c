@@ -61,7 +61,7 @@ struct xlsx_sheet {
     size_t solid[TABLE_MAX_COLUMNS];  /* the widest text without a space */
     unsigned places;            /* of the DECIMAL columns; 0: as in the text */
     size_t lines;               /* the most lines a wrapped cell of the row takes */
-    bool numbers;               /* integers as numbers past 2^53 too (a chart's x) */
+    bool numbers;               /* integers as numbers past 15 digits too (a chart's x) */
 };
 
 static int fail_lxw(struct gt_error *err, const char *what, lxw_error e)
@@ -305,7 +305,7 @@ int xlsx_book_new(struct xlsx_book **bp, const char *name, const char *title,
         return fail_lxw(err, "xlsx", e != LXW_NO_ERROR ? e : LXW_ERROR_MEMORY_MALLOC_FAILED);
     }
     format_set_bold(b->bold);
-    /* "0", not General: General shows 16 digits as 1.23457E+15. */
+    /* "0", not General: General shows 15 digits as 1.23457E+14. */
     format_set_num_format(b->integer, "0");
     format_set_text_wrap(b->wrap);
     *bp = b;
@@ -467,7 +467,8 @@ static lxw_error row_end(struct xlsx_sheet *s)
                              NULL);
 }
 
-/* True when an integer cell needs text: a double holds it inexactly. */
+/* True when an integer cell needs text: a spreadsheet would show it
+ * inexactly (more than 15 digits, XLSX_EXACT_MAX). */
 static bool beyond_double(const struct table_cell *cell)
 {
     return cell->kind == CELL_INTEGER && cell->integer > XLSX_EXACT_MAX;
@@ -475,7 +476,7 @@ static bool beyond_double(const struct table_cell *cell)
 
 /* The one place a cell becomes a spreadsheet value, by its kind
  * (sink-xlsx.h): text as text, an empty cell as no value, an integer as a
- * number while a double holds it (else its digits as text; on a sheet of
+ * number up to 15 digits (else its digits as text; on a sheet of
  * numbers for a chart, s->numbers, the nearest double), a decimal as
  * the nearest double, shown with the article's places (the sheet's, else
  * the cell's own). */
@@ -519,8 +520,9 @@ static void fit_width(struct xlsx_sheet *s, size_t c, const char *text)
 
 /* The note on the header of an INTEGER column that holds text. */
 static const char beyond_note[] =
-    "Values from 2^53 = 9007199254740992 on are stored as text: a spreadsheet "
-    "number is a double, which would round them. Their digits are exact.";
+    "Values of 16 digits or more (from 10^15 = 1000000000000000 on) are stored "
+    "as text, every digit exact: Excel shows at most 15 significant digits, and "
+    "a spreadsheet number is a double, exact only below 2^53.";
 
 /* Starts a sheet: its header, bold and frozen, with the note above on the
  * columns marked in beyond (may be NULL). */
@@ -715,7 +717,7 @@ static int find_beyond(const struct table_def *t, const struct table_args *args,
 }
 
 /* A chart's x values, one a row of the data sheet, kept when some of them
- * are text there (from 2^53 on): a chart draws no text, so they go onto
+ * are text there (from 10^15 on): a chart draws no text, so they go onto
  * the hidden sheet NAME-lines as numbers.  An x that is no integer (none
  * is, in a chart's INTEGER column) is kept as no value. */
 struct chart_x {
@@ -746,8 +748,8 @@ static int chart_xs_add(struct chart_xs *xs, const struct table_cell *cell, cons
 /* The note on the header of NAME-lines' column of x values (xs). */
 static const char xs_note[] =
     "The chart's x values as numbers, a row for each row of the table: a chart "
-    "draws no text, and the table's sheet holds its values from 2^53 = "
-    "9007199254740992 on as text. Doubles: from 2^53 on they are rounded, which "
+    "draws no text, and the table's sheet holds its values of 16 digits or more "
+    "(from 10^15 on) as text. Doubles: from 2^53 on they are rounded, which "
     "no axis shows; the table's sheet keeps every digit.";
 
 /* The chart of t (t->chart) beside its sheet's data, rows 1..last: the y

@@ -1,11 +1,12 @@
 /* sink-xlsx.h: tables as an Excel workbook (.xlsx, Office Open XML),
  * written by libxlsxwriter in its constant-memory mode: a sheet's rows go
  * to a temporary file as they come, so memory does not grow with rows
- * (but for a chart's x values past 2^53: 16 bytes a row, below).
+ * (but for a chart's x values of 16 digits or more: 16 bytes a row, below).
  *
  * How a cell is written, by its kind (table.h): an integer is a number
- * while a double holds it exactly (v < 2^53), else its digits as text,
- * with a note on the column's header saying why; a decimal is a number,
+ * while every spreadsheet shows it exactly (v <= XLSX_EXACT_MAX, 15
+ * digits), else its digits as text, with a note on the column's header
+ * saying why; a decimal is a number,
  * shown with the places the article prints (table_def.decimal_places);
  * text (binary, base-4 and Fibonacci digits, which a number would strip of
  * leading zeros or round) is text; an empty cell is no value.  Each sheet
@@ -15,9 +16,10 @@
  * up to 255), and the table's name.  A table
  * with a chart (table_def.chart) gets it as a native chart beside the data,
  * its constant lines' points on a hidden sheet NAME-lines, as numbers.
- * A chart draws no text: when its x column holds text (from 2^53 on),
+ * A chart draws no text: when its x column holds text (from 10^15 on),
  * every row's x is kept in memory and written to NAME-lines as a number
- * (a double, rounded), which the chart's x values are then taken from.
+ * (a double, rounded from 2^53 on), which the chart's x values are then
+ * taken from.
  * The workbook is built in a temporary file and then copied into an
  * output (output.h), so it is written atomically like every other file;
  * it is the same bytes from run to run (a fixed creation time). */
@@ -34,11 +36,13 @@
  * limit): a table of more rows is a usage error. */
 #define XLSX_ROWS_MAX 1048576u
 
-/* The largest integer written as a spreadsheet number (an IEEE double):
- * 2^53 - 1, the last n whose n + 1 a double tells apart (2^53 + 1 rounds
- * to 2^53, so a 2^53 read back may have been either; LibreOffice shows it
- * as 9.00719925474099E+015). */
-#define XLSX_EXACT_MAX 9007199254740991ull
+/* The largest integer written as a spreadsheet number: 10^15 - 1, the
+ * largest of 15 digits.  Excel shows and edits at most 15 significant
+ * digits (9007199254740991 shows as 9007199254740990), and a number is an
+ * IEEE double, exact only below 2^53 = 9007199254740992 (LibreOffice showed
+ * 2^53 as 9.00719925474099E+015): 15 digits are the most that every
+ * spreadsheet shows exactly.  Larger integers are written as text. */
+#define XLSX_EXACT_MAX 999999999999999ull
 
 struct xlsx_book;
 struct xlsx_sheet;
