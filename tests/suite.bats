@@ -151,9 +151,15 @@ BATS
     [ -z "${GAMETAB_MUTANT:-}" ] || skip "inside tests/mutate: mutant $GAMETAB_MUTANT is planted"
     run "$BATS_TEST_DIRNAME/mutate" --check
     [ "$status" -eq 0 ]
-    [[ "$output" == *" mutants, each text once in its file" ]]
+    [[ "$output" == *" mutants, each text once in its file, each id once" ]]
     printf 'stale\tsrc/games/wythoff.c\tno such text here\tx\twhy\n' >"$T/m.tsv"
     run "$BATS_TEST_DIRNAME/mutate" --check "$T/m.tsv"
     [ "$status" -eq 2 ]
     [[ "$output" == *"mutant stale: its text is in src/games/wythoff.c 0 times, not once"* ]]
+    # an id twice, as a merge left two (this session)
+    grep -m1 '^wythoff-upper' "$BATS_TEST_DIRNAME/mutants.tsv" >"$T/m.tsv"
+    grep -m1 '^wythoff-upper' "$BATS_TEST_DIRNAME/mutants.tsv" >>"$T/m.tsv"
+    run "$BATS_TEST_DIRNAME/mutate" --check "$T/m.tsv"
+    [ "$status" -eq 2 ]
+    [[ "$output" == *"mutant ids given twice: wythoff-upper"* ]]
 }
