@@ -379,6 +379,65 @@ blanks() { # FILE
     [[ "$err" == *"--seed: 'x' is not a non-negative whole number"* ]]
 }
 
+# The worksheet's cells of Wythoff's tables as "QUANTITY INDEX BLANK FORM",
+# BLANK 1 for a box, FORM 1 for another form of the number (binary,
+# Fibonacci) that may be a blank of its own: Theorem 2's a_n, a_n - 1 and
+# (a_n - 1)_F, property 3's pairs with k1 = a_n and k2 = a_n + 1 (the
+# corner (0, 0) too), Table II and its forms IIa and IIb.
+wythoff_cells() { # DIR
+    awk '
+        function isb(x) { return x ~ /gametabblank/ }
+        function val(x) { gsub(/\\gametabblank\{|\}|\$|\(|\)|\\hline|\\\\\*?|\\color\{[a-z]*\}/, "", x); return x }
+        function cell(q, i, x, form) { print q, i, isb(x), form }
+        FILENAME ~ /zeckendorf/ && /^[0-9]+ & / {
+            split($0, f, / & /)
+            cell("a", f[1], f[4], 0); cell("a", f[1], f[5], 0); cell("a", f[1], f[6], 1)
+        }
+        FILENAME ~ /property3/ && /^[0-9]+ & \$\(/ {
+            split($0, f, / & /)
+            n = f[1]; split(f[2], p, /,/); cell("a", n, p[1], 0); cell("b", n, p[2], 0)
+            if (f[3] != "---") {
+                cell("a", n, f[3], 0); k = val(f[3])
+                split(f[4], p, /,/); cell("a", k, p[1], 0); cell("b", k, p[2], 0)
+            }
+            cell("a", n, f[5], 0); k = val(f[5])
+            split(f[6], p, /,/); cell("a", k, p[1], 0); cell("b", k, p[2], 0)
+        }
+        FILENAME ~ /fibonacci/ && /^\\gametabstrut No\./ { split($0, no, /&/) }
+        FILENAME ~ /fibonacci/ && /^\\gametabstrut\$[ab]\$/ {
+            q = substr($0, 15, 1); form = $0 ~ /color/
+            m = split($0, f, /&/)
+            for (i = 2; i <= m; i++)
+                if (val(no[i]) != "")
+                    cell(q, val(no[i]), f[i], form)
+        }' "$1/worksheet-wythoff-zeckendorf-shift.tex" "$1/worksheet-wythoff-property3.tex" \
+           "$1/worksheet-wythoff-fibonacci.tex"
+}
+
+@test "the worksheet gives no blank away: a_n - 1, k1, k2 and the binary and Fibonacci forms of a blank a_n are blank (breaker round 16, F4)" {
+    local seed
+    for seed in 1 2 3 12345; do
+        gt build -o "$T/s$seed" --worksheet --lang en --seed "$seed"
+        [ "$status" -eq 0 ]
+        wythoff_cells "$T/s$seed/en" >"$T/cells"
+        # Every cell is there: 13 rows of 3 in Theorem 2, the corner's 5
+        # and 12 rows of 8 in property 3, 15 columns of a and b in each of
+        # Tables II, IIa and IIb.
+        [ "$(wc -l <"$T/cells")" -eq $((13 * 3 + 5 + 12 * 8 + 15 * 6)) ]
+        # A number blank in one cell is blank in every cell that shows it
+        # or one of its forms.
+        awk '!$4 && $3 { blank[$1 " " $2] = 1 } { cells[NR] = $0 }
+             END { for (i = 1; i <= NR; i++) { split(cells[i], c, " ")
+                       if ((c[1] " " c[2]) in blank && !c[3]) { print "seed '"$seed"': " c[1] "_" c[2] " blank but shown: " cells[i]; bad = 1 } }
+                   exit bad }' "$T/cells"
+    done
+    # The answer key frames the same cells: a blank's answer is its value.
+    "$GAMETAB" table wythoff-property3 --format tex --lang en | grep '^[0-9]* & ' >"$T/full"
+    grep '^[0-9]* & ' "$T/s1/en/worksheet-wythoff-property3.tex" |
+        sed 's/\\gametabblank{\([0-9]*\)}/\1/g' >"$T/filled"
+    diff "$T/full" "$T/filled"
+}
+
 # The documents of the page test: the handouts and worksheets, both
 # languages, both papers, and a table straight to PDF.
 @test "every page of the handouts, the worksheets and a PDF table as a teacher would print it" {

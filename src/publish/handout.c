@@ -1,5 +1,6 @@
 #include <config.h>
 
+#include <inttypes.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,43 +41,56 @@ int handout_write(const struct tex_options *opt, const char *paper, bool workshe
  * object, and the quantity it shows with the key of that quantity's index,
  * so that a quantity blanked in one table is blanked in every table that
  * shows it (a_5 in the P-positions, in Theorem 1's [5u], in property 3's
- * pairs and in Yaglom's Table II alike). */
+ * pairs and in Yaglom's Table II alike).  A cell that gives a quantity away
+ * by a trivial step is keyed as that quantity: a_n - 1 beside a_n, and
+ * property 3's k1 = a_n and k2 = a_n + 1, are the quantity "a" at n.  A
+ * cell that is an exercise of its own (a_n in binary) has its own quantity,
+ * and is blank too where the number it writes, "from" at the same index,
+ * is: Table II's blank a_n is not read off Tables IIa and IIb. */
 struct blank_key {
     const char *key;      /* "a_n" */
     const char *quantity; /* "a": a_n of Wythoff's game */
     const char *index;    /* "n": the row key holding the quantity's index */
+    const char *from;     /* NULL, or the quantity the cell is another form of */
 };
 
 /* How a table's cells are laid out in its context. */
 enum blank_layout {
-    BLANK_ROWS,  /* "rows": the keys of each row */
+    BLANK_ROWS,  /* "rows" (and "origin", a row apart): the keys of each row */
     BLANK_BOARD, /* wythoff-grundy's "board": lines {b, cells: [{value, zero}]} */
     BLANK_GRID,  /* kordemsky-grundy's "grid": blocks {cols, lines {m, p, cells}} */
 };
 
+#define BLANK_KEYS_MAX 8
+
 struct blanks {
     const char *table;
     enum blank_layout layout;
-    struct blank_key keys[6];
+    struct blank_key keys[BLANK_KEYS_MAX];
 };
 
 static const struct blanks worksheet_blanks[] = {
-    {"wythoff-p-positions", BLANK_ROWS, {{"a_n", "a", "n"}, {"b_n", "b", "n"}}},
-    {"wythoff-beatty", BLANK_ROWS, {{"floor_nu", "a", "n"}, {"floor_nv", "b", "n"}}},
+    {"wythoff-p-positions", BLANK_ROWS, {{"a_n", "a", "n", NULL}, {"b_n", "b", "n", NULL}}},
+    {"wythoff-beatty", BLANK_ROWS,
+     {{"floor_nu", "a", "n", NULL}, {"floor_nv", "b", "n", NULL}}},
     {"wythoff-property3", BLANK_ROWS,
-     {{"a_n", "a", "n"}, {"b_n", "b", "n"}, {"a_k1", "a", "k1"}, {"b_k1", "b", "k1"},
-      {"a_k2", "a", "k2"}, {"b_k2", "b", "k2"}}},
+     {{"a_n", "a", "n", NULL}, {"b_n", "b", "n", NULL}, {"k1", "a", "n", NULL},
+      {"a_k1", "a", "k1", NULL}, {"b_k1", "b", "k1", NULL}, {"k2", "a", "n", NULL},
+      {"a_k2", "a", "k2", NULL}, {"b_k2", "b", "k2", NULL}}},
     {"wythoff-zeckendorf-shift", BLANK_ROWS,
-     {{"a_n", "a", "n"}, {"a_n_minus_1", "a", "n"}, {"a_n_minus_1_fib", "a-1 fib", "n"}}},
-    {"wythoff-grundy", BLANK_BOARD, {{"value", "grundy", NULL}}},
+     {{"a_n", "a", "n", NULL}, {"a_n_minus_1", "a", "n", NULL},
+      {"a_n_minus_1_fib", "a-1 fib", "n", "a"}}},
+    {"wythoff-grundy", BLANK_BOARD, {{"value", "grundy", NULL, NULL}}},
     {"nim-p-positions", BLANK_ROWS,
-     {{"a_digits", "nim a digits", "number"}, {"b_digits", "nim b digits", "number"},
-      {"c_digits", "nim c digits", "number"}}},
+     {{"a_digits", "nim a digits", "number", NULL}, {"b_digits", "nim b digits", "number", NULL},
+      {"c_digits", "nim c digits", "number", NULL}}},
     {"wythoff-fibonacci", BLANK_ROWS,
-     {{"a_n", "a", "n"}, {"b_n", "b", "n"}, {"a_n_bin", "a bin", "n"}, {"b_n_bin", "b bin", "n"},
-      {"a_n_fib", "a fib", "n"}, {"b_n_fib", "b fib", "n"}}},
-    {"kordemsky-grundy", BLANK_GRID, {{"value", "kordemsky gr", NULL}}},
-    {"kordemsky-start", BLANK_ROWS, {{"grundy", "kordemsky gr", "n"}, {"take", "take", "n"}}},
+     {{"a_n", "a", "n", NULL}, {"b_n", "b", "n", NULL}, {"a_n_bin", "a bin", "n", "a"},
+      {"b_n_bin", "b bin", "n", "b"}, {"a_n_fib", "a fib", "n", "a"},
+      {"b_n_fib", "b fib", "n", "b"}}},
+    {"kordemsky-grundy", BLANK_GRID, {{"value", "kordemsky gr", NULL, NULL}}},
+    {"kordemsky-start", BLANK_ROWS,
+     {{"grundy", "kordemsky gr", "n", NULL}, {"take", "take", "n", NULL}}},
 };
 
 static const struct blanks *blanks_of(const struct table_def *t)
@@ -129,25 +143,45 @@ struct blank_cell {
 
 typedef int (*cell_fn)(const struct blank_cell *c, void *data);
 
+/* Calls fn for each cell of the row object row that holds a value,
+ * every verdict drawn before fn runs (fn may empty an index, k1, that a
+ * later cell's verdict reads); stops at the first nonzero. */
+static int walk_row(json_t *row, const struct blanks *b, uint64_t draw, cell_fn fn, void *data)
+{
+    struct blank_cell c[BLANK_KEYS_MAX];
+    char text[BLANK_KEYS_MAX][24];
+    size_t n = 0;
+    for (size_t k = 0; k < BLANK_KEYS_MAX && b->keys[k].key; k++) {
+        const struct blank_key *bk = &b->keys[k];
+        json_t *j = json_object_get(row, bk->key);
+        const char *v = json_string_value(j);
+        if (json_is_integer(j)) {
+            snprintf(text[k], sizeof text[k], "%" PRIdMAX, (intmax_t)json_integer_value(j));
+            v = text[k];
+        }
+        if (!v || !*v)
+            continue;
+        uint64_t i = key_u64(row, bk->index);
+        c[n++] = (struct blank_cell){row, bk->key, k, v,
+                                     drawn(draw, bk->quantity, i) ||
+                                         (bk->from && drawn(draw, bk->from, i))};
+    }
+    int rc = 0;
+    for (size_t k = 0; !rc && k < n; k++)
+        rc = fn(&c[k], data);
+    return rc;
+}
+
 /* Calls fn for every cell of ctx that holds an answer (a value, not an
  * absent cell), with the draw's verdict; stops at the first nonzero. */
 static int walk_cells(json_t *ctx, const struct blanks *b, uint64_t draw, cell_fn fn, void *data)
 {
     int rc = 0;
     if (b->layout == BLANK_ROWS) {
-        json_t *rows = json_object_get(ctx, "rows");
-        for (size_t i = 0; !rc && i < json_array_size(rows); i++) {
-            json_t *row = json_array_get(rows, i);
-            for (size_t k = 0; !rc && k < 6 && b->keys[k].key; k++) {
-                const struct blank_key *bk = &b->keys[k];
-                const char *v = json_string_value(json_object_get(row, bk->key));
-                if (!v || !*v)
-                    continue;
-                struct blank_cell c = {row, bk->key, k, v,
-                                       drawn(draw, bk->quantity, key_u64(row, bk->index))};
-                rc = fn(&c, data);
-            }
-        }
+        json_t *rows = json_object_get(ctx, "rows"), *origin = json_object_get(ctx, "origin");
+        size_t nrows = json_array_size(rows);
+        for (size_t i = 0; !rc && i < nrows + (origin != NULL); i++)
+            rc = walk_row(i < nrows ? json_array_get(rows, i) : origin, b, draw, fn, data);
     } else if (b->layout == BLANK_BOARD) {
         json_t *board = json_object_get(ctx, "board");
         for (size_t i = 0; !rc && i < json_array_size(board); i++) {
@@ -199,10 +233,10 @@ static int walk_cells(json_t *ctx, const struct blanks *b, uint64_t draw, cell_f
 #define BLANK_KINDS_MAX 6
 
 struct coverage {
-    size_t nkinds[6];
-    char kind[6][BLANK_KINDS_MAX + 2][24];
-    bool seen_blank[6][BLANK_KINDS_MAX + 2];
-    bool many[6];
+    size_t nkinds[BLANK_KEYS_MAX];
+    char kind[BLANK_KEYS_MAX][BLANK_KINDS_MAX + 2][24];
+    bool seen_blank[BLANK_KEYS_MAX][BLANK_KINDS_MAX + 2];
+    bool many[BLANK_KEYS_MAX];
 };
 
 static int count_kinds(const struct blank_cell *c, void *data)
@@ -251,12 +285,12 @@ static int note_zero(const struct blank_cell *c, void *data)
 static size_t uncovered(json_t *ctx, const struct blanks *b, uint64_t draw)
 {
     struct coverage cv = {0};
-    bool zero[6] = {0};
+    bool zero[BLANK_KEYS_MAX] = {0};
     walk_cells(ctx, b, draw, count_kinds, &cv);
     walk_cells(ctx, b, draw, note_zero, zero);
     walk_cells(ctx, b, draw, mark_covered, &cv);
     size_t missing = 0;
-    for (size_t k = 0; k < 6 && b->keys[k].key; k++) {
+    for (size_t k = 0; k < BLANK_KEYS_MAX && b->keys[k].key; k++) {
         if (cv.many[k])
             missing += !cv.seen_blank[k][0] + (zero[k] && !cv.seen_blank[k][1]);
         else

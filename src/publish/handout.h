@@ -46,7 +46,10 @@ struct worksheet_table {
 
 /* The worksheet's draw for seed: the blanks are a third of the quantities
  * (a_n, b_n, a Grundy value, a binary word...), each blank in every table
- * that shows it, chosen by a hash of the draw, the quantity and its index.
+ * that shows it, with every cell that gives it away by a trivial step
+ * (a_n - 1, property 3's k1 = a_n and k2 = a_n + 1, a_n's binary and
+ * Fibonacci forms), chosen by a hash of the draw, the quantity and its
+ * index.
  * Of the draws seed gives in turn, the first whose blanks cover every kind
  * of value of every key of the n tables (each Grundy value, each number of
  * stones to take, zeros and other values), or failing that the one that
