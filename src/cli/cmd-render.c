@@ -49,8 +49,9 @@ static const struct option_spec render_options[O__N] = {
                      .choices = separator_names, .nlisted = 4,
                      .nchoices = sizeof separator_names / sizeof separator_names[0],
                      .choice_noun = "separator",
-                     .help = "the byte between the fields of DATA: {}\n(default ','; "
-                             "Excel set to Russian or German saves CSV with ';')"},
+                     .help = "the byte between the fields of DATA: {}\n(default ',', or X "
+                             "when the first line is Excel's sep=X;\nExcel set to Russian or "
+                             "German saves CSV with ';')"},
     [O_TEMPLATES] = TEMPLATES_OPTION,
     [O_OUTPUT] = OUTPUT_OPTION("write to FILE (default -, standard output)"),
 };

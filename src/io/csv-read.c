@@ -48,6 +48,9 @@ struct reader {
     unsigned char head[3];  /* the first bytes, held to drop a BOM */
     size_t nhead;
     bool past_head;
+    unsigned char sep_line[7]; /* the first line's bytes after the BOMs, held */
+    size_t nsep_line;          /* while they may be Excel's "sep=X" line */
+    bool past_sep_line;
     unsigned char prev;     /* the byte fed before */
     /* A character the callback refused, held until its line is known to
      * be UTF-8: in text of another encoding (cp1251's МЁ is CC A8, U+0328)
@@ -338,6 +341,72 @@ static void feed_csv(struct reader *r, struct csv_parser *p, const unsigned char
     }
 }
 
+/* How --separator names c, for messages. */
+static const char *separator_name(char c)
+{
+    return c == ';' ? "';'" : c == '|' ? "'|'" : c == '\t' ? "tab" : "','";
+}
+
+/* Whether the n bytes of b may begin Excel's separator line: "sep=", one
+ * separator byte, then LF or CR LF; *whole set when they are all of it. */
+static bool sep_line_prefix(const unsigned char *b, size_t n, bool *whole)
+{
+    static const char start[] = "sep=";
+    *whole = false;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = b[i];
+        bool ok = i < 4   ? c == (unsigned char)start[i]
+                  : i == 4 ? c == ',' || c == ';' || c == '\t' || c == '|'
+                  : i == 5 ? c == '\n' || c == '\r'
+                           : b[5] == '\r' && c == '\n';
+        if (!ok)
+            return false;
+    }
+    *whole = (n == 6 && b[5] == '\n') || n == 7;
+    return true;
+}
+
+/* Takes Excel's separator line, its text's first line "sep=X" (X one of
+ * , ; tab |, then LF or CR LF) as it writes it for a locale whose
+ * separator is not the comma: the line is no record; X is the separator
+ * when none was asked for, and one asked for that differs is refused.
+ * The other bytes, and these when the line is not it, go to feed_csv. */
+static void feed_sep_line(struct reader *r, struct csv_parser *p, const unsigned char *buf,
+                          size_t n)
+{
+    bool end = n == 0;
+    while (!r->past_sep_line && n > 0) {
+        bool whole;
+        r->sep_line[r->nsep_line++] = *buf++;
+        n--;
+        if (!sep_line_prefix(r->sep_line, r->nsep_line, &whole)) {
+            r->past_sep_line = true;
+            feed_csv(r, p, r->sep_line, r->nsep_line);
+        } else if (whole) {
+            r->past_sep_line = true;
+            char x = (char)r->sep_line[4];
+            if (r->separator_asked && x != r->separator) {
+                r->failed = true;
+                r->status = gt_fail(r->err, GT_ERR_RUNTIME,
+                                    "%s:1: the first line says sep=%s (Excel's separator line) "
+                                    "but --separator is %s",
+                                    r->name, x == '\t' ? "<tab>" : (char[]){x, '\0'},
+                                    separator_name(r->separator));
+                return;
+            }
+            r->separator = x;
+            r->separator_asked = true;
+            csv_set_delim(p, (unsigned char)x);
+            r->line = 2; /* the header's line */
+        }
+    }
+    if (!r->past_sep_line && end) {
+        r->past_sep_line = true;
+        feed_csv(r, p, r->sep_line, r->nsep_line);
+    }
+    feed_csv(r, p, buf, n);
+}
+
 /* Feeds the text, less the UTF-8 byte order marks at its start: one, or
  * more (a file saved twice "with BOM"), whose second would else begin the
  * first column's name.  n = 0: the end of the text. */
@@ -352,14 +421,14 @@ static void feed(struct reader *r, struct csv_parser *p, const unsigned char *bu
             r->nhead = 0;
         } else if (r->nhead == 3 || r->head[r->nhead - 1] != bom[r->nhead - 1]) {
             r->past_head = true;
-            feed_csv(r, p, r->head, r->nhead);
+            feed_sep_line(r, p, r->head, r->nhead);
         }
     }
     if (!r->past_head && end) {
         r->past_head = true;
-        feed_csv(r, p, r->head, r->nhead);
+        feed_sep_line(r, p, r->head, r->nhead);
     }
-    feed_csv(r, p, buf, n);
+    feed_sep_line(r, p, buf, n);
 }
 
 /* The file being read: its bytes, and when it is gzip, the inflating. */
@@ -555,7 +624,7 @@ static void read_gzip(struct reader *r, struct csv_parser *p, struct input *in)
             if (inside)
                 fail(r, 0, inside);
         }
-        if (!r->failed)
+        if (!r->failed && produced > 0) /* n = 0 is the end to feed */
             feed(r, p, out, produced);
         if (rc == Z_STREAM_END)
             in_member = false;

@@ -1,10 +1,11 @@
 /* csv-read.h: reading real-world CSV files with libcsv.
  *
  * Accepts RFC 4180 CSV as spreadsheets and scripts write it, its separator
- * a comma or, as asked, a semicolon (European spreadsheets), a tab or a
- * vertical bar: quoted fields with separators, doubled quotes and line
- * breaks, CRLF or LF line ends, a UTF-8 byte order mark, empty fields, a
- * missing final line break, blank lines (skipped).  A field is kept as
+ * a comma or, as asked (or as Excel's "sep=X" first line says), a
+ * semicolon (European spreadsheets), a tab or a vertical bar: quoted
+ * fields with separators, doubled quotes and line breaks, CRLF or LF line
+ * ends, a UTF-8 byte order mark, empty fields, a missing final line break,
+ * blank lines (skipped).  A field is kept as
  * written, spaces and tabs at its ends too (RFC 4180); a space between a
  * quote and its separator is malformed quoting.  gzip-compressed input is
  * recognised by its magic bytes, not its name. */
@@ -69,7 +70,11 @@ extern bool csv_stdin_closed;
 /* Reads path ("-" for standard input), its fields separated by separator
  * (',', ';', '\t' or '|'; 0: ',' as none was asked for, and a header of
  * one field holding ';' or a tab outside quotes is refused, the file being
- * likely a spreadsheet's semicolon or tab separated text), calling back
+ * likely a spreadsheet's semicolon or tab separated text; a first line,
+ * after a BOM, that is exactly "sep=X" (X one of , ; tab |, then LF or
+ * CR LF: Excel's separator line) is skipped and X used, and a separator
+ * asked for that is not X refused "PATH:1: the first line says sep=X ...
+ * but --separator is ..."; line numbers still count it), calling back
  * for the header and for each row.  GT_OK, a callback's error, or
  * GT_ERR_RUNTIME with err saying "PATH:LINE: why" (such a header, a row
  * with the wrong number of fields, with a hint at --separator when the row
