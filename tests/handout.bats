@@ -255,6 +255,33 @@ wythoff-grundy --max 32'
     grep -q 'xmax=37' "$T/f.tex"
 }
 
+@test "figure wythoff-frequencies ticks N at integers from 1 for a small --count, in both languages" {
+    # Left to pgfplots, --count 2 was ticked 0; 0.2; ... 2 and half the plot
+    # was 0 < N < 1, where p_N and q_N are not defined (breaker round 16, F5).
+    # The fractions on a page are the y axis's four and the two limits, once each.
+    local lang page sep want got
+    for lang in ru en; do
+        compile_figures "$lang" 'wythoff-frequencies --count 2
+wythoff-frequencies --count 3
+wythoff-frequencies --count 7'
+        sep=.
+        [ "$lang" = en ] || sep=,
+        want=$(printf '0%s%s\n' "$sep" 2 "$sep" 3820 "$sep" 4 "$sep" 6 "$sep" 6180 "$sep" 8 | sort)
+        for page in 1 2 3; do
+            got=$(pdftotext -f "$page" -l "$page" "$T/$lang/doc.pdf" - | tr -s ' \n' '\n\n' |
+                grep -E '^[0-9]+[.,][0-9]+$' | sort)
+            if [ "$got" != "$want" ]; then
+                echo "$lang page $page: $(tr '\n' ' ' <<<"$got")" >&2
+                return 1
+            fi
+        done
+        grep -q 'xmin=1, xmax=2, xtick distance=1,' "$T/$lang/f1.tex"
+    done
+    # The default count keeps pgfplots' own ticks from 0.
+    "$GAMETAB" figure wythoff-frequencies -o "$T/d.tex"
+    grep -q 'xmin=0, xmax=200, ymin=0' "$T/d.tex"
+}
+
 @test "figure wythoff-board marks the P-positions of the table (--count), on its smallest board" {
     gt figure wythoff-board --count 12 -o "$T/b.tex"
     [ "$status" -eq 0 ]
