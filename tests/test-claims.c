@@ -41,6 +41,10 @@ static const struct {
     {"matulis-property-1", 1, 500, FAILS, "x = 0: 1 → 2", 1}, /* 0 is in (0; 0) twice */
     {"matulis-property-2", 0, 500, HOLDS, NULL, 0},
     {"matulis-property-2", 1, 500, FAILS, "b − a = 1: 2 → 1", 500},
+    /* as printed, "b = b_k": 190708 of the 809326 squares (a; a + n), a < a_n,
+     * n <= 1000, are neither (counted independently with Python's isqrt) */
+    {"matulis-strategy-proof", 0, 0, FAILS, "n = 2: (2; 4): a ≠ aₖ, b ≠ bₖ", 190708},
+    {"matulis-strategy-proof", 1, 0, HOLDS, NULL, 0},
     {"matulis-mex-construction", 0, 500, HOLDS, NULL, 0},
     {"matulis-mex-construction", 1, 500, FAILS, "n = 0: (0; 1) → (0; 0)", 0},
     {"matulis-table-frequencies", 0, 0, HOLDS, NULL, 0},
@@ -214,7 +218,8 @@ static void test_default_run(void **state)
 {
     (void)state;
     static const char *const failing[] = {
-        "matulis-remark-frequencies", "matulis-property-3-count", "matulis-theorem-2-f1",
+        "matulis-strategy-proof", "matulis-remark-frequencies", "matulis-property-3-count",
+        "matulis-theorem-2-f1",
         "yaglom-table-Ia", "feng-theorem-1-k0", "feng-theorem-2", "feng-theorem-3-proof",
         "feng-examples", "feng-classification",
     };
@@ -285,6 +290,12 @@ static uint64_t expected_cases(const char *id, uint64_t M)
         return M - 1; /* 2 <= N <= M */
     if (!strcmp(id, "matulis-property-3") || !strcmp(id, "matulis-exercise-2"))
         return 2 * M; /* two successors of each n; a_n and b_n differences */
+    if (!strcmp(id, "matulis-strategy-proof")) { /* the squares (a; a + n), 0 <= a < a_n */
+        uint64_t squares = 0;
+        for (uint64_t n = 1; n <= M; n++)
+            squares += wythoff_lower(n);
+        return squares;
+    }
     if (!strcmp(id, "matulis-exercise-4"))
         return 2 * (wythoff_count_upper(M) + 1) - 1; /* from (0; 0): n >= 0; (1; 2): n >= 1 */
     if (!strncmp(id, "matulis-", 8))

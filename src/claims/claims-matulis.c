@@ -276,6 +276,65 @@ const struct claim claim_matulis_property_2 = {
     .variant = "perturb = k: 1 + k pairs claimed for each difference",
 };
 
+/* ---- the strategy: the proof that properties 1 and 2 give it (a misprint) ---------- */
+
+/* As printed: a square (a; b) with b - a = n > 0 and a < a_n has a = a_k
+ * or b = b_k for some k.  perturb 1 reads "a = a_k or a = b_l", the two
+ * cases the proof then treats (property 1: a is one or the other). */
+static int check_strategy_proof(uint64_t bound, const struct claim_variant *v,
+                                struct claim_result *out, struct gt_error *err)
+{
+    /* a_k for k < 2 bound + 2 reaches past b_bound < 2.62 bound + 1, so
+     * every number up to it is known to be an a_k or a b_k */
+    uint64_t count = 2 * bound + 2, top = 3 * bound + 2;
+    uint64_t *lower = mex_lower(count, 0);
+    uint8_t *kind = calloc(top + 1, 1); /* 1: an a_k, 2: a b_k */
+    if (!lower || !kind) {
+        free(lower);
+        free(kind);
+        return claim_nomem(err, "the pairs");
+    }
+    for (uint64_t k = 0; k < count; k++) {
+        if (lower[k] <= top)
+            kind[lower[k]] |= 1;
+        if (lower[k] + k <= top)
+            kind[lower[k] + k] |= 2;
+    }
+    bool as_meant = v->perturb == 1;
+    claim_begin(out, "1 ≤ n ≤ %" PRIu64 ", 0 ≤ a < aₙ", bound);
+    for (uint64_t n = 1; !interrupt_signal && n <= bound; n++)
+        for (uint64_t a = 0; a < lower[n]; a++) {
+            uint64_t b = a + n;
+            bool holds = (kind[a] & 1) || (as_meant ? (kind[a] & 2) : (kind[b] & 2));
+            claim_check(out, holds, "n = %" PRIu64 ": (%" PRIu64 "; %" PRIu64 "): a ≠ aₖ, b ≠ bₖ",
+                        n, a, b);
+        }
+    free(lower);
+    free(kind);
+    return GT_OK;
+}
+
+const struct claim claim_matulis_strategy_proof = {
+    .id = "matulis-strategy-proof",
+    M_SOURCE,
+    .item_en = "the proof that properties 1 and 2 give the strategy",
+    .item_ru = "доказательство того, что свойства 1 и 2 дают стратегию",
+    .statement_en = "«If a < aₙ (and b < bₙ), then either a = aₖ or b = bₖ», for a square "
+                    "(a; b) with b − a = n > 0.",
+    .statement_ru = "«Если же a < aₙ (и b < bₙ), то либо a = aₖ, либо b = bₖ» — для поля "
+                    "(a; b), где b − a = n > 0.",
+    .bound_help = "n: the differences b − a checked",
+    .bound_default = 1000,
+    .bound_max = 30000,
+    .check = check_strategy_proof,
+    .correction_en = "Read «either a = aₖ or a = bₗ»: every number is an aₖ or a bₗ "
+                     "(property 1), the two cases the proof then treats («Если же a = bₗ»).",
+    .correction_ru = "Следует читать «либо a = aₖ, либо a = bₗ»: каждое число есть aₖ или "
+                     "bₗ (свойство 1) — это два случая, которые доказательство и разбирает "
+                     "(«Если же a = bₗ»).",
+    .variant = "perturb = 1: a = aₖ or a = bₗ, as meant (which holds)",
+};
+
 /* ---- the mex construction (exercise 1) --------------------------------------- */
 
 static int check_mex_construction(uint64_t M, const struct claim_variant *v,

@@ -60,6 +60,7 @@ const struct claim *const claim_registry[] = {
     &claim_matulis_table_p_positions,
     &claim_matulis_property_1,
     &claim_matulis_property_2,
+    &claim_matulis_strategy_proof,
     &claim_matulis_mex_construction,
     &claim_matulis_table_frequencies,
     &claim_matulis_remark_frequencies,

@@ -17,6 +17,7 @@
 extern const struct claim claim_matulis_table_p_positions;
 extern const struct claim claim_matulis_property_1;
 extern const struct claim claim_matulis_property_2;
+extern const struct claim claim_matulis_strategy_proof;
 extern const struct claim claim_matulis_mex_construction;
 extern const struct claim claim_matulis_table_frequencies;
 extern const struct claim claim_matulis_remark_frequencies;
