@@ -118,7 +118,8 @@ static int render_character(void *ud, uint32_t cp, unsigned long line, unsigned 
         is_combining_mark(cp)
             ? "a combining accent: compose the text first, e.g. python3 -c \"import sys, "
               "unicodedata; sys.stdout.write(unicodedata.normalize('NFC', sys.stdin.read()))\" "
-              "< IN.csv > OUT.csv"
+              "< IN.csv > OUT.csv; one still there after that has no letter to compose "
+              "with: remove it"
             : "remove it, or render with a template whose name does not end in .tex: HTML "
               "escaping takes any character";
     return gt_fail(err, GT_ERR_RUNTIME,
