@@ -27,6 +27,9 @@ struct reader {
     struct gt_error *err;
     bool failed;
     bool inside_checked;    /* the first bytes inflated from gzip looked at */
+    const char *binary;     /* the text's first bytes are binary_bytes: what
+                             * goes before "binary data" in the message
+                             * ("", "inside the gzip data: "); else NULL */
     int status;             /* what csv_read_file returns */
     char **fields;
     size_t nfields, cap;
@@ -73,9 +76,25 @@ static void fail(struct reader *r, int with_line, const char *why)
         gt_fail(r->err, GT_ERR_RUNTIME, "%s: %s", r->name, why);
 }
 
+/* In place of "invalid UTF-8" or "NUL byte in a field" when the text's
+ * first bytes are binary (a program, an image of a kind not known by its
+ * magic bytes): advice to convert from cp1251 or to look at a column would
+ * mislead.  The fault is then among those bytes. */
+static bool fail_binary(struct reader *r)
+{
+    if (!r->binary)
+        return false;
+    r->failed = true;
+    r->status = gt_fail(r->err, GT_ERR_RUNTIME,
+                        "%s: %sbinary data (control bytes and bytes that are not UTF-8 in its "
+                        "first %d), not CSV text",
+                        r->name, r->binary, BINARY_BYTES);
+    return true;
+}
+
 static void fail_utf8(struct reader *r)
 {
-    if (r->failed)
+    if (r->failed || fail_binary(r))
         return;
     r->failed = true;
     r->status = gt_fail(r->err, GT_ERR_RUNTIME,
@@ -221,7 +240,7 @@ static void on_record(int c, void *ud)
  * zeros (/dev/zero, a gzip bomb) would otherwise be one endless field. */
 static void fail_nul(struct reader *r)
 {
-    if (r->failed)
+    if (r->failed || fail_binary(r))
         return;
     r->failed = true;
     r->status = gt_fail(r->err, GT_ERR_RUNTIME, "%s:%lu:%lu: NUL byte in a field", r->name,
@@ -623,6 +642,8 @@ static void read_gzip(struct reader *r, struct csv_parser *p, struct input *in)
             const char *inside = foreign_inside(out, produced);
             if (inside)
                 fail(r, 0, inside);
+            else if (binary_bytes(out, produced))
+                r->binary = "inside the gzip data: ";
         }
         if (!r->failed && produced > 0) /* n = 0 is the end to feed */
             feed(r, p, out, produced);
@@ -731,7 +752,8 @@ int csv_read_file(const char *path, char separator, const struct csv_read_callba
                        .separator = separator ? separator : ',',
                        .separator_asked = separator != 0, .refusal = &refusal};
     int got = refill(&in);
-    /* Enough bytes for the longest magic (a pipe may give fewer at once). */
+    /* Enough bytes for the longest magic, and for binary_bytes (a pipe may
+     * give fewer at once). */
     while (got == 0 && !in.eof && in.end - in.start < FOREIGN_MAGIC_MAX)
         got = refill(&in);
     const char *foreign = got == 0 ? foreign_start(&in) : NULL;
@@ -741,8 +763,11 @@ int csv_read_file(const char *path, char separator, const struct csv_read_callba
         fail(&r, 0, foreign);
     else if (is_gzip_start(&in))
         read_gzip(&r, &p, &in);
-    else
+    else {
+        if (binary_bytes(in.buf + in.start, in.end - in.start))
+            r.binary = "";
         read_plain(&r, &p, &in);
+    }
     if (!r.failed)
         feed(&r, &p, NULL, 0);
     if (!r.failed && r.cp_need > 0)

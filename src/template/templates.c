@@ -314,7 +314,8 @@ struct partial_lookup {
 /* Why text[0..len), the whole file of a template, partial or language
  * file (kind), can't be one, written to why as what follows the file's name in a message
  * (":3:7: NUL byte in the template", ": xz-compressed data: unxz it
- * first"); false when it can.  Bytes that are not UTF-8, copied raw into
+ * first", ": binary data (...), not a template" when its first bytes are
+ * binary_bytes); false when it can.  Bytes that are not UTF-8, copied raw into
  * the output, would make a .tex file that inputenc refuses, or HTML of
  * another encoding; a NUL would end a partial's name early. */
 static bool text_unusable(const char *text, size_t len, const char *kind, char *why,
@@ -335,7 +336,12 @@ static bool text_unusable(const char *text, size_t len, const char *kind, char *
         n = utf8_decode((const unsigned char *)text + i, len - i, &cp);
         if (n == 0 || cp == 0) {
             mustache_position(text, i, &line, &col);
-            if (n == 0)
+            if (binary_bytes((const unsigned char *)text, len))
+                snprintf(why, size,
+                         ": binary data (control bytes and bytes that are not UTF-8 in its "
+                         "first %d), not a %s",
+                         BINARY_BYTES, strcmp(kind, "partial") == 0 ? "template" : kind);
+            else if (n == 0)
                 snprintf(why, size, ":%u: invalid UTF-8 " UTF8_CONVERT_HINT, line);
             else
                 snprintf(why, size, ":%u:%u: NUL byte in the %s", line, col, kind);
