@@ -17,9 +17,11 @@ struct context_builder {
      * columns or rows hold) and its characters. */
     json_t **longest;
     size_t *longest_width;
-    /* Of each column, its longest word (longest_word) and its characters. */
+    /* Of each column, its longest word (longest_word) and its characters;
+     * nwords of them (the columns asked for: columns may be gone). */
     json_t **word;
     size_t *word_width;
+    size_t nwords;
 };
 
 /* The characters of the longest word of s[0, n): a run between spaces,
@@ -93,6 +95,7 @@ struct context_builder *context_new(const char *const *columns, size_t ncolumns,
     b->longest = calloc(ncolumns ? ncolumns : 1, sizeof *b->longest);
     b->longest_width = calloc(ncolumns ? ncolumns : 1, sizeof *b->longest_width);
     b->word = calloc(ncolumns ? ncolumns : 1, sizeof *b->word);
+    b->nwords = b->word ? ncolumns : 0;
     b->word_width = calloc(ncolumns ? ncolumns : 1, sizeof *b->word_width);
     for (size_t i = 0; b->columns && i < ncolumns; i++)
         if (json_array_append_new(b->columns, json_pack("{s:s}", "name", columns[i])) != 0) {
@@ -118,12 +121,12 @@ void context_free(struct context_builder *b)
 {
     if (!b)
         return;
+    for (size_t i = 0; i < b->nwords; i++)
+        json_decref(b->word[i]);
     json_decref(b->columns);
     json_decref(b->rows);
     free(b->longest);
     free(b->longest_width);
-    for (size_t i = 0; b->word && i < json_array_size(b->columns); i++)
-        json_decref(b->word[i]);
     free(b->word);
     free(b->word_width);
     free(b);
