@@ -205,12 +205,18 @@ size_t context_widest_fitting(const struct context_page *page)
     return w < 1 ? 1 : w;
 }
 
+/* A character of the generic tables' normal size, 10/9 of a \small digit
+ * (5pt at 10pt), in page's units. */
+static size_t page_letter(const struct context_page *page)
+{
+    return page->digit * 10 / 9;
+}
+
 size_t context_wrap_columns(const struct context_page *page, const size_t *widths, size_t n,
                             bool *wrap)
 {
-    /* A character of the generic tables' normal size, 10/9 of a \small
-     * digit (5pt at 10pt); 2 \tabcolsep (12pt) between two columns. */
-    size_t letter = page->digit * 10 / 9, gaps = n > 0 ? (n - 1) * 120 : 0;
+    /* 2 \tabcolsep (12pt) between two columns. */
+    size_t letter = page_letter(page), gaps = n > 0 ? (n - 1) * 120 : 0;
     size_t room = page->text_width > gaps ? (page->text_width - gaps) / (letter ? letter : 1) : 0;
     size_t left = 0;
     /* A column of at most 12 characters (6em, the least width a wrapped
@@ -373,7 +379,7 @@ static json_t *longest_word_fitting(const struct context_builder *b, size_t i,
 {
     if (!b->word[i])
         return json_string("");
-    size_t letter = page->digit * 10 / 9;
+    size_t letter = page_letter(page);
     size_t most = page->text_width / (letter ? letter : 1);
     if (b->word_width[i] <= most)
         return json_incref(b->word[i]);
