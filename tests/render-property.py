@@ -3,7 +3,8 @@
 
 Generates CSV files whose cells mix printable ASCII, every LaTeX special,
 the characters of the README's repertoire, empty cells, quotes, CR and LF
-inside quotes, long cells and cells that start with [ * or spaces; renders
+inside quotes, long cells, cells that start with [ * or spaces, and cells
+that start as JSON or as printable magic bytes (GIF89a, %PDF-) do; renders
 each through every shipped generic template (table-booktabs.tex,
 table-kvant.tex), compiles many tables a document with pdflatex (one table
 a page, on pages large enough for the longest cell), reads every page back
@@ -66,7 +67,8 @@ def random_cell(rng, rep):
     if kind < 0.08:
         return ""
     if kind < 0.13:
-        return rng.choice(["[1]", "[", "*", "*x", "  [a]", " *", "[2pt]", "(x)", "(lr)"])
+        return rng.choice(["[1]", "[", "*", "*x", "  [a]", " *", "[2pt]", "(x)", "(lr)",
+                           "{", "GIF89a", "%PDF-", "BZh9", "RIFF1234WEBP"])
     pool = [
         lambda: chr(rng.randint(0x21, 0x7E)),
         lambda: rng.choice(SPECIALS),

@@ -30,6 +30,9 @@ struct reader {
     const char *binary;     /* the text's first bytes are binary_bytes: what
                              * goes before "binary data" in the message
                              * ("", "inside the gzip data: "); else NULL */
+    const char *json;       /* the text starts as a JSON document does
+                             * (json_start): what goes before "a JSON
+                             * document" when it is not CSV either; else NULL */
     int status;             /* what csv_read_file returns */
     char **fields;
     size_t nfields, cap;
@@ -64,13 +67,21 @@ struct reader {
     struct gt_error *refusal; /* its message; NULL: none could be held */
 };
 
+/* What JSON data is, when it is not CSV either. */
+#define JSON_MESSAGE "a JSON document, not CSV (gametab table writes CSV with --format csv or csv.gz)"
+
+/* The reading stops: why, at the current record's line when with_line
+ * (the text is not CSV as RFC 4180 has it: then said as JSON when it
+ * starts as JSON does). */
 static void fail(struct reader *r, int with_line, const char *why)
 {
     if (r->failed)
         return;
     r->failed = true;
     r->status = GT_ERR_RUNTIME;
-    if (with_line)
+    if (with_line && r->json)
+        gt_fail(r->err, GT_ERR_RUNTIME, "%s: %s%s", r->name, r->json, JSON_MESSAGE);
+    else if (with_line)
         gt_fail(r->err, GT_ERR_RUNTIME, "%s:%lu: %s", r->name, r->record_line, why);
     else
         gt_fail(r->err, GT_ERR_RUNTIME, "%s: %s", r->name, why);
@@ -498,9 +509,10 @@ static bool is_gzip_start(const struct input *in)
 }
 
 /* Whether b[0..n) starts as a JSON document does: '{' then a quoted name,
- * or '[' then an object or a string, blanks and line breaks between (a
- * quote there would be malformed CSV anyway: it starts no field).  Data
- * only: a template may well start so. */
+ * or '[' then an object or a string, blanks and line breaks between.
+ * Valid CSV may start so too ("[" alone on the header line, then a quoted
+ * field): it tells only what a text that is not CSV is.  Data only: a
+ * template may well start so. */
 static bool json_start(const unsigned char *b, size_t n)
 {
     size_t i = n >= 3 && memcmp(b, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
@@ -526,8 +538,6 @@ static const char *foreign_message(const unsigned char *b, size_t n)
 {
     static char msg[160];
     const struct foreign *f = foreign_bytes(b, n);
-    if (!f && json_start(b, n))
-        return "a JSON document, not CSV (gametab table writes CSV with --format csv or csv.gz)";
     if (!f)
         return NULL;
     if (f->compressed)
@@ -644,6 +654,8 @@ static void read_gzip(struct reader *r, struct csv_parser *p, struct input *in)
                 fail(r, 0, inside);
             else if (binary_bytes(out, produced))
                 r->binary = "inside the gzip data: ";
+            else if (json_start(out, produced))
+                r->json = "inside the gzip data: ";
         }
         if (!r->failed && produced > 0) /* n = 0 is the end to feed */
             feed(r, p, out, produced);
@@ -766,6 +778,8 @@ int csv_read_file(const char *path, char separator, const struct csv_read_callba
     else {
         if (binary_bytes(in.buf + in.start, in.end - in.start))
             r.binary = "";
+        else if (json_start(in.buf + in.start, in.end - in.start))
+            r.json = "";
         read_plain(&r, &p, &in);
     }
     if (!r.failed)

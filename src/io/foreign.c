@@ -62,6 +62,21 @@ static bool is_control(unsigned char c)
     return c <= 0x08 || (c >= 0x0E && c <= 0x1A) || (c >= 0x1C && c <= 0x1F);
 }
 
+static bool is_digit(unsigned char c)
+{
+    return c >= '0' && c <= '9';
+}
+
+/* Whether b[0..n) holds a control byte (is_control) in its first 64. */
+static bool has_control(const unsigned char *b, size_t n)
+{
+    size_t end = n < BINARY_BYTES ? n : BINARY_BYTES;
+    for (size_t i = 0; i < end; i++)
+        if (is_control(b[i]))
+            return true;
+    return false;
+}
+
 /* Whether b[0..n) is UTF-8 as far as its first 64 bytes go (a character
  * cut off at their end counts as whole). */
 static bool starts_utf8(const unsigned char *b, size_t n)
@@ -91,15 +106,12 @@ const struct foreign *foreign_bytes(const unsigned char *b, size_t n)
          * size below 16 MiB, whose low bytes are zero. */
         {"\x5D\0\0", 3, &lzma},
         {"\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1", 8, &xls},
-        {"%PDF-", 5, &pdf},
         {"\x1F\x9D", 2, &compress},
         {"7z\xBC\xAF\x27\x1C", 6, &sevenzip},
         {"Rar!\x1A\x07", 6, &rar},
         {"SQLite format 3\0", 16, &sqlite},
         {"\x89PNG\r\n\x1A\n", 8, &png},
         {"\xFF\xD8\xFF", 3, &jpeg},
-        {"GIF87a", 6, &gif},
-        {"GIF89a", 6, &gif},
         {"\x7F" "ELF", 4, &elf},
         /* Each of these holds a byte no text starts with: a NUL, a control
          * character, or a byte that is not UTF-8 (FE, FF, C0, C1, F5 to FF
@@ -133,8 +145,29 @@ const struct foreign *foreign_bytes(const unsigned char *b, size_t n)
     for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
         if (n >= kinds[i].len && memcmp(b, kinds[i].magic, kinds[i].len) == 0)
             return kinds[i].kind;
-    /* WebP: RIFF, the size (4 bytes), then "WEBP". */
-    if (n >= 12 && memcmp(b, "RIFF", 4) == 0 && memcmp(b + 8, "WEBP", 4) == 0)
+    /* Magic bytes that are printable ASCII may start a CSV file or a
+     * template too ("GIF89a,b" is a header): they name a format only when
+     * what follows them does as well, a control byte in the first bytes
+     * (a GIF's width, a WebP's size) or the format's own next bytes. */
+    /* PDF: "%PDF-", its version, then the end of the line; or a control
+     * byte or bytes that are not UTF-8 among the first (the comment line of
+     * bytes past 127 that PDF writers put second). */
+    if (n >= 5 && memcmp(b, "%PDF-", 5) == 0 &&
+        (has_control(b, n) || !starts_utf8(b, n) ||
+         (n >= 9 && is_digit(b[5]) && b[6] == '.' && is_digit(b[7]) &&
+          (b[8] == '\r' || b[8] == '\n'))))
+        return &pdf;
+    /* GIF: "GIF87a" or "GIF89a", then its logical screen descriptor, whose
+     * width and height (16 bits each, little-endian) hold a zero byte
+     * below 256 pixels, as its background colour and aspect ratio mostly
+     * do. */
+    if (n >= 6 && (memcmp(b, "GIF87a", 6) == 0 || memcmp(b, "GIF89a", 6) == 0) &&
+        has_control(b, n))
+        return &gif;
+    /* WebP: RIFF, the size (4 bytes, little-endian: a zero byte under 16
+     * MiB), then "WEBP". */
+    if (n >= 12 && memcmp(b, "RIFF", 4) == 0 && memcmp(b + 8, "WEBP", 4) == 0 &&
+        has_control(b, n))
         return &webp;
     /* Parquet: "PAR1", then a page header in Thrift's compact encoding,
      * whose first byte (a field's header: 0x15, an i32) is no text. */
@@ -155,8 +188,11 @@ const struct foreign *foreign_bytes(const unsigned char *b, size_t n)
     if (n >= 265 && memcmp(b + 257, "ustar", 5) == 0 &&
         (b[262] == 0 || memcmp(b + 262, "  \0", 3) == 0))
         return &tar;
-    /* bzip2: "BZh" and the block size, a digit 1 to 9. */
-    if (n >= 4 && memcmp(b, "BZh", 3) == 0 && b[3] >= '1' && b[3] <= '9')
+    /* bzip2: "BZh", the block size (a digit 1 to 9), then a block's magic
+     * (the digits of pi, 31 41 59 26 53 59) or the end of the stream's
+     * (of sqrt(pi), 17 72 45 38 50 90: no block, an empty input). */
+    if (n >= 10 && memcmp(b, "BZh", 3) == 0 && b[3] >= '1' && b[3] <= '9' &&
+        (memcmp(b + 4, "1AY&SY", 6) == 0 || memcmp(b + 4, "\x17\x72\x45\x38\x50\x90", 6) == 0))
         return &bzip2;
     /* zlib: CMF 0x78 (deflate, 32 KiB window), FLG of a usual level, the
      * two a multiple of 31; and, as "x" and a letter may start a text, not

@@ -34,7 +34,10 @@ struct foreign {
  * WebP or TIFF image, Ogg, FLAC or MP3 (ID3) audio, an ISO media file
  * (MP4, MOV, HEIC), a program (ELF, Mach-O, a Java class, WebAssembly),
  * UTF-32 or UTF-16 text (by its byte order mark, or by the zero bytes of
- * its first two characters); NULL when it may be text.  Needs n >=
+ * its first two characters); NULL when it may be text.  A magic of
+ * printable ASCII (PDF, GIF, WebP, bzip2) counts only with the format's
+ * next bytes, or a control byte, after it: "GIF89a,b" is a CSV header.
+ * Needs n >=
  * FOREIGN_MAGIC_MAX to tell every kind (fewer: the file's whole length). */
 const struct foreign *foreign_bytes(const unsigned char *b, size_t n);
 
