@@ -289,6 +289,27 @@ LIST
     fi
 }
 
+@test "booktabs: a wrapped column is as wide as its widest word as set, not its longest by characters" {
+    # Five prose columns; the last one's words: 18 i (50pt), 10 W (103pt)
+    # and 8 Ж (about 80pt, estimated as a narrower letter than it is).
+    # Taken by characters, the column was 50pt and the W ran 53pt into the
+    # next (errata.csv.gz on a wide page: "yaglom-problem-four-heaps"
+    # against "matulis-table-p-positions", 1pt).
+    local w="$(printf 'w %.0s' $(seq 40))"
+    printf 'a,b,c,d,e\n%s,%s,%s,%s,%s\n' "$w" "$w" "$w" "$w" \
+        "iiiiiiiiiiiiiiiiii WWWWWWWWWW $w" >"$T/ww.csv"
+    printf 'a,b,c,d,e\n%s,%s,%s,%s,%s\n' "$w" "$w" "$w" "$w" \
+        "iiiiiiiiiiiiiiiiii ЖЖЖЖЖЖЖЖ $w" >"$T/wzh.csv"
+    for f in ww wzh; do
+        render_and_compile table-booktabs.tex "$T/$f.csv" en
+        if grep -A2 'Overfull' "$T/en/doc.log" >&2; then
+            echo "$f: Overfull" >&2
+            return 1
+        fi
+    done
+    grep -q 'ЖЖЖЖЖЖЖЖ' "$T/en/doc.txt"
+}
+
 @test "booktabs: a narrow column's widest cell by glyphs, not by characters, sets the wrap width" {
     # 23 i (about 64pt) is the longest text of the first column by
     # characters, 20 Ж (about 200pt) its widest as set: measured by

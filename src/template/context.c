@@ -17,53 +17,94 @@ struct context_builder {
      * columns or rows hold) and its characters. */
     json_t **longest;
     size_t *longest_width;
-    /* Of each column, its longest word (longest_word) and its characters;
-     * nwords of them (the columns asked for: columns may be gone). */
+    /* Of each column, its CONTEXT_LONG_WORDS widest words by word_estimate,
+     * widest first, and their estimates: word[i * CONTEXT_LONG_WORDS + k],
+     * NULL past the last; nwords columns of them (the columns asked for:
+     * columns may be gone). */
     json_t **word;
     size_t *word_width;
     size_t nwords;
 };
 
-/* The characters of the longest word of s[0, n): a run between spaces,
- * tabs and line breaks, the places where TeX may break a line of a
- * ragged-right paragraph that does not hyphenate; the word's start and
- * bytes in *at and *bytes. */
-static size_t longest_word(const char *s, size_t n, const char **at, size_t *bytes)
+/* The width of cp in a 10pt Computer Modern text font, in tenths of a
+ * point, to rank a column's words for TeX to measure (not to lay out):
+ * ASCII as cmr10 sets it, others as a Cyrillic lower-case letter. */
+static unsigned glyph_width(uint32_t cp)
 {
-    size_t best = 0, chars = 0, start = 0;
-    *at = s;
-    *bytes = 0;
-    for (size_t i = 0; i <= n; i++) {
-        if (i == n || s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r') {
-            if (chars > best) {
-                best = chars;
-                *at = s + start;
-                *bytes = i - start;
-            }
-            chars = 0;
-            start = i + 1;
-        } else if (((unsigned char)s[i] & 0xC0) != 0x80) {
-            chars++;
-        }
-    }
-    return best;
+    static const unsigned char ascii[95] = {
+        33, 28, 50, 83, 50, 83, 78, 28, 39, 39, 50, 78, 28, 33, 28, 50,  /*  !"#$%&'()*+,-./ */
+        50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 28, 28, 78, 78, 78, 47,  /* 0-9 :;<=>? */
+        78, 75, 71, 72, 76, 68, 65, 78, 75, 36, 51, 78, 63, 92, 75, 78,  /* @A-O */
+        68, 78, 74, 56, 72, 75, 75, 103, 75, 75, 61, 28, 50, 28, 50, 50, /* P-Z [\]^_ */
+        28, 50, 56, 44, 56, 44, 31, 50, 56, 28, 31, 53, 28, 83, 56, 50,  /* `a-o */
+        56, 53, 39, 39, 39, 56, 53, 72, 53, 53, 44, 50, 28, 50, 50,      /* p-z {|}~ */
+    };
+    return cp >= 0x20 && cp <= 0x7E ? ascii[cp - 0x20] : 55;
 }
 
-/* Makes text's longest word column i's, if it is longer than the one held. */
+/* The estimated width of s[0, n): glyph_width summed. */
+static size_t word_estimate(const char *s, size_t n)
+{
+    size_t w = 0;
+    for (size_t i = 0, len; i < n; i += len) {
+        uint32_t cp = 0xFFFD;
+        len = utf8_decode((const unsigned char *)s + i, n - i, &cp);
+        if (len == 0)
+            len = 1;
+        w += glyph_width(cp);
+    }
+    return w;
+}
+
+static bool same_word(json_t *held, const char *s, size_t n)
+{
+    return json_string_length(held) == n && memcmp(json_string_value(held), s, n) == 0;
+}
+
+/* Holds s[0, n) among column i's widest words when it is wider (by
+ * word_estimate) than the narrowest held, or fewer are held; a word held
+ * already is not held twice. */
+static int hold_word(struct context_builder *b, size_t i, const char *s, size_t n)
+{
+    json_t **word = b->word + i * CONTEXT_LONG_WORDS;
+    size_t *width = b->word_width + i * CONTEXT_LONG_WORDS;
+    const size_t last = CONTEXT_LONG_WORDS - 1;
+    size_t w = word_estimate(s, n), at = CONTEXT_LONG_WORDS;
+    if (word[last] && w <= width[last])
+        return 0;
+    for (size_t k = 0; k < CONTEXT_LONG_WORDS && word[k]; k++) {
+        if (same_word(word[k], s, n))
+            return 0;
+        if (at == CONTEXT_LONG_WORDS && w > width[k])
+            at = k;
+    }
+    if (at == CONTEXT_LONG_WORDS) /* narrower than all held, fewer held */
+        for (at = 0; word[at]; at++) {
+        }
+    json_t *held = json_stringn(s, n);
+    if (!held)
+        return -1;
+    json_decref(word[last]);
+    memmove(word + at + 1, word + at, (last - at) * sizeof *word);
+    memmove(width + at + 1, width + at, (last - at) * sizeof *width);
+    word[at] = held;
+    width[at] = w;
+    return 0;
+}
+
+/* Holds the words of text[0, n) that are among column i's widest
+ * (hold_word): runs between spaces, tabs and line breaks, the places
+ * where TeX may break a line of a ragged-right paragraph that does not
+ * hyphenate. */
 static int note_word(struct context_builder *b, size_t i, const char *text, size_t n)
 {
-    if (n <= b->word_width[i])
-        return 0; /* no more bytes than the word's characters: no longer */
-    const char *at;
-    size_t bytes, w = longest_word(text, n, &at, &bytes);
-    if (w <= b->word_width[i])
-        return 0;
-    json_t *word = json_stringn(at, bytes);
-    if (!word)
-        return -1;
-    json_decref(b->word[i]);
-    b->word[i] = word;
-    b->word_width[i] = w;
+    for (size_t start = 0, end = 0; end <= n; end++)
+        if (end == n || text[end] == ' ' || text[end] == '\t' || text[end] == '\n' ||
+            text[end] == '\r') {
+            if (end > start && hold_word(b, i, text + start, end - start) != 0)
+                return -1;
+            start = end + 1;
+        }
     return 0;
 }
 
@@ -94,9 +135,9 @@ struct context_builder *context_new(const char *const *columns, size_t ncolumns,
     b->widest = 1;
     b->longest = calloc(ncolumns ? ncolumns : 1, sizeof *b->longest);
     b->longest_width = calloc(ncolumns ? ncolumns : 1, sizeof *b->longest_width);
-    b->word = calloc(ncolumns ? ncolumns : 1, sizeof *b->word);
+    b->word = calloc((ncolumns ? ncolumns : 1) * CONTEXT_LONG_WORDS, sizeof *b->word);
     b->nwords = b->word ? ncolumns : 0;
-    b->word_width = calloc(ncolumns ? ncolumns : 1, sizeof *b->word_width);
+    b->word_width = calloc((ncolumns ? ncolumns : 1) * CONTEXT_LONG_WORDS, sizeof *b->word_width);
     for (size_t i = 0; b->columns && i < ncolumns; i++)
         if (json_array_append_new(b->columns, json_pack("{s:s}", "name", columns[i])) != 0) {
             json_decref(b->columns);
@@ -121,7 +162,7 @@ void context_free(struct context_builder *b)
 {
     if (!b)
         return;
-    for (size_t i = 0; i < b->nwords; i++)
+    for (size_t i = 0; i < b->nwords * CONTEXT_LONG_WORDS; i++)
         json_decref(b->word[i]);
     json_decref(b->columns);
     json_decref(b->rows);
@@ -371,23 +412,36 @@ json_t *context_finish_page(struct context_builder *b, unsigned block_columns,
     return finish(b, block_columns, page, true);
 }
 
-/* Column i's longest word as longest_word gives it: no more characters
- * than a line of page's text holds (TeX measures it, and a box past
- * 16383pt is "Dimension too large"; a word that long overflows anyway). */
-static json_t *longest_word_fitting(const struct context_builder *b, size_t i,
-                                    const struct context_page *page)
+/* Word w cut to as many characters as a line of page's text holds (TeX
+ * measures it, and a box past 16383pt is "Dimension too large"; a word
+ * that long overflows anyway). */
+static json_t *word_fitting(json_t *w, const struct context_page *page)
 {
-    if (!b->word[i])
-        return json_string("");
     size_t letter = page_letter(page);
     size_t most = page->text_width / (letter ? letter : 1);
-    if (b->word_width[i] <= most)
-        return json_incref(b->word[i]);
-    const char *s = json_string_value(b->word[i]);
+    const char *s = json_string_value(w);
     size_t bytes = 0;
     for (size_t chars = 0; s[bytes] && chars < most; chars++)
         bytes += utf8_char_bytes(s + bytes);
-    return json_stringn(s, bytes);
+    return s[bytes] ? json_stringn(s, bytes) : json_incref(w);
+}
+
+/* Column i's widest words, word_fitting each, widest by word_estimate
+ * first: its "long_words", for TeX to measure, and "longest_word", the
+ * first ("" when the column holds no word). */
+static int set_words(const struct context_builder *b, size_t i, json_t *column,
+                     const struct context_page *page)
+{
+    json_t *const *word = b->word + i * CONTEXT_LONG_WORDS;
+    json_t *list = json_array();
+    int rc = !list;
+    for (size_t k = 0; !rc && k < CONTEXT_LONG_WORDS && word[k]; k++)
+        rc = json_array_append_new(list, word_fitting(word[k], page)) != 0;
+    json_t *first = json_array_get(list, 0);
+    rc = rc || json_object_set_new(column, "longest_word",
+                                   first ? json_incref(first) : json_string("")) != 0;
+    rc = json_object_set_new(column, "long_words", list) != 0 || rc;
+    return rc ? -1 : 0;
 }
 
 static json_t *finish(struct context_builder *b, unsigned block_columns,
@@ -412,9 +466,8 @@ static json_t *finish(struct context_builder *b, unsigned block_columns,
     int rc = !zeros || !wrap;
     for (size_t i = 0; !rc && i < ncolumns; i++) {
         json_t *column = json_array_get(b->columns, i);
-        json_t *word = longest_word_fitting(b, i, page);
         rc = json_object_set(column, "widest", b->longest[i]) != 0 ||
-             json_object_set_new(column, "longest_word", word) != 0 ||
+             set_words(b, i, column, page) != 0 ||
              json_object_set_new(column, "number", json_integer((json_int_t)i + 1)) != 0 ||
              json_object_set_new(column, "wide", json_boolean(wrap[i])) != 0;
     }

@@ -3,11 +3,14 @@
  * Both `gametab table --format tex` (a computed table) and `gametab render`
  * (any CSV) hand their templates the same shape of data:
  *   columns       [{name, number, first, last, widest, longest_word,
- *                 wide}], in order: number counts from 1; widest is the
- *                 column's longest text (its name or a cell, in
- *                 characters), longest_word its longest run without a
- *                 space, tab or line break (the narrowest a wrapped
- *                 column can be), wide true when the column should wrap to
+ *                 long_words, wide}], in order: number counts from 1;
+ *                 widest is the column's longest text (its name or a
+ *                 cell, in characters); long_words its CONTEXT_LONG_WORDS
+ *                 widest runs without a space, tab or line break, widest
+ *                 first by an estimate of Computer Modern's widths (TeX
+ *                 measures them: the widest is the narrowest a wrapped
+ *                 column can be), longest_word the first of them ("" for
+ *                 none); wide true when the column should wrap to
  *                 keep the table within the text width
  *                 (context_wrap_columns)
  *   has_columns   true when there is a column (false for render without
@@ -67,6 +70,11 @@ size_t context_fit_columns(const struct context_page *page, size_t widest);
  * least 1: one such column beside the row label fills the text width (64
  * on the default page).  widest_cell is never wider. */
 size_t context_widest_fitting(const struct context_page *page);
+
+/* The words of a column the context gives for TeX to measure
+ * (long_words): enough that the widest typeset is among them, as the
+ * estimate that picks them ranks words of like width in either order. */
+#define CONTEXT_LONG_WORDS 8
 
 /* The characters a column must pass to wrap: 6em, the least width the
  * generic table gives a wrapped column. */
