@@ -215,4 +215,15 @@ CASES
     done
     grep -q 'Неверно' "$T/out/ru/errata.tex"
     grep -q 'Fails' "$T/out/en/errata.tex"
+    # errata.csv.gz through table-booktabs.tex compiles on A3 landscape,
+    # as the README says, every wrapped column at least its widest word.
+    gt render table-booktabs.tex "$T/out/errata.csv.gz" -o "$T/out/ru/e.tex"
+    [ "$status" -eq 0 ]
+    printf '%s\n' '\documentclass{article}' '\usepackage[a3paper,landscape,margin=15mm]{geometry}' \
+        '\input{preamble}' '\begin{document}' '\input{e}' '\end{document}' >"$T/out/ru/a3.tex"
+    (cd "$T/out/ru" && "${PDFLATEX:-pdflatex}" -interaction=nonstopmode -halt-on-error a3.tex >/dev/null)
+    if grep -A2 Overfull "$T/out/ru/a3.log" >&2; then
+        return 1
+    fi
+    pdftotext "$T/out/ru/a3.pdf" - | grep -q 'yaglom-problem-four-heaps'
 }
