@@ -44,6 +44,7 @@ struct reader {
     char header_holds;      /* the same, of the header */
     unsigned long line;      /* the line of the byte being fed */
     unsigned long record_line; /* where the current record started */
+    unsigned long last_line;   /* where the record before it ended, 0: none */
     bool between_records;   /* the next content byte starts a record */
     unsigned long column;   /* characters on the line before the next one */
     bool after_cr;          /* the byte before was a CR */
@@ -236,7 +237,16 @@ static void on_record(int c, void *ud)
                      hint ? separator_hint(hint) : "", hint ? ")" : "");
             fail(r, 1, why);
         } else {
-            rc = r->cb->row(r->ud, f, r->nfields, r->record_line, r->err);
+            /* In a one-column file a blank line between rows is an empty
+             * cell: LibreOffice and Excel write one so, without quotes
+             * (libcsv skips blank lines; those after the last row stay
+             * skipped, as a sheet's empty rows at its end are no rows). */
+            static const char *const empty[] = {""};
+            for (unsigned long l = r->last_line + 1;
+                 r->ncolumns == 1 && rc == GT_OK && l < r->record_line; l++)
+                rc = r->cb->row(r->ud, empty, 1, l, r->err);
+            if (rc == GT_OK)
+                rc = r->cb->row(r->ud, f, r->nfields, r->record_line, r->err);
         }
         if (rc != GT_OK) {
             r->failed = true;
@@ -244,6 +254,7 @@ static void on_record(int c, void *ud)
         }
     }
     clear_fields(r);
+    r->last_line = r->line;
     r->between_records = true;
 }
 
@@ -317,9 +328,43 @@ static void check_utf8(struct reader *r, unsigned char c)
     }
 }
 
-static bool is_blank(unsigned char c)
+/* What is wrong where libcsv stopped at byte c, said: a ';', a tab or a
+ * '|' after a closing quote, or a quote after one, is the file's separator
+ * more likely than a fault of its quoting ("a";"b" is how LibreOffice
+ * quotes every text cell), in a record's first field (past a separator,
+ * the record says which it is). */
+static void quoting_fault(struct reader *r, struct csv_parser *p, unsigned char c)
 {
-    return c == ' ' || c == '\t';
+    char why[192];
+    unsigned char sep = c == '"' ? r->prev : c;
+    if (csv_error(p) != CSV_EPARSE)
+        fail(r, 1, csv_strerror(csv_error(p)));
+    else if (separator_rank(sep) > 0 && sep != (unsigned char)r->separator && r->nfields == 0) {
+        snprintf(why, sizeof why, "malformed quoting: %s %s: %s",
+                 c == '"'     ? "a quote after"
+                 : sep == ';' ? "';' after"
+                 : sep == '|' ? "'|' after"
+                              : "a tab after",
+                 c == '"' ? (sep == ';' ? "';'" : sep == '|' ? "'|'" : "a tab")
+                          : "a closing quote",
+                 separator_hint((char)sep));
+        fail(r, 1, why);
+    } else if (c == ' ' || c == '\t')
+        fail(r, 1, c == ' ' ? "malformed quoting: a space after a closing quote (RFC 4180: a "
+                              "field's spaces are part of it; remove the space)"
+                            : "malformed quoting: a tab after a closing quote (RFC 4180: a "
+                              "field's tabs are part of it; remove the tab)");
+    else if (c == '"' && (r->prev == ' ' || r->prev == '\t'))
+        fail(r, 1, r->prev == ' ' ? "malformed quoting: a quote after a space (RFC 4180: a "
+                                    "field's spaces are part of it; remove the space)"
+                                  : "malformed quoting: a quote after a tab (RFC 4180: a "
+                                    "field's tabs are part of it; remove the tab)");
+    else
+        fail(r, 1, c == '"' ? "malformed quoting: a quote inside a field that does not start "
+                              "with one (RFC 4180: quote the whole field and double the "
+                              "quote, \"5'10\"\"\")"
+                            : "malformed quoting: text after a closing quote (RFC 4180: a "
+                              "quoted field ends at its separator)");
 }
 
 /* Feeds bytes one at a time, so that the line of each record's first byte
@@ -344,18 +389,7 @@ static void feed_csv(struct reader *r, struct csv_parser *p, const unsigned char
             separator_rank(c) > separator_rank(r->record_holds))
             r->record_holds = (char)c;
         if (csv_parse(p, &buf[i], 1, on_field, on_record, r) != 1)
-            fail(r, 1, csv_error(p) != CSV_EPARSE ? csv_strerror(csv_error(p))
-                       : is_blank(c) ? "malformed quoting: a space after a closing quote "
-                                       "(RFC 4180: a field's spaces are part of it; "
-                                       "remove the space)"
-                       : c == '"' && is_blank(r->prev)
-                           ? "malformed quoting: a quote after a space (RFC 4180: a "
-                             "field's spaces are part of it; remove the space)"
-                       : c == '"' ? "malformed quoting: a quote inside a field that does not "
-                                    "start with one (RFC 4180: quote the whole field and "
-                                    "double the quote, \"5'10\"\"\")"
-                                  : "malformed quoting: text after a closing quote (RFC 4180: "
-                                    "a quoted field ends at its separator)");
+            quoting_fault(r, p, c);
         r->prev = c;
         /* entry_pos: the bytes held of the field so far, its quotes
          * undone, but for a closing quote libcsv holds while it looks
