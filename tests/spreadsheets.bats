@@ -426,3 +426,37 @@ for t in sys.argv[2:]:
     cmp "$T/a.xlsx" "$T/B.XLSX"
     cmp "$T/a.xlsx" "$T/c"
 }
+
+@test "render reads LibreOffice's own CSV: a one-column sheet's empty cells, and ';' with every text cell quoted (breaker round 17)" {
+    $PY -c '
+import openpyxl, sys
+wb = openpyxl.Workbook()
+for v in ["x", 1, None, 3, None, 5]:
+    wb.active.append([v])
+wb.save(sys.argv[1])
+wb = openpyxl.Workbook()
+wb.active.append(["Ученик", "Балл"])
+wb.active.append(["Ёжиков", 4.5])
+wb.save(sys.argv[2])
+' "$D/one.xlsx" "$D/marks.xlsx"
+    # LibreOffice's default CSV export: an empty cell of a one-column sheet
+    # is an empty line.
+    lo C.UTF-8 "$D/lo-en" "$D/one" --convert-to csv "$D/one.xlsx"
+    [ "$(cat "$D/one/one.csv")" = $'x\n1\n\n3\n\n5' ]
+    echo '{{row_count}}:{{#rows}}[{{data.x}}]{{/rows}}' >"$D/one.txt"
+    gt render "$D/one.txt" "$D/one/one.csv"
+    [ "$status" -eq 0 ]
+    [ "$out" = '5:[1][][3][][5]' ]
+    # ';' between fields, every text cell quoted, as a Russian-locale
+    # LibreOffice saves "CSV".
+    local semi=${EXPORT/44,/59,}
+    lo C.UTF-8 "$D/lo-en" "$D/semi" --convert-to "csv:${semi/,false,true,true,/,true,true,true,}" \
+        "$D/marks.xlsx"
+    head -1 "$D/semi/marks.csv" | grep -qx '"Ученик";"Балл"'
+    gt render table-booktabs.tex "$D/semi/marks.csv"
+    [ "$status" -eq 1 ]
+    [ "$err" = "gametab: $D/semi/marks.csv:1: malformed quoting: ';' after a closing quote: is the file separated by semicolons? give --separator ';'" ]
+    gt render table-booktabs.tex "$D/semi/marks.csv" --separator ';'
+    [ "$status" -eq 0 ]
+    [[ "$out" == *'Ёжиков & 4.5'* ]]
+}
