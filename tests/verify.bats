@@ -100,6 +100,12 @@ load helpers
     gt verify --lang ru
     grep -q '^yaglom-problem-four-heaps  *данные   Яглом 1971' "$T/stdout"
     refute grep -q '  \(holds\|FAILS\|data\)  ' "$T/stdout"
+    # Past the id no English word: the ranges and data are formulas
+    # (min, mod and mex are the field's notation; table IIa and OCR are
+    # names); "data for" was English.
+    if cut -d' ' -f2- "$T/stdout" | grep -o '[A-Za-z]\{3,\}' | grep -vx 'min\|mod\|mex\|IIa\|OCR' >&2; then
+        return 1
+    fi
 }
 
 @test "verify: the report is the template verify.txt with the words of lang/LANG.json" {
