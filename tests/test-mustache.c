@@ -1044,11 +1044,13 @@ static int scan_partial(void *ud, const char *name, char **text, size_t *len)
     return *text ? 0 : -1;
 }
 
-static void collect_name(void *ud, const char *name, size_t len)
+static void collect_name(void *ud, const char *name, size_t len, const char *line,
+                         size_t line_len)
 {
     struct comments *c = ud;
     size_t used = strlen(c->seen);
-    snprintf(c->seen + used, sizeof c->seen - used, "<%.*s>", (int)len, name);
+    snprintf(c->seen + used, sizeof c->seen - used, "<%.*s%s%.*s>", (int)len, name,
+             line_len ? "|" : "", (int)line_len, line);
 }
 
 static void test_scan(void **state)
@@ -1063,11 +1065,13 @@ static void test_scan(void **state)
     struct mustache_error err;
     /* Every partial named is read, rendered or not (rows is not in any
      * context here), each once, its comments and names handed on. */
-    const char *t = "{{! top }}{{#rows}}{{> p}}{{/rows}}{{^x}}{{{ raw }}}{{/x}}";
+    const char *t = "{{! top }}\n{{#rows}}{{> p}}{{/rows}}\n% {{^x}}{{{ raw }}}{{/x}}";
     assert_int_equal(mustache_scan(t, strlen(t), &opt, &err), MUSTACHE_OK);
     assert_int_equal(loads, 2);
     assert_string_equal(comments.seen, "[ top ][in p][ in q ]");
-    assert_string_equal(names.seen, "<rows><x><raw><blocks><data.a>");
+    /* Each with its line's text before it. */
+    assert_string_equal(names.seen,
+                        "<rows><x|% ><raw|% {{^x}}><blocks|{{!in p}}><data.a|{{! in q }}>");
     /* An unknown partial is an error when strict, even where nothing
      * would render it; a refused comment in a partial ends the scan. */
     const char *unknown = "{{#no}}\n  {{> nosuch}}{{/no}}";

@@ -157,8 +157,9 @@ static int render_row(void *ud, const char *const *fields, size_t n, unsigned lo
 }
 
 /* The data file's name is in the context as {{file}} (the generic
- * templates print it in a comment): it must be UTF-8, and for a LaTeX
- * template in the preamble's repertoire, like every cell; the whole name
+ * templates print it in a comment): it must be UTF-8, and where a LaTeX
+ * template sets it outside a comment (latex), in the preamble's
+ * repertoire, like every cell; the whole name
  * is known to be UTF-8 before its characters are looked at (a cp1251 name's
  * МЁ is the bytes of U+0328), as a CSV line is. */
 static int file_name_check(const char *data, bool latex, struct gt_error *err)
@@ -175,8 +176,11 @@ static int file_name_check(const char *data, bool latex, struct gt_error *err)
         if (latex && !latex_typesettable(cp))
             return gt_fail(err, GT_ERR_RUNTIME,
                            "%s: character U+%04" PRIX32 " of the file name cannot be typeset "
-                           "with the preamble's fonts: rename the file, or give it as "
-                           "standard input (-)", data, cp);
+                           "with the preamble's fonts, and the template sets {{file}}%s: "
+                           "rename the file, or give it as standard input (-)",
+                           data, cp, is_combining_mark(cp) ? " (a combining accent: NFC "
+                                                             "composes most with their letter)"
+                                                           : "");
         p += len;
         n -= len;
     }
@@ -256,7 +260,7 @@ static int render_read(const char *data, char separator, bool latex, struct rend
                                                         render_character, render_field};
     static const struct csv_read_callbacks for_html = {render_header, render_row, NULL,
                                                        render_field};
-    if (file_name_check(data, latex, err) != GT_OK)
+    if (file_name_check(data, false, err) != GT_OK)
         return err->status;
     if (csv_read_file(data, separator, latex ? &for_latex : &for_html, d, err) != GT_OK) {
         if (!interrupt_signal) /* else the process ends now: no time spent freeing */
@@ -383,6 +387,11 @@ static int run_render(struct command_line *cl, struct gt_error *err)
         rc = gt_fail(err, GT_ERR_USAGE,
                      "--lang: does not apply: %s uses no language strings ({{lang.NAME}})",
                      template);
+    /* The name's characters matter where the template typesets it, not
+     * in a TeX comment (the generic templates' first line). */
+    if (rc == GT_OK && data && strcmp(data, "-") != 0 && needs.file &&
+        text_ends_with(template, ".tex", true))
+        rc = file_name_check(data, true, err);
     if (rc == GT_OK) {
         ctx = render_context(data, &d, (unsigned)opt[O_BLOCK_COLUMNS].number[0], needs.blocks,
                              strings, err);

@@ -1158,6 +1158,17 @@ int mustache_render(const char *tmpl, size_t len, json_t *context,
     return rc;
 }
 
+/* Hands n's name to opt->name, with the text of its line before it. */
+static void scan_name(struct renderer *r, const struct frame *fr, const struct node *n)
+{
+    if (!r->opt->name)
+        return;
+    size_t start = n->pos;
+    while (start > 0 && fr->tpl->text[start - 1] != '\n')
+        start--;
+    r->opt->name(r->opt->name_ud, n->str, n->len, fr->tpl->text + start, n->pos - start);
+}
+
 /* Walks a parsed tree for mustache_scan: each name to opt->name, each
  * partial loaded (and parsed, its comments handed on) once; the partials'
  * own trees are walked by the caller, not here, so that a chain of them
@@ -1185,13 +1196,11 @@ static int scan_list(struct renderer *r, const struct frame *fr,
             break;
         case NODE_SECTION:
         case NODE_INVERTED:
-            if (r->opt->name)
-                r->opt->name(r->opt->name_ud, n->str, n->len);
+            scan_name(r, fr, n);
             rc = scan_list(r, fr, &n->children);
             break;
         default:
-            if (r->opt->name)
-                r->opt->name(r->opt->name_ud, n->str, n->len);
+            scan_name(r, fr, n);
             break;
         }
     }

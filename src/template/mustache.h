@@ -108,13 +108,17 @@ struct mustache_options {
                                     MUSTACHE_ERR_REFUSED, the comment's
                                     place in err */
     void *comment_ud;            /* passed to comment() unchanged */
-    void (*name)(void *ud, const char *name, size_t len);
+    void (*name)(void *ud, const char *name, size_t len, const char *line,
+                 size_t line_len);
                                  /* NULL, or called by mustache_scan() with
                                     the name of each variable, section and
                                     inverted section tag ("blocks",
                                     "data.a", "."), trimmed, len bytes, not
                                     NUL-terminated: what the template may
-                                    look up */
+                                    look up; line[0..line_len) is the
+                                    template's text of the tag's line
+                                    before its opening delimiter (a TeX
+                                    template: whether it is in a comment) */
     void *name_ud;               /* passed to name() unchanged */
 };
 

@@ -590,9 +590,26 @@ static int declaration(void *ud, const char *text, size_t len)
     return -1;
 }
 
+/* Whether line[0..n), a template's text before a tag, holds a % that
+ * starts a TeX comment: one not escaped by an odd run of backslashes. */
+static bool tex_comment(const char *line, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (line[i] == '%') {
+            size_t slashes = 0;
+            while (slashes < i && line[i - 1 - slashes] == '\\')
+                slashes++;
+            if (slashes % 2 == 0)
+                return true;
+        }
+    return false;
+}
+
 /* Notes the context keys a template may look up: a tag name's first part
- * ("blocks" of "blocks.0" or "blocks", "lang" of "lang.caption"). */
-static void note_name(void *ud, const char *name, size_t len)
+ * ("blocks" of "blocks.0" or "blocks", "lang" of "lang.caption"), and
+ * "file" where no % before it on its line makes it a TeX comment. */
+static void note_name(void *ud, const char *name, size_t len, const char *line,
+                      size_t line_len)
 {
     struct template_needs *needs = ud;
     size_t k = 0;
@@ -602,6 +619,8 @@ static void note_name(void *ud, const char *name, size_t len)
         needs->blocks = true;
     if (k == 4 && memcmp(name, "lang", 4) == 0)
         needs->lang = true;
+    if (k == 4 && memcmp(name, "file", 4) == 0 && !tex_comment(line, line_len))
+        needs->file = true;
 }
 
 /* Reads the template text read from path, and every partial it names
