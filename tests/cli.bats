@@ -226,6 +226,13 @@ CASES
     MANWIDTH=80 man --warnings ./gametab.1 >"$T/man.txt" 2>"$T/man.err"
     [ ! -s "$T/man.err" ] || { cat "$T/man.err" >&2; return 1; }
     grep -q '^COMMANDS' "$T/man.txt"
+    # No word hyphenated at a line's end, at 80 columns or 60: options,
+    # template names and TeX commands are copied from the page (breaker
+    # round 17: --ver-sion, ta-ble-booktabs.tex, \pgf-plotsset).
+    MANWIDTH=60 man ./gametab.1 2>/dev/null >"$T/man60.txt"
+    if grep -n $'\u2010$\|[a-z]-$' "$T/man.txt" "$T/man60.txt" | grep -v -- ' --*$' >&2; then
+        return 1
+    fi
     # shellcheck source=/dev/null
     source completion/gametab
     commands=$("$GAMETAB" --help | sed -n '/^Commands:/,/^$/s/^  \([a-z]*\) .*/\1/p')

@@ -485,6 +485,9 @@ int help_man(FILE *f, struct gt_error *err)
     fprintf(f, ".\\\" gametab.1: made by `gametab --help-man` from the commands' option\n"
                ".\\\" specs; edit those (src/cli/cmd-*.c, src/tables/tables.c), not this.\n"
                ".TH GAMETAB 1 \"\" \"%s %s\" \"User Commands\"\n"
+               /* No hyphenation: options, file names and TeX commands are
+                * copied from the page (--ver-sion, \\pgf-plotsset). */
+               ".nh\n"
                ".SH NAME\n"
                "gametab \\- ",
             PACKAGE_NAME, PACKAGE_VERSION);
