@@ -139,7 +139,7 @@ CASES
 @test "table --help shows the LaTeX limit of --max" {
     gt table --help
     out=$(echo "$out" | sed -z 's/\n  */ /g') # wrapped lines joined
-    [[ "$out" == *"--max: board size N: 0 <= a, b < N; about 0.65 N^2 bytes (164 MiB at 16384); default 10, 1..32768, at most 32 with --format tex"* ]]
+    [[ "$out" == *"--max: board size N: 0 <= a, b < N; about 0.64 N^2 bytes (164 MiB at 16384); default 10, 1..32768, at most 32 with --format tex"* ]]
 }
 
 @test "the LaTeX of the largest sizes compiles without overfull boxes, in both languages" {

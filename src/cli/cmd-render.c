@@ -42,7 +42,7 @@ static const struct option_spec render_options[O__N] = {
     COMMON_OPTIONS,
     [O_BLOCK_COLUMNS] = {.name = "block-columns", .kind = OPTION_NUMBER, .metavar = "N",
                          .min = 1, .max = CONTEXT_BLOCK_COLUMNS_MAX,
-                         .help = "rows per block of the horizontal layout, 1.." XSTR(
+                         .help = "columns per block of the horizontal layout (each CSV row is a column there), 1.." XSTR(
                                      CONTEXT_BLOCK_COLUMNS_MAX) "\n(default: as many as fit a 345pt text width, balanced)"},
     [O_LANG] = LANG_OPTION("{}: the language strings offered as lang (default ru)"),
     [O_SEPARATOR] = {.name = "separator", .kind = OPTION_CHOICE, .metavar = "C",

@@ -532,9 +532,10 @@ int help_man(FILE *f, struct gt_error *err)
     }
     fputs(".SH EXIT STATUS\n", f);
     roff_string(f, EXIT_STATUS);
-    fputs(".SH SEE ALSO\n"
-          "The README of gametab: the articles, the tables and how to restyle them.\n",
-          f);
+    fputs(".SH SEE ALSO\n", f);
+    roff_string(f, "README.md, installed in " GAMETAB_DOCDIR " (and at the top of the "
+                   "source tree): the articles, the tables, recipes and how to restyle them.");
+    fputs("\n", f);
     /* A write error of standard output is main's to report, as for every command. */
     return GT_OK;
 }

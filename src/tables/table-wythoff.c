@@ -599,7 +599,7 @@ const struct table_def table_wythoff_grundy = {
     .ncolumns = 3,
     .params = {
         [PARAM_MAX] = {true, 10, 1, GRUNDY_N_MAX,
-                       "board size N: 0 <= a, b < N; about 0.65 N^2 bytes (164 MiB at 16384)",
+                       "board size N: 0 <= a, b < N; about 0.64 N^2 bytes (164 MiB at 16384)",
                        .tex_max = GRUNDY_TEX_N_MAX},
     },
     .row_count = grundy_row_count,
