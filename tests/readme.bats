@@ -7,9 +7,10 @@ load helpers
 README=$BATS_TEST_DIRNAME/../README.md
 
 # The shell blocks of the README that follow the line
-# "<!-- tests/readme.bats runs this block -->", one after another.
+# "<!-- tests/readme.bats runs this block -->" (or "...block: WHAT -->",
+# with the argument ": WHAT"), one after another.
 readme_blocks() {
-    awk '/^<!-- tests\/readme.bats runs this block -->$/ { want = 1; next }
+    awk -v mark="<!-- tests/readme.bats runs this block${1:-} -->" '$0 == mark { want = 1; next }
          want && /^```sh$/ { inside = 1; next }
          inside && /^```$/ { inside = 0; want = 0; next }
          inside { print }' "$README"
@@ -30,6 +31,20 @@ readme_blocks() {
     pdftotext "$T/work/fig-doc.pdf" "$T/fig.txt"
     grep -q 'N' "$T/fig.txt"
     refute grep -q 'running in backwards compatibility mode' "$T/work/fig-doc.log"
+}
+
+@test "the README's recipe that prints the errata works as written, from a build's output/" {
+    mkdir "$T/bin" "$T/work"
+    ln -s "$(cd "$(dirname "$GAMETAB")" && pwd)/$(basename "$GAMETAB")" "$T/bin/gametab"
+    readme_blocks ': the errata' >"$T/recipe.sh"
+    [ "$(grep -c '^latexmk' "$T/recipe.sh")" -eq 1 ]
+    "$GAMETAB" build -o "$T/work/output" >/dev/null
+    (cd "$T/work" && PATH="$T/bin:$PATH" bash -e "$T/recipe.sh") >"$T/log" 2>&1 ||
+        { tail -30 "$T/log"; false; }
+    refute grep -q 'Overfull' "$T/work/output/ru/errata-doc.log"
+    pdftotext "$T/work/output/ru/errata-doc.pdf" "$T/errata.txt"
+    grep -q 'feng-theorem-2' "$T/errata.txt"
+    [ "$(pdfinfo "$T/work/output/ru/errata-doc.pdf" | sed -n 's/^Pages: *//p')" -eq 6 ]
 }
 
 @test "the README names every Debian package ./setup installs" {
