@@ -115,11 +115,20 @@ open(p, "wb").write(b)' "$1" "$2"
     printf 'x\n\xe9\n' > "$T/latin1.csv"
     gt render table-booktabs.tex "$T/latin1.csv" -o "$T/out.tex"
     assert_error 1
-    [ "$err" = "gametab: $T/latin1.csv:2: invalid UTF-8 (saved in another encoding? convert it: iconv -f cp1251 -t utf-8 for Russian, -f latin1 for Western)" ]
+    [ "$err" = "gametab: $T/latin1.csv:2: invalid UTF-8 (saved in another encoding? convert it: iconv -f cp1251 -t utf-8 for Russian, -f cp1252 for Western)" ]
     [ ! -e "$T/out.tex" ]
     iconv -f latin1 -t utf-8 "$T/latin1.csv" > "$T/utf8.csv"
     gt render table-booktabs.tex "$T/utf8.csv"
     [ "$status" -eq 0 ]
+    # Excel's Western "CSV" is cp1252: its advice keeps “ ” – € (latin1
+    # made them C1 controls, refused; breaker round 17, F14)
+    printf 'Name,Note\nRen\xe9,\x93caf\xe9\x94 \x96 5\x80\n' > "$T/w1252.csv"
+    gt render table-booktabs.tex "$T/w1252.csv"
+    [[ "$err" == *'-f cp1252 for Western)' ]]
+    iconv -f cp1252 -t utf-8 "$T/w1252.csv" > "$T/w8.csv"
+    gt render table-booktabs.tex "$T/w8.csv"
+    [ "$status" -eq 0 ]
+    [[ "$out" == *'René & “café” – 5€'* ]]
     # overlong, a surrogate, past U+10FFFF, cut short at the end; inside a
     # quoted field that spans lines, the line of the byte
     local bad
@@ -127,7 +136,7 @@ open(p, "wb").write(b)' "$1" "$2"
         printf "a,b\n1,\"x\ny$bad\"\n" > "$T/bad.csv"
         gt render table-booktabs.tex "$T/bad.csv"
         assert_error 1
-        [ "$err" = "gametab: $T/bad.csv:3: invalid UTF-8 (saved in another encoding? convert it: iconv -f cp1251 -t utf-8 for Russian, -f latin1 for Western)" ]
+        [ "$err" = "gametab: $T/bad.csv:3: invalid UTF-8 (saved in another encoding? convert it: iconv -f cp1251 -t utf-8 for Russian, -f cp1252 for Western)" ]
     done
     # a Russian Excel's CSV (cp1251): the hint's iconv gives the names back
     printf 'Фамилия,Балл\r\nИванов,4\r\n' | iconv -f utf-8 -t cp1251 > "$T/excel-ru.csv"
@@ -150,7 +159,7 @@ open(p, "wb").write(b)' "$1" "$2"
     printf 'x\n1\n' > "$T/d.csv"
     gt render "$T/t.tex" "$T/d.csv" -o "$T/out.tex"
     assert_error 1
-    [ "$err" = "gametab: $T/t.tex:1: invalid UTF-8 (saved in another encoding? convert it: iconv -f cp1251 -t utf-8 for Russian, -f latin1 for Western)" ]
+    [ "$err" = "gametab: $T/t.tex:1: invalid UTF-8 (saved in another encoding? convert it: iconv -f cp1251 -t utf-8 for Russian, -f cp1252 for Western)" ]
     [ ! -e "$T/out.tex" ]
     printf 'ok\n{{> part}}\n' > "$T/main.tex"
     printf '\n\n\xff\n' > "$T/part.tex"

@@ -11,7 +11,7 @@
  * Latin-1 (cp1252); iconv converts either, told which. */
 #define UTF8_CONVERT_HINT                                                              \
     "(saved in another encoding? convert it: iconv -f cp1251 -t utf-8 for Russian, "  \
-    "-f latin1 for Western)"
+    "-f cp1252 for Western)"
 
 /* The length (1 to 4) of the well-formed UTF-8 character at s, n > 0 bytes
  * left, with its code point in *cp; 0 when it is not one (RFC 3629: no
