@@ -116,6 +116,12 @@ static int run_build(struct command_line *cl, struct gt_error *err)
         return gt_fail(err, GT_ERR_USAGE,
                        "--seed: does not apply without --worksheet (it draws the worksheet's blanks)");
     const char *dir = opt[O_OUTPUT].given ? opt[O_OUTPUT].text : "output";
+    /* "-" is standard output to every other command: a directory called
+     * so is named ./- */
+    if (strcmp(dir, "-") == 0)
+        return gt_fail(err, GT_ERR_USAGE,
+                       "-o: build writes a directory, not standard output (a directory "
+                       "called -: give ./-)");
     const struct figure_def *game = figure_find("wythoff-game");
     struct build_options bo = {.paper = handout_papers[opt[O_PAPER].choice],
                                .worksheet = opt[O_WORKSHEET].given,

@@ -114,8 +114,16 @@ static int render_character(void *ud, uint32_t cp, unsigned long line, unsigned 
     const struct render_data *d = ud;
     if (latex_typesettable(cp))
         return GT_OK;
+    static const char *const ligatures[] = {"ff", "fi", "fl", "ffi", "ffl", "st", "st"};
+    char ligature[128];
+    if (cp >= 0xFB00 && cp <= 0xFB06) /* copied from a PDF: ﬁ for fi */
+        snprintf(ligature, sizeof ligature,
+                 "a ligature, as copied from a PDF: write its letters, %s, instead; "
+                 "TeX makes the ligature itself",
+                 ligatures[cp - 0xFB00]);
     const char *hint =
-        is_combining_mark(cp)
+        cp >= 0xFB00 && cp <= 0xFB06 ? ligature
+        : is_combining_mark(cp)
             ? "a combining accent: compose the text first, e.g. python3 -c \"import sys, "
               "unicodedata; sys.stdout.write(unicodedata.normalize('NFC', sys.stdin.read()))\" "
               "< IN.csv > OUT.csv; one still there after that has no letter to compose "
@@ -325,6 +333,10 @@ static int run_render(struct command_line *cl, struct gt_error *err)
         return gt_fail(err, GT_ERR_USAGE,
                        "--block-columns: does not apply without DATA (it lays out the CSV's "
                        "cells)");
+    if (strcmp(template, "-") == 0)
+        return gt_fail(err, GT_ERR_USAGE,
+                       "TEMPLATE: cannot be standard input (give the template as a file; "
+                       "DATA may be -)");
     if (is_directory(template))
         return gt_fail(err, GT_ERR_RUNTIME, "template %s: is a directory, not a template file",
                        template);

@@ -112,10 +112,22 @@ static int run(int argc, char *argv[], struct gt_error *err)
         return GT_OK;
     }
     if (names_option(name, "--help") || strcmp(name, "-h") == 0) {
+        /* gametab --help COMMAND is gametab COMMAND --help. */
+        for (size_t i = 0; argc == 3 && i < command_registry_size; i++)
+            if (strcmp(argv[2], command_registry[i]->name) == 0)
+                return run_command(command_registry[i], 2, (char *[]){argv[2], "--help", NULL},
+                                   err);
+        if (argc > 2)
+            return gt_fail(err, GT_ERR_USAGE,
+                           "%s: unexpected after --help (a command's help: gametab COMMAND "
+                           "--help)",
+                           argv[2]);
         help_main(stdout);
         return GT_OK;
     }
     if (names_option(name, "--version")) {
+        if (argc > 2)
+            return gt_fail(err, GT_ERR_USAGE, "%s: unexpected after --version", argv[2]);
         print_version();
         return GT_OK;
     }

@@ -58,6 +58,7 @@ struct reader {
     unsigned char sep_line[7]; /* the first line's bytes after the BOMs, held */
     size_t nsep_line;          /* while they may be Excel's "sep=X" line */
     bool past_sep_line;
+    bool sep_line_taken;       /* the first line was "sep=X", taken as such */
     unsigned char prev;     /* the byte fed before */
     /* A character the callback refused, held until its line is known to
      * be UTF-8: in text of another encoding (cp1251's МЁ is CC A8, U+0328)
@@ -460,6 +461,7 @@ static void feed_sep_line(struct reader *r, struct csv_parser *p, const unsigned
             }
             r->separator = x;
             r->separator_asked = true;
+            r->sep_line_taken = true;
             csv_set_delim(p, (unsigned char)x);
             r->line = 2; /* the header's line */
         }
@@ -830,6 +832,12 @@ int csv_read_file(const char *path, char separator, const struct csv_read_callba
     }
     if (!r.failed && csv_fini(&p, on_field, on_record, &r) != 0)
         fail(&r, 1, "unterminated quoted field at the end of the file");
+    if (!r.failed && r.ncolumns == 0 && r.sep_line_taken) {
+        char why[96];
+        snprintf(why, sizeof why, "no header row (only Excel's separator line, sep=%s)",
+                 r.separator == '\t' ? "<tab>" : (char[]){r.separator, '\0'});
+        fail(&r, 0, why);
+    }
     if (!r.failed && r.ncolumns == 0)
         fail(&r, 0, r.line > 1 ? "no header row (only blank lines)" : "empty file: no header row");
     clear_fields(&r);
