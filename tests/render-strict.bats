@@ -450,6 +450,33 @@ EOF
     done
 }
 
+@test "every character the preamble declares renders, in a cell alone and between letters, and reads back as latex.c says, ru and en" {
+    # The list `declared` of src/template/latex.c, a row a character: the
+    # character alone, then between letters (Олійник's і, Ș in Știu).
+    python3 - "$BATS_TEST_DIRNAME/../src/template/latex.c" >"$T/declared.csv" <<'EOF2'
+import csv, re, sys
+src = open(sys.argv[1], encoding="utf-8").read()
+table = src[src.index("} declared[] = {"):]
+table = table[:table.index("};")]
+w = csv.writer(sys.stdout, lineterminator="\n")
+w.writerow(["c", "word"])
+for cp in re.findall(r'\{0x([0-9A-F]+), "', table):
+    ch = chr(int(cp, 16))
+    w.writerow([ch, "ab" + ch + "cd"])
+EOF2
+    gzip -k "$T/declared.csv"
+    [ "$(wc -l <"$T/declared.csv")" -ge 30 ]
+    local lang
+    for lang in ru en; do
+        printf 'd table-booktabs.tex %s\n' "$T/declared.csv" | RENDER_LANG=$lang render_pages
+        tr -d ' \f\n' <"$T/doc/page-1.txt" >"$T/got.txt"
+        while read -r row; do
+            grep -qF -- "$row" "$T/got.txt" ||
+                { echo "$lang: not in the PDF as latex.c says: $row" >&2; return 1; }
+        done < <(cells_as_read "$T/declared.csv.gz" | tail -n +2)
+    done
+}
+
 @test "property: random CSV files through both generic templates come back exactly from the PDF" {
     run python3 "$BATS_TEST_DIRNAME/render-property.py" --cases 200 --per-doc 200
     printf '# %s\n' "${lines[@]}" >&3

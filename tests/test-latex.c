@@ -122,11 +122,11 @@ static const struct {
     {'\t', true, "white space"},        {'\n', true, "a line break in a quoted field"},
     {0x01, false, "a control character"}, {0x7F, false, "DEL"},
     {0x00A0, true, "no-break space"},   {0x00AD, false, "soft hyphen: prints nothing"},
-    {0x00B5, false, "micro sign: the glyph is μ's"}, {0x00E9, true, "é"},
+    {0x00B5, true, "micro sign: declared, reads μ"}, {0x00E9, true, "é"},
     {0x0110, false, "Đ prints as Ð"},   {0x0141, true, "Ł (T1)"},
     {0x0391, false, "Α: no glyph apart from A"}, {0x03B1, true, "α"},
     {0x03BF, false, "ο: no glyph apart from o"}, {0x0416, true, "Ж"},
-    {0x0406, false, "І: T2A prints I"}, {0x2026, true, "…: declared (errata), reads ..."},
+    {0x0406, true, "І: declared, reads I"}, {0x2026, true, "…: declared (errata), reads ..."},
     {0x2260, true, "≠: declared (errata)"},   {0x2713, true, "✓ (amssymb)"},
     {0x51AF, false, "冯"},              {0x1F600, false, "an emoji"},
 };

@@ -141,14 +141,17 @@ static const struct range repertoire[] = {
  * \DeclareUnicodeCharacter (templates/preamble.tex, for the errata's
  * formulas in plain text) that print right but do not come back from the
  * PDF as themselves: a subscript n is an n set small and low, the ellipsis
- * three spaced periods, ≠ two glyphs.  reads_as is what pdftotext gives,
+ * three spaced periods, ≠ two glyphs, and letters whose glyphs are
+ * others' (T2A's і is a Latin i, µ is μ, ș an s and a comma below; a
+ * class list with a Ukrainian name renders).  reads_as is what pdftotext gives,
  * blanks left out (tests/render-strict.bats checks each; test-latex that
  * this list and the preamble's agree).  UTF-8 passes through for inputenc. */
 static const struct declared {
     uint32_t cp;
     const char *reads_as;
 } declared[] = {
-    {0x1D4F, "k"}, {0x1D62, "i"}, {0x2026, "..."}, {0x207A, "+"},
+    {0x00B5, "\u03BC"}, {0x0218, "S,"}, {0x0219, "s,"}, {0x021A, "T,"}, {0x021B, "t,"},
+    {0x0406, "I"}, {0x0408, "J"}, {0x0456, "i"}, {0x0458, "j"}, {0x1D4F, "k"}, {0x1D62, "i"}, {0x2026, "..."}, {0x207A, "+"},
     {0x2080, "0"}, {0x2081, "1"}, {0x2082, "2"}, {0x2083, "3"}, {0x2084, "4"},
     {0x2085, "5"}, {0x2086, "6"}, {0x2087, "7"}, {0x2088, "8"}, {0x2089, "9"},
     {0x208A, "+"}, {0x208B, "\u2212"}, {0x2096, "k"}, {0x2097, "l"}, {0x2098, "m"},
