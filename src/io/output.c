@@ -5,6 +5,7 @@
 #include <grp.h>
 #include <limits.h>
 #include <poll.h>
+#include <pwd.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -421,18 +422,76 @@ static bool sticky_refuses(const char *target)
     return refuses;
 }
 
-int output_may_replace(const char *target, const char *name, struct gt_error *err)
+/* Whether the file at target is immutable (chattr +i: "immutable") or
+ * append-only (chattr +a: "append-only"), which no one may rename over or
+ * remove, root neither; NULL when neither, or where statx cannot say. */
+static const char *attribute_refuses(const char *target)
 {
+#if defined(STATX_ATTR_IMMUTABLE) && defined(STATX_ATTR_APPEND)
+    struct statx sx;
+    if (statx(AT_FDCWD, target, 0, STATX_BASIC_STATS, &sx) != 0)
+        return NULL;
+    if (sx.stx_attributes_mask & sx.stx_attributes & STATX_ATTR_IMMUTABLE)
+        return "immutable (chattr +i)";
+    if (sx.stx_attributes_mask & sx.stx_attributes & STATX_ATTR_APPEND)
+        return "append-only (chattr +a)";
+#else
+    (void)target;
+#endif
+    return NULL;
+}
+
+/* The rule of output_may_replace and output_may_remove: verb is what is
+ * refused ("replaced", "removed"), why what a removal is for (NULL for a
+ * replacement), both said in the refusal. */
+static int may_change(const char *target, const char *name, const char *verb, const char *why,
+                      struct gt_error *err)
+{
+    const char *attr = attribute_refuses(target);
+    if (attr)
+        return gt_fail(err, GT_ERR_RUNTIME, "%s: %s: the file is %s: not %s%s%s%s", name,
+                       strerror(EPERM), attr, verb, why ? " (" : "", why ? why : "",
+                       why ? ")" : "");
     /* A file its owner made read-only is not replaced behind its back
      * (root may, as with any write). */
-    if (access(target, W_OK) != 0)
-        return fail_errno(err, name, errno);
+    if (access(target, W_OK) != 0) {
+        int e = errno;
+        struct stat st;
+        if (e != EACCES || stat(target, &st) != 0)
+            return fail_errno(err, name, e);
+        unsigned mode = (unsigned)(st.st_mode & 07777);
+        if (st.st_uid == geteuid())
+            return gt_fail(err, GT_ERR_RUNTIME,
+                           "%s: %s: the file is read-only (mode %03o): not %s (%s%schmod u+w "
+                           "it to allow that%s)",
+                           name, strerror(e), mode, verb, why ? why : "", why ? ": " : "",
+                           why ? ", or move it away" : "");
+        struct passwd *pw = getpwuid(st.st_uid);
+        char owner[24];
+        snprintf(owner, sizeof owner, "%ju", (uintmax_t)st.st_uid);
+        return gt_fail(err, GT_ERR_RUNTIME,
+                       "%s: %s: the file is read-only to you (mode %03o, owner %s): not %s%s%s%s",
+                       name, strerror(e), mode, pw ? pw->pw_name : owner, verb, why ? " (" : "",
+                       why ? why : "", why ? ")" : "");
+    }
     if (sticky_refuses(target))
         return gt_fail(err, GT_ERR_RUNTIME,
                        "%s: Operation not permitted: the file is another user's, in a sticky "
-                       "directory (as /tmp), where only its owner may replace it",
-                       name);
+                       "directory (as /tmp), where only its owner may %s it%s%s%s",
+                       name, why ? "remove" : "replace", why ? " (" : "", why ? why : "",
+                       why ? ")" : "");
     return GT_OK;
+}
+
+int output_may_replace(const char *target, const char *name, struct gt_error *err)
+{
+    return may_change(target, name, "replaced", NULL, err);
+}
+
+int output_may_remove(const char *target, const char *name, const char *why,
+                      struct gt_error *err)
+{
+    return may_change(target, name, "removed", why, err);
 }
 
 /* Draws the last six characters of path anew: letters and digits, from

@@ -44,12 +44,27 @@ extern bool output_stderr_closed;
 
 /* The rule for replacing an existing regular file, which output_open
  * follows and `build` follows for every file it publishes: GT_OK when
- * target may be replaced, GT_ERR_RUNTIME with err saying "NAME: Permission
- * denied" when its owner made it read-only (access W_OK; root may replace
- * it, as with any write), or another reason access gives (EROFS), or
- * "Operation not permitted" when the file is another user's in a sticky
- * directory. */
+ * target may be replaced; else GT_ERR_RUNTIME with err naming it (name)
+ * and saying why, and what to do where the user can:
+ *   "NAME: Permission denied: the file is read-only (mode 444): not
+ *   replaced (chmod u+w it to allow that)" when its owner, the user, made
+ *   it read-only (access W_OK: root may replace it, as with any write),
+ *   "... read-only to you (mode 644, owner root) ..." when it is another
+ *   user's that the user may not write;
+ *   "NAME: Operation not permitted: the file is immutable (chattr +i)..."
+ *   (or append-only, chattr +a), to root too, as rename refuses it;
+ *   "NAME: Operation not permitted: the file is another user's, in a
+ *   sticky directory ..." where rename would refuse it for that;
+ *   or the reason access gives (EROFS: a read-only mount). */
 int output_may_replace(const char *target, const char *name, struct gt_error *err);
+
+/* The same rule for a regular file that is to be removed (`build`'s
+ * stale files): a file that may not be replaced may not be removed
+ * either, and is refused as output_may_replace says, "not removed" and
+ * why it would have been (why, as "a build removes the files it no
+ * longer writes") said too.  GT_OK or GT_ERR_RUNTIME with err set. */
+int output_may_remove(const char *target, const char *name, const char *why,
+                      struct gt_error *err);
 
 /* Why a file's directory must be writable, when it is replaced. */
 #define OUTPUT_REPLACED_WHOLE "the file is replaced whole, by a new file made beside it"

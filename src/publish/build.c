@@ -212,12 +212,15 @@ static int build_mark_stale(struct build *b, const char *rel, struct gt_error *e
     char *path = path_join(b->dir, rel);
     struct stat st;
     bool there = path && lstat(path, &st) == 0 && S_ISREG(st.st_mode);
-    /* It is moved aside, out of its directory: one not writable is said
-     * before any work. */
-    int refused = there ? output_dir_refuses(path, path, 0,
-                                             "a build removes the files it no longer writes",
-                                             err)
-                        : GT_OK;
+    /* A file that may not be replaced may not be removed either (its
+     * owner made it read-only, another user's in a sticky DIR/LANG, an
+     * immutable one): said before anything is published, as for the
+     * files replaced.  It is moved aside, out of its directory: one not
+     * writable is said so too. */
+    const char *why = "a build removes the files it no longer writes";
+    int refused = there && output_may_remove(path, path, why, err) != GT_OK ? GT_ERR_RUNTIME
+                  : there ? output_dir_refuses(path, path, 0, why, err)
+                          : GT_OK;
     free(path);
     if (!there || refused != GT_OK)
         return refused;
