@@ -9,9 +9,9 @@ setup() {
 
 teardown() {
     if mountpoint -q "$T/full" 2>/dev/null; then umount "$T/full"; fi
-    # A test that failed before it took its immutable flag back
-    # (output.bats) would leave what rm cannot remove.
-    chattr -R -i "$T" 2>/dev/null || true
+    # A test that failed before it took its immutable or append-only flag
+    # back (output.bats) would leave what rm cannot remove.
+    chattr -R -ia "$T" 2>/dev/null || true
     rm -rf "$T"
 }
 

@@ -457,6 +457,30 @@ PY
     [ "$err" = "gametab: $T/b/en/preamble.tex: Operation not permitted: its directory $T/b/en/ is not writable (the file is replaced whole, by a new file made beside it)" ]
 }
 
+@test "an immutable or append-only file is neither replaced nor removed as stale by build, said before any work" {
+    # A stale one (a worksheet under a build without --worksheet, the
+    # other language's under --lang) failed only at the last rename, said
+    # as a bare "Operation not permitted" (breaker round 17, F8).
+    gt build --worksheet -o "$T/b"
+    [ "$status" -eq 0 ]
+    chattr +i "$T/b/en/worksheet.tex" 2>/dev/null || skip "no immutable flag on $T's file system (or not root)"
+    gt build -o "$T/b"
+    st1=$status err1=$err
+    gt table wythoff-game --format tex -o "$T/b/en/worksheet.tex"
+    chattr -i "$T/b/en/worksheet.tex"
+    [ "$st1" -eq 1 ]
+    [ "$err1" = "gametab: $T/b/en/worksheet.tex: Operation not permitted: the file is immutable (chattr +i): not removed (a build removes the files it no longer writes)" ]
+    [ "$status" -eq 1 ]
+    [ "$err" = "gametab: $T/b/en/worksheet.tex: Operation not permitted: the file is immutable (chattr +i): not replaced" ]
+    [ -e "$T/b/ru/worksheet.tex" ]
+    chattr +a "$T/b/ru/handout.tex"
+    gt build --worksheet --lang en -o "$T/b"
+    chattr -a "$T/b/ru/handout.tex"
+    [ "$status" -eq 1 ]
+    [ "$err" = "gametab: $T/b/ru/handout.tex: Operation not permitted: the file is append-only (chattr +a): not removed (a build removes the files it no longer writes)" ]
+    [ -e "$T/b/ru/preamble.tex" ]
+}
+
 @test "a replaced file keeps its group; a group the user is not in is said before anything is written" {
     [ "$(id -u)" -eq 0 ] || skip "needs root (chown)"
     as_nobody=(setpriv --reuid=65534 --regid=65534 --clear-groups)
