@@ -156,6 +156,13 @@ static void build_args(const struct build *b, const struct table_def *t,
     }
 }
 
+/* Whether the worksheet has figure f of its own (worksheet-figure-NAME.tex):
+ * the bare board only. */
+static bool worksheet_has_figure(const struct figure_def *f)
+{
+    return strcmp(f->name, "wythoff-board") == 0;
+}
+
 /* The figures, the handout, and with --worksheet the worksheet and its
  * fragments, of one language. */
 static int build_handout(struct build *b, const char *lang, struct gt_error *err)
@@ -172,7 +179,7 @@ static int build_handout(struct build *b, const char *lang, struct gt_error *err
         snprintf(rel, sizeof rel, "%s/figure-%s.tex", lang, f->name);
         rc = build_write(b, &r, &item, rel, err);
         /* The worksheet's board is bare, for the students to mark. */
-        if (rc == GT_OK && b->worksheet && strcmp(f->name, "wythoff-board") == 0) {
+        if (rc == GT_OK && b->worksheet && worksheet_has_figure(f)) {
             item.worksheet = true;
             snprintf(rel, sizeof rel, "%s/worksheet-figure-%s.tex", lang, f->name);
             rc = build_write(b, &r, &item, rel, err);
@@ -242,11 +249,17 @@ static int build_mark_stale_worksheet(struct build *b, const char *lang, struct 
     char rel[256];
     snprintf(rel, sizeof rel, "%s/worksheet.tex", lang);
     int rc = build_mark_stale(b, rel, err);
+    /* Only the names it writes: worksheet-wythoff-game.tex, say, is a
+     * user's own worksheet for what gametab's leaves out. */
     for (size_t i = 0; rc == GT_OK && i < figure_registry_size; i++) {
+        if (!worksheet_has_figure(figure_registry[i]))
+            continue;
         snprintf(rel, sizeof rel, "%s/worksheet-figure-%s.tex", lang, figure_registry[i]->name);
         rc = build_mark_stale(b, rel, err);
     }
     for (size_t i = 0; rc == GT_OK && i < table_registry_size; i++) {
+        if (!worksheet_has_blanks(table_registry[i]))
+            continue;
         snprintf(rel, sizeof rel, "%s/worksheet-%s.tex", lang, table_registry[i]->name);
         rc = build_mark_stale(b, rel, err);
     }
@@ -304,33 +317,49 @@ static int fail_mounted(const char *dir, const char *lang, int how, struct gt_er
                    dir);
 }
 
-bool build_language_file(size_t i, char *name, size_t size)
+/* The j-th name a build may write in DIR/LANG: *prefix and *base, base
+ * NULL for a worksheet figure or table the worksheet has not; false past
+ * the last. */
+static bool language_candidate(size_t i, const char **prefix, const char **base)
 {
     /* preamble, the tables, errata, the figures, handout, worksheet, the
      * worksheet's figures and tables: in the order build_language writes
      * them. */
-    const char *prefix = "", *base = NULL;
     size_t nt = table_registry_size, nf = figure_registry_size;
+    *prefix = "";
+    *base = NULL;
     if (i == 0)
-        base = "preamble";
+        *base = "preamble";
     else if ((i -= 1) < nt)
-        base = table_registry[i]->name;
+        *base = table_registry[i]->name;
     else if ((i -= nt) == 0)
-        base = "errata";
+        *base = "errata";
     else if ((i -= 1) < nf)
-        prefix = "figure-", base = figure_registry[i]->name;
+        *prefix = "figure-", *base = figure_registry[i]->name;
     else if ((i -= nf) == 0)
-        base = "handout";
+        *base = "handout";
     else if ((i -= 1) == 0)
-        base = "worksheet";
+        *base = "worksheet";
     else if ((i -= 1) < nf)
-        prefix = "worksheet-figure-", base = figure_registry[i]->name;
+        *prefix = "worksheet-figure-",
+        *base = worksheet_has_figure(figure_registry[i]) ? figure_registry[i]->name : NULL;
     else if ((i -= nf) < nt)
-        prefix = "worksheet-", base = table_registry[i]->name;
-    if (!base)
+        *prefix = "worksheet-",
+        *base = worksheet_has_blanks(table_registry[i]) ? table_registry[i]->name : NULL;
+    else
         return false;
-    snprintf(name, size, "%s%s.tex", prefix, base);
     return true;
+}
+
+bool build_language_file(size_t i, char *name, size_t size)
+{
+    const char *prefix, *base;
+    for (size_t j = 0; language_candidate(j, &prefix, &base); j++)
+        if (base && i-- == 0) {
+            snprintf(name, size, "%s%s.tex", prefix, base);
+            return true;
+        }
+    return false;
 }
 
 /* A build with --lang leaves no file of the other language lang from an
