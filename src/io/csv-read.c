@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 #include <zlib.h>
 
@@ -30,9 +31,11 @@ struct reader {
     const char *binary;     /* the text's first bytes are binary_bytes: what
                              * goes before "binary data" in the message
                              * ("", "inside the gzip data: "); else NULL */
-    const char *json;       /* the text starts as a JSON document does
-                             * (json_start): what goes before "a JSON
-                             * document" when it is not CSV either; else NULL */
+    const char *looks;      /* what the text starts as (text_kind: a JSON
+                             * document, an XML or HTML one), said when it
+                             * is not CSV either; else NULL */
+    const char *looks_where; /* what goes before it ("", "inside the gzip
+                              * data: ") */
     int status;             /* what csv_read_file returns */
     char **fields;
     size_t nfields, cap;
@@ -70,7 +73,6 @@ struct reader {
 };
 
 /* What JSON data is, when it is not CSV either. */
-#define JSON_MESSAGE "a JSON document, not CSV (gametab table writes CSV with --format csv or csv.gz)"
 
 /* The reading stops: why, at the current record's line when with_line
  * (the text is not CSV as RFC 4180 has it: then said as JSON when it
@@ -81,8 +83,8 @@ static void fail(struct reader *r, int with_line, const char *why)
         return;
     r->failed = true;
     r->status = GT_ERR_RUNTIME;
-    if (with_line && r->json)
-        gt_fail(r->err, GT_ERR_RUNTIME, "%s: %s%s", r->name, r->json, JSON_MESSAGE);
+    if (with_line && r->looks)
+        gt_fail(r->err, GT_ERR_RUNTIME, "%s: %s%s", r->name, r->looks_where, r->looks);
     else if (with_line)
         gt_fail(r->err, GT_ERR_RUNTIME, "%s:%lu: %s", r->name, r->record_line, why);
     else
@@ -568,6 +570,33 @@ static bool json_start(const unsigned char *b, size_t n)
     return false;
 }
 
+/* Whether b[0..n), less a UTF-8 byte order mark and blanks, starts with
+ * word, in any case. */
+static bool starts_word(const unsigned char *b, size_t n, const char *word)
+{
+    size_t i = n >= 3 && memcmp(b, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+    while (i < n && (b[i] == ' ' || b[i] == '\t' || b[i] == '\r' || b[i] == '\n'))
+        i++;
+    size_t len = strlen(word);
+    return n - i >= len && strncasecmp((const char *)b + i, word, len) == 0;
+}
+
+/* What text b[0..n) starts as, when that is another format than CSV, as
+ * the message to give if it is not CSV either (valid CSV may start so:
+ * a header "<html>" is one): JSON (json_start), XML (an Excel 2003 XML
+ * spreadsheet, "<?xml"), an HTML page (a download link that gave a web
+ * page); NULL otherwise. */
+static const char *text_kind(const unsigned char *b, size_t n)
+{
+    if (json_start(b, n))
+        return "a JSON document, not CSV (gametab table writes CSV with --format csv or csv.gz)";
+    if (starts_word(b, n, "<!DOCTYPE html") || starts_word(b, n, "<html"))
+        return "an HTML page, not CSV (a download that gave a web page? save the table as CSV)";
+    if (starts_word(b, n, "<?xml"))
+        return "an XML document, not CSV (an Excel XML spreadsheet? save it as CSV)";
+    return NULL;
+}
+
 /* What the input is, by the magic bytes it starts with, when it is no
  * text gametab reads, as a message; NULL otherwise. */
 static const char *foreign_message(const unsigned char *b, size_t n)
@@ -690,8 +719,8 @@ static void read_gzip(struct reader *r, struct csv_parser *p, struct input *in)
                 fail(r, 0, inside);
             else if (binary_bytes(out, produced))
                 r->binary = "inside the gzip data: ";
-            else if (json_start(out, produced))
-                r->json = "inside the gzip data: ";
+            else if ((r->looks = text_kind(out, produced)))
+                r->looks_where = "inside the gzip data: ";
         }
         if (!r->failed && produced > 0) /* n = 0 is the end to feed */
             feed(r, p, out, produced);
@@ -814,8 +843,8 @@ int csv_read_file(const char *path, char separator, const struct csv_read_callba
     else {
         if (binary_bytes(in.buf + in.start, in.end - in.start))
             r.binary = "";
-        else if (json_start(in.buf + in.start, in.end - in.start))
-            r.json = "";
+        else if ((r.looks = text_kind(in.buf + in.start, in.end - in.start)))
+            r.looks_where = "";
         read_plain(&r, &p, &in);
     }
     if (!r.failed)
