@@ -277,9 +277,38 @@ wythoff-frequencies --count 7'
         done
         grep -q 'xmin=1, xmax=2, xtick distance=1,' "$T/$lang/f1.tex"
     done
-    # The default count keeps pgfplots' own ticks from 0.
+    # The default count keeps pgfplots' own ticks, from 1 (round 17).
     "$GAMETAB" figure wythoff-frequencies -o "$T/d.tex"
-    grep -q 'xmin=0, xmax=200, ymin=0' "$T/d.tex"
+    grep -q 'xmin=1, xmax=200, ymin=0' "$T/d.tex"
+}
+
+@test "figure wythoff-frequencies labels its limits outside the plot, and starts N at 1 past --count 10 (breaker round 17, F5)" {
+    # The labels 1/φ ≈ 0.6180 and 1/φ² ≈ 0.3820 sat on white boxes inside the
+    # plot's right end, where they hid p_9, p_10, q_9, q_10 of --count 10 (and
+    # N = 25..28 of --count 30); and from --count 11 the N axis began at 0.
+    local lang page last axis
+    for lang in ru en; do
+        compile_figures "$lang" 'wythoff-frequencies --count 10
+wythoff-frequencies --count 11
+wythoff-frequencies --count 30'
+        if grep -a 'Overfull' "$T/$lang/doc.log"; then return 1; fi
+        for page in 1 2 3; do
+            last=$(grep -o -m1 'xmax=[0-9]*' "$T/$lang/f$page.tex" | tr -dc 0-9)
+            grep -q "xmin=1, xmax=$last," "$T/$lang/f$page.tex"
+            # The plot's right end: the middle of the N axis's last label;
+            # each label's number (the caption has 1/φ too) begins right of it.
+            pdftotext -bbox -f "$page" -l "$page" "$T/$lang/doc.pdf" "$T/$lang/b$page.html"
+            axis=$(grep "\">$last</word>" "$T/$lang/b$page.html" | sed 's/.*xMin="\([0-9.]*\)".*xMax="\([0-9.]*\)".*/\1 \2/' |
+                awk '{ print ($1 + $2) / 2 }')
+            [ -n "$axis" ]
+            grep -E '">0[.,](6180|3820)</word>' "$T/$lang/b$page.html" | sed 's/.*xMin="\([0-9.]*\)".*/\1/' >"$T/$lang/l$page.txt"
+            [ "$(wc -l <"$T/$lang/l$page.txt")" -eq 2 ]
+            if ! awk -v axis="$axis" '$1 <= axis { bad = 1 } END { exit bad }' "$T/$lang/l$page.txt"; then
+                echo "$lang page $page: a label begins at $(tr '\n' ' ' <"$T/$lang/l$page.txt")inside the plot (ends at $axis)" >&2
+                return 1
+            fi
+        done
+    done
 }
 
 @test "figure wythoff-board marks the P-positions of the table (--count), on its smallest board" {

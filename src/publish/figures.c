@@ -171,16 +171,17 @@ static int game_context(json_t *ctx, const struct table_row *rows, size_t nrows,
 
 /* ---- wythoff-frequencies: p_N and q_N ------------------------------------ */
 
-/* Up to this last N the N axis is ticked at every integer from 1: left to
- * pgfplots, 2..5 rows were ticked in fractions (0; 0.2; ... 2) and the plot
- * began at 0, where p_N and q_N are not defined (breaker round 16). */
+/* Up to this last N the N axis is ticked at every integer: left to
+ * pgfplots, 2..5 rows were ticked in fractions (0; 0.2; ... 2) (breaker
+ * round 16). */
 #define FREQUENCIES_SMALL_N 10
 
 /* The plot reads the rows as they are (the CSV columns, pgfplots' table);
  * "N_max" is the last N (the count, 2..2000); "N_min", where the N axis
- * starts: 1 up to FREQUENCIES_SMALL_N, 0 past it (pgfplots' own ticks, every
- * 50 at the default 200, are integers there); "N_integer_ticks", true up to
- * FREQUENCIES_SMALL_N: a tick at every integer. */
+ * starts: 1 at every count, the first N where p_N and q_N are defined (it
+ * was 0 past FREQUENCIES_SMALL_N, an empty band 0..1 at --count 11,
+ * breaker round 17); "N_integer_ticks", true up to FREQUENCIES_SMALL_N: a
+ * tick at every integer (past it pgfplots' own ticks, integers there). */
 static int frequencies_context(json_t *ctx, const struct table_row *rows, size_t nrows,
                                const struct table_args *args)
 {
@@ -189,7 +190,7 @@ static int frequencies_context(json_t *ctx, const struct table_row *rows, size_t
     uint64_t n = args->param[PARAM_COUNT];
     bool small = n <= FREQUENCIES_SMALL_N;
     int rc = json_object_set_new(ctx, "N_max", json_integer((json_int_t)n)) |
-             json_object_set_new(ctx, "N_min", json_integer(small ? 1 : 0)) |
+             json_object_set_new(ctx, "N_min", json_integer(1)) |
              json_object_set_new(ctx, "N_integer_ticks", json_boolean(small));
     return rc ? -1 : 0;
 }
