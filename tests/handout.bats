@@ -350,7 +350,50 @@ wythoff-frequencies --count 30'
     # Piles 0..9, two states each: 2 * (0 + 1 + 2 + 3 + 4 * 6) + 1 = 61.
     [ "$(grep -c '^\\draw\[\(move\|pass\)\]' "$T/k.tex")" -eq 61 ]
     [ "$(grep -c '^\\draw\[pass\]' "$T/k.tex")" -eq 1 ]
-    grep -q 'rectangle (5+0.45' "$T/k.tex" # the period 0..5 framed
+    grep -q 'rectangle (5+0.5' "$T/k.tex" # the period 0..5 framed
+}
+
+# The distance in pt of the period frame's right side (the longest vertical
+# line between the columns n = 5 and n = 6) from the middle between them, on
+# page PAGE of PDF, found in the page rendered at 300 dpi.
+frame_offset() { # PDF PAGE
+    local c5 c6 y u x w h
+    read -r c5 y < <(pdftotext -bbox -f "$2" -l "$2" "$1" - | grep '">5</word>' |
+        sed 's/.*xMin="\([0-9.]*\)" yMin="\([0-9.]*\)" xMax="\([0-9.]*\)".*/\1 \2 \3/' | awk '{ print ($1 + $3) / 2, $2 }')
+    c6=$(pdftotext -bbox -f "$2" -l "$2" "$1" - | grep '">6</word>' |
+        sed 's/.*xMin="\([0-9.]*\)".*xMax="\([0-9.]*\)".*/\1 \2/' | awk '{ print ($1 + $2) / 2 }')
+    u=$(awk -v a="$c5" -v b="$c6" 'BEGIN { print b - a }')
+    read -r x w < <(awk -v a="$c5" -v u="$u" 'BEGIN { printf "%d %d\n", a * 300 / 72, u * 300 / 72 }')
+    read -r y h < <(awk -v y="$y" -v u="$u" 'BEGIN { printf "%d %d\n", (y - 6 * u) * 300 / 72, 6 * u * 300 / 72 }')
+    pdftoppm -gray -r 300 -f "$2" -l "$2" -x "$x" -y "$y" -W "$w" -H "$h" "$1" >"$T/frame.pgm"
+    tail -c $((w * h)) "$T/frame.pgm" | od -An -v -tu1 | tr -s ' ' '\n' | grep -v '^$' |
+        awk -v w="$w" -v x0="$x" -v a="$c5" -v u="$u" '
+            { i = NR - 1; c = i % w; if ($1 < 128) { run[c]++; if (run[c] > best[c]) best[c] = run[c] } else run[c] = 0 }
+            END {
+                for (c = 0; c < w; c++) if (best[c] > top) top = best[c]
+                for (c = 0; c < w; c++) if (best[c] >= 0.8 * top) { s += c; n++ }
+                printf "%.2f\n", (x0 + s / n + 0.5) * 72 / 300 - (a + u / 2)
+            }'
+}
+
+@test "figure kordemsky-graph frames its period midway between n = 5 and n = 6, up to --max 17 (breaker round 17, F14)" {
+    # At --max 17 the frame's side (0.45 of a column past n = 5) ran along
+    # the n = 5 circles, drawn in a font and with arrowheads that did not
+    # shrink with the columns; at --max 11 it was 1.3pt off the middle.
+    local lang page off
+    for lang in ru en; do
+        compile_figures "$lang" 'kordemsky-graph --max 11
+kordemsky-graph --max 14
+kordemsky-graph --max 17'
+        if grep -a 'Overfull' "$T/$lang/doc.log"; then return 1; fi
+        for page in 1 2 3; do
+            off=$(frame_offset "$T/$lang/doc.pdf" "$page")
+            if ! awk -v d="$off" 'BEGIN { exit !(d > -0.4 && d < 0.4) }'; then
+                echo "$lang page $page: the frame is ${off}pt off the middle between n = 5 and n = 6" >&2
+                return 1
+            fi
+        done
+    done
 }
 
 @test "figure wythoff-grundy colours the table's values, the zeros apart (--max)" {
