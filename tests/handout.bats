@@ -668,3 +668,15 @@ plant() { # DIR NAME LINE...
     printf 'Overfull \\hbox (0.52428pt too wide) in paragraph\nOverfull \\vbox (3.5pt too high) has occurred\n' >"$T/doc/x.log"
     [ "$(wide_boxes "$T/doc/x.log")" = 'Overfull \vbox (3.5pt too high)' ]
 }
+
+@test "figure wythoff-frequencies: N past 999 without a thousands separator, as the caption writes it, in ru and en (breaker round 17, F16)" {
+    local lang
+    for lang in ru en; do
+        compile_figures "$lang" 'wythoff-frequencies --count 2000'
+        pdftotext -layout "$T/$lang/doc.pdf" "$T/$lang/doc.txt"
+        # ru had 1.000 ... 2.000 (use comma sets a period as the separator),
+        # en 1,000 ... 2,000; the caption says 2000
+        grep -q ' 2000 *$' "$T/$lang/doc.txt"
+        refute grep -q '[12][.,]000' "$T/$lang/doc.txt"
+    done
+}
