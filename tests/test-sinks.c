@@ -509,8 +509,9 @@ static void test_widest_cell_capped(void **state)
 }
 
 /* The columns the generic booktabs table wraps (context_wrap_columns): on
- * the default page (3450 - 120 (n - 1)) / 50 characters are shared out,
- * the columns shorter than an equal share of what is left first. */
+ * the default page 3450 - 120 (n - 1) tenths of a point are shared out,
+ * the columns narrower than an equal share of what is left first.  The
+ * widths are in tenths of a point: C characters of 5pt are C * 50. */
 static void test_wrap_columns(void **state)
 {
     (void)state;
@@ -518,23 +519,28 @@ static void test_wrap_columns(void **state)
         size_t n, widths[4];
         const char *wrap; /* '1' for a column that wraps */
     } cases[] = {
-        /* (3450 - 240) / 50 = 64: 3 + 120 + 5 > 64, the 120 wraps */
-        {3, {3, 120, 5}, "010"},
-        /* everything fits: 20 + 20 + 20 <= 64 */
-        {3, {20, 20, 20}, "000"},
-        /* 20 fits 64 / 3, then the 30s share what it leaves: 44 / 2 = 22 */
-        {3, {20, 30, 30}, "011"},
-        /* 3 x 40 > 64, each over 64 / 3: all wrap */
-        {3, {40, 40, 40}, "111"},
-        /* (3450 - 360) / 50 = 61: 10 and 13 fit, 40 and 40 share 38 */
-        {4, {10, 40, 13, 40}, "0101"},
-        /* 61 less 2 + 2 is 57: 30 is over 57 / 2, so it wraps with the 90,
-         * each getting 28 (max-min fair, not the 90 alone) */
-        {4, {2, 90, 2, 30}, "0101"},
-        /* 57 - 25 = 32 is left for the 90: the 25 keeps its width */
-        {4, {2, 90, 2, 25}, "0100"},
-        /* at most 12 characters never wrap, even past the width */
-        {2, {12, 200}, "01"},
+        /* 3450 - 240 = 3210: 150 + 6000 + 250 > 3210, the 6000 wraps */
+        {3, {150, 6000, 250}, "010"},
+        /* everything fits: 1000 + 1000 + 1000 <= 3210 */
+        {3, {1000, 1000, 1000}, "000"},
+        /* 1000 fits 3210 / 3, then the 1500s share what it leaves: 2210 / 2 */
+        {3, {1000, 1500, 1500}, "011"},
+        /* 3 x 2000 > 3210, each over 3210 / 3: all wrap */
+        {3, {2000, 2000, 2000}, "111"},
+        /* 3450 - 360 = 3090: 500 and 650 fit, 2000 and 2000 share 1940 */
+        {4, {500, 2000, 650, 2000}, "0101"},
+        /* 3090 less 100 + 100 is 2890: 1500 is over 2890 / 2, so it wraps
+         * with the 4500, each getting 1445 (max-min fair, not the 4500
+         * alone) */
+        {4, {100, 4500, 100, 1500}, "0101"},
+        /* 2890 - 1250 = 1640 is left for the 4500: the 1250 keeps its width */
+        {4, {100, 4500, 100, 1250}, "0100"},
+        /* at most 6em (600) never wraps, even past the width */
+        {2, {600, 10000}, "01"},
+        /* three Russian cells of 22-26 letters, 119, 136 and 152pt as set:
+         * by 5pt a character (110 + 115 + 130 = 355pt) they seemed to fit
+         * 321pt; as set they do not (breaker round 17) */
+        {3, {1190, 1360, 1520}, "111"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         bool wrap[4];
@@ -553,7 +559,7 @@ static void test_wrap_columns(void **state)
     static size_t ones[256];
     static bool wrap[256];
     for (size_t c = 0; c < 256; c++)
-        ones[c] = 1;
+        ones[c] = 50;
     assert_int_equal(context_wrap_columns(&context_page_default, ones, 256, wrap), 0);
 }
 

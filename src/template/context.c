@@ -17,6 +17,9 @@ struct context_builder {
      * columns or rows hold) and its characters. */
     json_t **longest;
     size_t *longest_width;
+    /* Of each column, the widest text (name or cell) by word_estimate: what
+     * context_wrap_columns shares the page by. */
+    size_t *set_width;
     /* Of each column, its CONTEXT_LONG_WORDS widest words by word_estimate,
      * widest first, and their estimates: word[i * CONTEXT_LONG_WORDS + k],
      * NULL past the last; nwords columns of them (the columns asked for:
@@ -26,9 +29,14 @@ struct context_builder {
     size_t nwords;
 };
 
-/* The width of cp in a 10pt Computer Modern text font, in tenths of a
- * point, to rank a column's words for TeX to measure (not to lay out):
- * ASCII as cmr10 sets it, others as a Cyrillic lower-case letter. */
+/* The width of cp in the fragments' 10pt Computer Modern text font, in
+ * tenths of a point, rounded up: to rank a column's words for TeX to
+ * measure, and to decide which columns wrap (context_wrap_columns).
+ * ASCII as cmr10 sets it; Latin-1, Latin Extended-A and Cyrillic
+ * (U+0400-U+045F) as the preamble's T1 and T2A fonts set them (pdflatex's
+ * \wd); Greek (math italic) at most 7.8pt; any other character as the
+ * widest of the README's repertoire, the per mille sign (12.2pt), so that
+ * the estimate is no less than what TeX sets. */
 static unsigned glyph_width(uint32_t cp)
 {
     static const unsigned char ascii[95] = {
@@ -39,7 +47,39 @@ static unsigned glyph_width(uint32_t cp)
         28, 50, 56, 44, 56, 44, 31, 50, 56, 28, 31, 53, 28, 83, 56, 50,  /* `a-o */
         56, 53, 39, 39, 39, 56, 53, 72, 53, 53, 44, 50, 28, 50, 50,      /* p-z {|}~ */
     };
-    return cp >= 0x20 && cp <= 0x7E ? ascii[cp - 0x20] : 55;
+    static const unsigned char latin[224] = {
+         34,  28,  50,  64,  74,  75,  17,  45,  50, 112,  45,  56,  67,   0, 112,  78,  /* U+00A0 */
+         34,  78,  45,  45,  50,  56,  62,  28,  34,  45,  45,  56,  45,  45,  45,  48,  /* U+00B0 */
+         75,  75,  75,  75,  75,  75,  91,  73,  68,  68,  68,  68,  37,  37,  37,  37,  /* U+00C0 */
+        122,  75,  78,  78,  78,  78,  78,  78,  78,  75,  75,  75,  75,  75, 122,  50,  /* U+00D0 */
+         50,  50,  50,  50,  50,  50,  73,  45,  45,  45,  45,  45,  28,  28,  28,  28,  /* U+00E0 */
+        122,  56,  50,  50,  50,  50,  50,  78,  50,  56,  56,  56,  56,  53, 122,  53,  /* U+00F0 */
+         75,  50,  75,  50,  75,  50,  73,  45,  73,  45,  73,  45,  73,  45,  77,  56,  /* U+0100 */
+         77,  56,  68,  45,  68,  45,  68,  45,  68,  45,  68,  45,  79,  50,  79,  50,  /* U+0110 */
+         79,  50,  79,  50,  75,  56, 122, 122,  37,  28,  37,  28,  37,  28,  37,  28,  /* U+0120 */
+         37,  28,  86,  57,  52,  31,  78,  53, 122,  63,  28,  63,  28,  63,  28, 122,  /* U+0130 */
+        122,  63,  28,  75,  56,  75,  56,  75,  56, 122, 122, 122,  78,  50,  78,  50,  /* U+0140 */
+         78,  50, 102,  78,  74,  40,  74,  40,  74,  40,  56,  40,  56,  40,  56,  40,  /* U+0150 */
+         56,  40,  73,  39,  73,  39, 122, 122,  75,  56,  75,  56,  75,  56,  75,  56,  /* U+0160 */
+         75,  56,  75,  56, 103,  73,  75,  53,  75,  62,  45,  62,  45,  62,  45, 122,  /* U+0170 */
+    };
+    static const unsigned char cyrillic[96] = {
+         68,  68,  87,  63,  73,  56,  37,  37,  52, 109, 109,  77,  78,  78,  75,  78,  /* U+0400 */
+         75,  71,  71,  63,  78,  68, 120,  62,  78,  78,  78,  78,  92,  78,  78,  78,  /* U+0410 */
+         68,  73,  73,  75,  84,  75,  78,  78, 113, 113,  89,  98,  71,  73, 113,  78,  /* U+0420 */
+         50,  50,  50,  45,  56,  45,  84,  45,  56,  56,  56,  56,  67,  56,  50,  56,  /* U+0430 */
+         56,  45,  50,  53,  78,  53,  56,  56,  81,  81,  62,  73,  50,  45,  75,  55,  /* U+0440 */
+         45,  45,  53,  45,  44,  40,  28,  28,  31,  77,  77,  56,  56,  56,  53,  56,  /* U+0450 */
+    };
+    if (cp >= 0x20 && cp <= 0x7E)
+        return ascii[cp - 0x20];
+    if (cp < 0x20) /* a tab or line break: a space */
+        return ascii[0];
+    if (cp >= 0xA0 && cp < 0x180)
+        return latin[cp - 0xA0];
+    if (cp >= 0x400 && cp < 0x460)
+        return cyrillic[cp - 0x400];
+    return cp >= 0x370 && cp < 0x400 ? 78 : 122;
 }
 
 /* The estimated width of s[0, n): glyph_width summed. */
@@ -64,12 +104,12 @@ static bool same_word(json_t *held, const char *s, size_t n)
 /* Holds s[0, n) among column i's widest words when it is wider (by
  * word_estimate) than the narrowest held, or fewer are held; a word held
  * already is not held twice. */
-static int hold_word(struct context_builder *b, size_t i, const char *s, size_t n)
+static int hold_word(struct context_builder *b, size_t i, const char *s, size_t n, size_t w)
 {
     json_t **word = b->word + i * CONTEXT_LONG_WORDS;
     size_t *width = b->word_width + i * CONTEXT_LONG_WORDS;
     const size_t last = CONTEXT_LONG_WORDS - 1;
-    size_t w = word_estimate(s, n), at = CONTEXT_LONG_WORDS;
+    size_t at = CONTEXT_LONG_WORDS;
     if (word[last] && w <= width[last])
         return 0;
     for (size_t k = 0; k < CONTEXT_LONG_WORDS && word[k]; k++) {
@@ -95,16 +135,26 @@ static int hold_word(struct context_builder *b, size_t i, const char *s, size_t 
 /* Holds the words of text[0, n) that are among column i's widest
  * (hold_word): runs between spaces, tabs and line breaks, the places
  * where TeX may break a line of a ragged-right paragraph that does not
- * hyphenate. */
+ * hyphenate.  The text's estimate (words and spaces, word_estimate) is
+ * column i's set_width when wider. */
 static int note_word(struct context_builder *b, size_t i, const char *text, size_t n)
 {
+    size_t whole = 0;
     for (size_t start = 0, end = 0; end <= n; end++)
         if (end == n || text[end] == ' ' || text[end] == '\t' || text[end] == '\n' ||
             text[end] == '\r') {
-            if (end > start && hold_word(b, i, text + start, end - start) != 0)
-                return -1;
+            if (end > start) {
+                size_t w = word_estimate(text + start, end - start);
+                whole += w;
+                if (hold_word(b, i, text + start, end - start, w) != 0)
+                    return -1;
+            }
+            if (end < n)
+                whole += glyph_width((unsigned char)text[end]);
             start = end + 1;
         }
+    if (whole > b->set_width[i])
+        b->set_width[i] = whole;
     return 0;
 }
 
@@ -135,6 +185,7 @@ struct context_builder *context_new(const char *const *columns, size_t ncolumns,
     b->widest = 1;
     b->longest = calloc(ncolumns ? ncolumns : 1, sizeof *b->longest);
     b->longest_width = calloc(ncolumns ? ncolumns : 1, sizeof *b->longest_width);
+    b->set_width = calloc(ncolumns ? ncolumns : 1, sizeof *b->set_width);
     b->word = calloc((ncolumns ? ncolumns : 1) * CONTEXT_LONG_WORDS, sizeof *b->word);
     b->nwords = b->word ? ncolumns : 0;
     b->word_width = calloc((ncolumns ? ncolumns : 1) * CONTEXT_LONG_WORDS, sizeof *b->word_width);
@@ -143,7 +194,7 @@ struct context_builder *context_new(const char *const *columns, size_t ncolumns,
             json_decref(b->columns);
             b->columns = NULL;
         }
-    bool words = b->word && b->word_width;
+    bool words = b->word && b->word_width && b->set_width;
     for (size_t i = 0; b->columns && b->longest && b->longest_width && words && i < ncolumns;
          i++) {
         b->longest[i] = json_object_get(json_array_get(b->columns, i), "name");
@@ -168,6 +219,7 @@ void context_free(struct context_builder *b)
     json_decref(b->rows);
     free(b->longest);
     free(b->longest_width);
+    free(b->set_width);
     free(b->word);
     free(b->word_width);
     free(b);
@@ -256,12 +308,14 @@ static size_t page_letter(const struct context_page *page)
 size_t context_wrap_columns(const struct context_page *page, const size_t *widths, size_t n,
                             bool *wrap)
 {
-    /* 2 \tabcolsep (12pt) between two columns. */
+    /* 2 \tabcolsep (12pt) between two columns; the text width in 10pt
+     * type's tenths of a point, as widths are (a letter is 5pt at 10pt). */
     size_t letter = page_letter(page), gaps = n > 0 ? (n - 1) * 120 : 0;
-    size_t room = page->text_width > gaps ? (page->text_width - gaps) / (letter ? letter : 1) : 0;
+    size_t room =
+        page->text_width > gaps ? (page->text_width - gaps) * 50 / (letter ? letter : 1) : 0;
     size_t left = 0;
-    /* A column of at most 12 characters (6em, the least width a wrapped
-     * column gets) gains nothing by wrapping. */
+    /* A column of at most 6em (the least width a wrapped column gets)
+     * gains nothing by wrapping. */
     for (size_t i = 0; i < n; i++) {
         wrap[i] = widths[i] > CONTEXT_WRAP_MIN;
         if (wrap[i])
@@ -462,7 +516,7 @@ static json_t *finish(struct context_builder *b, unsigned block_columns,
     size_t ncolumns = json_array_size(b->columns);
     bool *wrap = malloc((ncolumns ? ncolumns : 1) * sizeof *wrap);
     json_t *blocks = NULL, *ctx = NULL;
-    size_t nwrap = wrap ? context_wrap_columns(page, b->longest_width, ncolumns, wrap) : 0;
+    size_t nwrap = wrap ? context_wrap_columns(page, b->set_width, ncolumns, wrap) : 0;
     int rc = !zeros || !wrap;
     for (size_t i = 0; !rc && i < ncolumns; i++) {
         json_t *column = json_array_get(b->columns, i);

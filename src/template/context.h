@@ -11,7 +11,8 @@
  *                 measures them: the widest is the narrowest a wrapped
  *                 column can be), longest_word the first of them ("" for
  *                 none); wide true when the column should wrap to
- *                 keep the table within the text width
+ *                 keep the table within the text width, by an
+ *                 estimate of its widest text as set
  *                 (context_wrap_columns)
  *   has_columns   true when there is a column (false for render without
  *                 DATA: a template can leave its table out)
@@ -76,16 +77,20 @@ size_t context_widest_fitting(const struct context_page *page);
  * estimate that picks them ranks words of like width in either order. */
 #define CONTEXT_LONG_WORDS 8
 
-/* The characters a column must pass to wrap: 6em, the least width the
- * generic table gives a wrapped column. */
-#define CONTEXT_WRAP_MIN 12
+/* The width a column must pass to wrap, in tenths of a point of 10pt
+ * type: 6em (60pt), the least width the generic table gives a wrapped
+ * column. */
+#define CONTEXT_WRAP_MIN 600
 
-/* Which of n columns, set side by side at normal size (5pt a character
- * on the default page) with 12pt between them, must wrap for the table to
- * fit page's text width, widths[i] being the characters of column i's
- * longest text: wrap[i] true for those, each longer than CONTEXT_WRAP_MIN
- * and than an equal share of what the others leave (none when all fit).
- * Returns how many. */
+/* Which of n columns, set side by side at normal size with 12pt between
+ * them, must wrap for the table to fit page's text width, widths[i] being
+ * column i's widest text (its name or a cell) as 10pt Computer Modern sets
+ * it, in tenths of a point, by an estimate no less than TeX's (the
+ * context's per-glyph widths: Cyrillic and Latin capitals count 7-12pt,
+ * not a flat 5pt a character); page's type is digit * 10/9 / 5 of 10pt
+ * (1 on the default page).  wrap[i] true for those, each wider than
+ * CONTEXT_WRAP_MIN and than an equal share of what the others leave (none
+ * when all fit).  Returns how many. */
 size_t context_wrap_columns(const struct context_page *page, const size_t *widths, size_t n,
                             bool *wrap);
 
