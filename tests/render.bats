@@ -329,6 +329,28 @@ iiiiiiiiiiiiiiiiiiiiiii,%s
     done
 }
 
+@test "booktabs: columns wrap by their width as set: capitalised Russian fits the text width (breaker round 17)" {
+    # Three names of 20-22 letters (116-125pt as set, 387pt with the gaps),
+    # and three cells of 19 Ш (11.2pt each): taken as 5pt a character
+    # they fit 345pt, so were set as l columns 42pt and 296pt too wide.
+    printf '%s\n' 'Директор,Заместитель,Учреждение' \
+        'Щербаков Юрий Жукович,Шмидт Юрий Жуковский,Московский Университет' >"$T/v1.csv"
+    local sh=ШШШШШШШШШ
+    printf 'a,b,c\n%s,%s,%s\n' "$sh $sh" "$sh $sh" "$sh $sh" >"$T/u1.csv"
+    for f in v1 u1; do
+        render_and_compile table-booktabs.tex "$T/$f.csv"
+        if grep -A2 'Overfull \\hbox' "$T/ru/doc.log" >&2; then
+            echo "$f: Overfull" >&2
+            return 1
+        fi
+    done
+    [ "$(grep -o "$sh" "$T/ru/doc.txt" | wc -l)" -eq 6 ]
+    # Lower-case prose of the same length still fits as l columns.
+    printf 'a,b,c\n%s,%s,%s\n' 'moscow university' 'novosibirsk town' 'kovalevskaya maria' >"$T/l.csv"
+    gt render table-booktabs.tex "$T/l.csv"
+    [[ "$out" == *'\begin{longtable}{@{}lll@{}}'* ]]
+}
+
 # ---- templates ---------------------------------------------------------------
 
 bad_template() { # NAME TEXT: writes a broken template into $T/tpl
