@@ -537,6 +537,43 @@ wythoff_cells() { # DIR
     diff "$T/full" "$T/filled"
 }
 
+# Kordemsky's starting positions as "n BLANK", BLANK 1 for a box: the
+# start table's Gr((n,0,0)) (START) or the Grundy table's row (n,0,0), whose
+# columns are n = 0..13 and 14..27 (GRID).
+kordemsky_start_cells() { # START
+    awk -F' & ' '/^[0-9]+ & / { print $1, ($2 ~ /gametabblank/) }' "$1"
+}
+kordemsky_grid_cells() { # GRID
+    awk -F'&' '/^\\gametabstrut\$n\$/ { for (i = 2; i <= NF; i++) { c = $i; sub(/\\\\.*/, "", c); n[i] = c } }
+               /^\\gametabstrut\$\(n,0,0\)\$/ { for (i = 2; i <= NF; i++) if ($i != "" && $i !~ /^\\\\/) print n[i], ($i ~ /gametabblank/) }' "$1"
+}
+
+@test "the worksheet gives no blank away: Gr((n,0,0)) is blank in both of Kordemsky's tables or in neither, its winning move with it, and the Grundy board's (a, b) with (b, a) (breaker round 17, F11)" {
+    local seed ws
+    for seed in 1 2 3 42; do
+        gt build -o "$T/s$seed" --worksheet --lang en --seed "$seed"
+        [ "$status" -eq 0 ]
+        ws=$T/s$seed/en
+        kordemsky_start_cells "$ws/worksheet-kordemsky-start.tex" | sort -n >"$T/start"
+        kordemsky_grid_cells "$ws/worksheet-kordemsky-grundy.tex" | sort -n >"$T/grid"
+        # The start table's 14 odd n, each as the Grundy table has it.
+        [ "$(wc -l <"$T/start")" -eq 14 ]
+        join "$T/start" "$T/grid" >"$T/both"
+        [ "$(wc -l <"$T/both")" -eq 14 ]
+        awk -v seed="$seed" '$2 != $3 { print "seed " seed ": Gr((" $1 ",0,0)) blank in one table, shown in the other"; bad = 1 } END { exit bad }' "$T/both"
+        # A blank Gr((n,0,0)) has its winning move blank beside it: "4"
+        # says 1, "2" says 3, the dash 0.
+        awk -F' & ' -v seed="$seed" '/^[0-9]+ & \\gametabblank/ && $3 !~ /gametabblank/ { print "seed " seed ": take shown beside a blank Gr: " $0; bad = 1 } END { exit bad }' \
+            "$ws/worksheet-kordemsky-start.tex"
+        # The Grundy board of Wythoff's game is symmetric: a value blank at
+        # (a, b) is blank at (b, a).
+        awk -F'&' -v seed="$seed" '/^[0-9]+&/ { y = $1; for (x = 0; x < NF - 1; x++) blank[x "," y] = ($(x + 2) ~ /gametabblank/) }
+             END { for (k in blank) { split(k, p, ","); s = p[2] "," p[1]
+                       if ((s in blank) && blank[k] != blank[s]) { print "seed " seed ": (" k ") and (" s ") differ"; bad = 1 } }
+                   exit bad }' "$ws/worksheet-wythoff-grundy.tex"
+    done
+}
+
 # The documents of the page test: the handouts and worksheets, both
 # languages, both papers, and a table straight to PDF.
 @test "every page of the handouts, the worksheets and a PDF table as a teacher would print it" {

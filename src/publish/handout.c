@@ -46,7 +46,8 @@ int handout_write(const struct tex_options *opt, const char *paper, bool workshe
  * property 3's k1 = a_n and k2 = a_n + 1, are the quantity "a" at n.  A
  * cell that is an exercise of its own (a_n in binary) has its own quantity,
  * and is blank too where the number it writes, "from" at the same index,
- * is: Table II's blank a_n is not read off Tables IIa and IIb. */
+ * is: Table II's blank a_n is not read off Tables IIa and IIb, nor
+ * Kordemsky's Gr((n,0,0)) off the winning move beside it. */
 struct blank_key {
     const char *key;      /* "a_n" */
     const char *quantity; /* "a": a_n of Wythoff's game */
@@ -90,7 +91,7 @@ static const struct blanks worksheet_blanks[] = {
       {"b_n_fib", "b fib", "n", "b"}}},
     {"kordemsky-grundy", BLANK_GRID, {{"value", "kordemsky gr", NULL, NULL}}},
     {"kordemsky-start", BLANK_ROWS,
-     {{"grundy", "kordemsky gr", "n", NULL}, {"take", "take", "n", NULL}}},
+     {{"grundy", "kordemsky gr", "n", NULL}, {"take", "take", "n", "kordemsky gr"}}},
 };
 
 static const struct blanks *blanks_of(const struct table_def *t)
@@ -193,11 +194,14 @@ static int walk_cells(json_t *ctx, const struct blanks *b, uint64_t draw, cell_f
                 if (!v)
                     continue;
                 /* A zero is the P-position n = |a - b|: blank where a_n or
-                 * b_n is, so that the board does not give them away. */
+                 * b_n is, so that the board does not give them away.  The
+                 * board is symmetric: (a, b) and (b, a) are one quantity,
+                 * blank together. */
                 uint64_t n = x > y ? x - y : y - x;
                 bool blank = strcmp(v, "0") == 0
                                  ? drawn(draw, "a", n) || drawn(draw, "b", n)
-                                 : drawn(draw, b->keys[0].quantity, ((uint64_t)x << 32) | y);
+                                 : drawn(draw, b->keys[0].quantity,
+                                         (uint64_t)(x < y ? x : y) << 32 | (x < y ? y : x));
                 struct blank_cell c = {cell, "value", 0, v, blank};
                 rc = fn(&c, data);
             }
@@ -209,6 +213,8 @@ static int walk_cells(json_t *ctx, const struct blanks *b, uint64_t draw, cell_f
             json_t *lines = json_object_get(block, "lines");
             for (size_t l = 0; !rc && l < json_array_size(lines); l++) {
                 json_t *line = json_array_get(lines, l), *cells = json_object_get(line, "cells");
+                /* (n,m,p) is the quantity at n + (2m + p) 2^32: (n,0,0)
+                 * at n, as the start table's Gr((n,0,0)) is keyed. */
                 uint64_t mp = 2 * key_u64(line, "m") + key_u64(line, "p");
                 for (size_t j = 0; !rc && j < json_array_size(cells); j++) {
                     json_t *cell = json_array_get(cells, j);
@@ -217,7 +223,7 @@ static int walk_cells(json_t *ctx, const struct blanks *b, uint64_t draw, cell_f
                         continue;
                     uint64_t n = key_u64(json_array_get(cols, j), "n");
                     struct blank_cell c = {cell, "value", 0, v,
-                                           drawn(draw, b->keys[0].quantity, 4 * n + mp)};
+                                           drawn(draw, b->keys[0].quantity, n | mp << 32)};
                     rc = fn(&c, data);
                 }
             }
