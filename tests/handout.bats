@@ -574,6 +574,56 @@ kordemsky_grid_cells() { # GRID
     done
 }
 
+# The blank a_n and b_n (n >= 1) of the worksheet in DIR that the
+# frequencies list gives away, one a line: the list's shown rows N say A_N,
+# and the numbers between two shown rows N1 < N2 (A_0 = 0) are named when
+# A_N2 - A_N1 is 0 or N2 - N1 (all b_n or all a_n).
+frequencies_give_away() { # DIR
+    awk '
+        FILENAME ~ /p-positions/ && /^\\gametabstrut\$[ab]_n\$/ {
+            q = substr($0, 15, 1); m = split($0, f, /&/)
+            for (i = 2; i <= m; i++)
+                if (f[i] ~ /gametabblank/) { v = f[i]; gsub(/[^0-9]/, "", v); if (v + 0 > 0) blank[q " " v + 0] = i - 2 }
+        }
+        FILENAME ~ /frequencies/ && /^p_\{[0-9]+\}&=/ {
+            N = $0; sub(/^p_\{/, "", N); sub(/\}.*/, "", N); rows++
+            if ($0 !~ /^p_\{[0-9]+\}&=\\gametabblank/) { a = $0; sub(/^p_\{[0-9]+\}&=/, "", a); sub(/\/.*/, "", a); A[N + 0] = a + 0 }
+            last = N + 0
+        }
+        END {
+            if (rows != 11) { print "the list has " rows " rows, not 11"; exit 1 }
+            A[0] = 0
+            for (k in blank) {
+                split(k, p, " "); v = p[2]
+                if (v > last) continue
+                for (n1 = v - 1; !(n1 in A); n1--) ;
+                for (n2 = v; n2 <= last && !(n2 in A); n2++) ;
+                if (n2 > last) continue
+                d = A[n2] - A[n1]
+                if (d == 0 || d == n2 - n1) print p[1] "_" blank[k] " = " v " (rows " n1 " and " n2 ")"
+            }
+        }' "$1/worksheet-wythoff-p-positions.tex" "$1/worksheet-wythoff-frequencies.tex"
+}
+
+@test "the worksheet gives no blank away: the frequencies list blanks the rows that name a blank a_n or b_n (breaker round 17, F1)" {
+    local seed ws
+    for seed in 1 2 3 7 42 18446744073709551615; do
+        gt build -o "$T/s$seed" --worksheet --lang en --seed "$seed"
+        [ "$status" -eq 0 ]
+        ws=$T/s$seed/en
+        grep -q '\\input{worksheet-wythoff-frequencies}' "$ws/worksheet.tex"
+        frequencies_give_away "$ws" >"$T/away"
+        [ ! -s "$T/away" ] || { sed "s/^/seed $seed: given away: /" "$T/away" >&2; return 1; }
+    done
+    # Some row is blank, and the answer key frames the whole value: the
+    # list filled in is the full list.
+    grep -q '^p_{[0-9]*}&=\\gametabblank' "$T/s1/en/worksheet-wythoff-frequencies.tex"
+    grep '^p_' "$T/s1/en/wythoff-frequencies.tex" >"$T/full"
+    grep '^p_' "$T/s1/en/worksheet-wythoff-frequencies.tex" |
+        sed 's/\\gametabblank{\\hbox{\$\\displaystyle \([^$]*\)\$}}/\1/g' >"$T/filled"
+    diff "$T/full" "$T/filled"
+}
+
 # The documents of the page test: the handouts and worksheets, both
 # languages, both papers, and a table straight to PDF.
 @test "every page of the handouts, the worksheets and a PDF table as a teacher would print it" {

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "games/wythoff.h"
 #include "publish/handout.h"
 #include "sinks/sink-pdf.h"
 
@@ -60,6 +61,9 @@ enum blank_layout {
     BLANK_ROWS,  /* "rows" (and "origin", a row apart): the keys of each row */
     BLANK_BOARD, /* wythoff-grundy's "board": lines {b, cells: [{value, zero}]} */
     BLANK_GRID,  /* kordemsky-grundy's "grid": blocks {cols, lines {m, p, cells}} */
+    BLANK_LIST,  /* wythoff-frequencies' "rows" {N, A_N, B_N}: no quantity of
+                  * its own; a row is blank when it gives a blank a_n or b_n
+                  * away (frequencies_blank) */
 };
 
 #define BLANK_KEYS_MAX 8
@@ -89,6 +93,7 @@ static const struct blanks worksheet_blanks[] = {
      {{"a_n", "a", "n", NULL}, {"b_n", "b", "n", NULL}, {"a_n_bin", "a bin", "n", "a"},
       {"b_n_bin", "b bin", "n", "b"}, {"a_n_fib", "a fib", "n", "a"},
       {"b_n_fib", "b fib", "n", "b"}}},
+    {"wythoff-frequencies", BLANK_LIST, {{"A_N", "a", "N", NULL}, {"B_N", "b", "N", NULL}}},
     {"kordemsky-grundy", BLANK_GRID, {{"value", "kordemsky gr", NULL, NULL}}},
     {"kordemsky-start", BLANK_ROWS,
      {{"grundy", "kordemsky gr", "n", NULL}, {"take", "take", "n", "kordemsky gr"}}},
@@ -292,6 +297,8 @@ static size_t uncovered(json_t *ctx, const struct blanks *b, uint64_t draw)
 {
     struct coverage cv = {0};
     bool zero[BLANK_KEYS_MAX] = {0};
+    if (b->layout == BLANK_LIST)
+        return 0; /* its blanks are other tables' a_n and b_n */
     walk_cells(ctx, b, draw, count_kinds, &cv);
     walk_cells(ctx, b, draw, note_zero, zero);
     walk_cells(ctx, b, draw, mark_covered, &cv);
@@ -357,6 +364,55 @@ static int blank_cell(const struct blank_cell *c, void *data)
     return rc ? -1 : 0;
 }
 
+/* The frequencies list's blanks.  Row N shows A_N and B_N = N - A_N (the
+ * numerators of p_N and q_N; the decimals say them too), and with row
+ * N - 1 it says whether N is an a_n (n = A_N) or a b_n (n = B_N): the row
+ * of a blank a_n or b_n is blank, all of it.  A run of blank rows between
+ * shown rows N1 and N2 still says how many a_n lie in N1 + 1..N2, which
+ * names them when they are all a_n (or all b_n): then N2's row is blank
+ * too, until the run mixes both (a_n come at most two in a row, b_n one
+ * at a time, so a run grows by a row at most) or reaches the list's end.
+ * Marks each blank row "freq_blank", which the template sets in
+ * \gametabblank.  0, or -1 out of memory. */
+static int frequencies_blank(json_t *ctx, uint64_t draw)
+{
+    json_t *rows = json_object_get(ctx, "rows");
+    size_t n = json_array_size(rows);
+    bool *blank = calloc(n + 1, sizeof *blank), *is_a = calloc(n + 1, sizeof *is_a);
+    int rc = blank && is_a ? 0 : -1;
+    for (size_t i = 0; !rc && i < n; i++) {
+        json_t *row = json_array_get(rows, i);
+        uint64_t N = key_u64(row, "N"), A = key_u64(row, "A_N"), B = key_u64(row, "B_N");
+        is_a[i] = A > 0 && wythoff_lower(A) == N;
+        blank[i] = is_a[i] ? drawn(draw, "a", A) : B > 0 && drawn(draw, "b", B);
+    }
+    /* The run of blank rows i..j - 1 between shown rows i - 1 and j (the
+     * row before the list counts as shown: A_0 = 0) says how many of the
+     * numbers of rows i..j are a_n. */
+    for (size_t i = 0; !rc && i < n;) {
+        if (!blank[i]) {
+            i++;
+            continue;
+        }
+        size_t j = i;
+        while (j < n && blank[j])
+            j++;
+        bool mixed = j == n; /* past the list's end nothing is counted */
+        for (size_t k = i; k < j && k + 1 < n; k++)
+            mixed |= is_a[k] != is_a[k + 1];
+        if (mixed)
+            i = j;
+        else
+            blank[j] = true; /* and look at the longer run again */
+    }
+    for (size_t i = 0; !rc && i < n; i++)
+        if (blank[i])
+            rc = json_object_set_new(json_array_get(rows, i), "freq_blank", json_true()) ? -1 : 0;
+    free(blank);
+    free(is_a);
+    return rc;
+}
+
 int worksheet_table_write(const struct table_def *t, const struct table_args *args,
                           const struct tex_options *opt, uint64_t draw, struct output *out,
                           struct gt_error *err)
@@ -365,7 +421,8 @@ int worksheet_table_write(const struct table_def *t, const struct table_args *ar
     json_t *ctx = sink_tex_context(t, args, opt, err);
     if (!ctx)
         return gt_status(err);
-    if (b && walk_cells(ctx, b, draw, blank_cell, NULL) != 0) {
+    if (b && (b->layout == BLANK_LIST ? frequencies_blank(ctx, draw)
+                                      : walk_cells(ctx, b, draw, blank_cell, NULL)) != 0) {
         json_decref(ctx);
         return gt_fail(err, GT_ERR_RUNTIME, "%s: out of memory building the worksheet", t->name);
     }

@@ -28,7 +28,9 @@ const struct context_page *handout_page(const char *paper);
 int handout_write(const struct tex_options *opt, const char *paper, bool worksheet,
                   struct output *out, struct gt_error *err);
 
-/* True when table t has cells to leave blank in the worksheet. */
+/* True when table t has cells to leave blank in the worksheet: the nine
+ * tables of exercises, and wythoff-frequencies, whose rows that would give
+ * a blank a_n or b_n away are blank. */
 bool worksheet_has_blanks(const struct table_def *t);
 
 /* A table of the worksheet with its arguments. */
@@ -48,8 +50,9 @@ struct worksheet_table {
  * (a_n, b_n, a Grundy value, a binary word...), each blank in every table
  * that shows it, with every cell that gives it away by a trivial step
  * (a_n - 1, property 3's k1 = a_n and k2 = a_n + 1, a_n's binary and
- * Fibonacci forms), chosen by a hash of the draw, the quantity and its
- * index.
+ * Fibonacci forms, the winning move beside a Gr((n,0,0)), the frequencies
+ * list's rows around a_n and b_n), chosen by a hash of the draw, the
+ * quantity and its index.
  * Of the draws seed gives in turn, the first whose blanks cover every kind
  * of value of every key of the n tables (each Grundy value, each number of
  * stones to take, zeros and other values), or failing that the one that
