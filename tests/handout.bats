@@ -624,6 +624,51 @@ frequencies_give_away() { # DIR
     diff "$T/full" "$T/filled"
 }
 
+# The worksheet's binary and Fibonacci forms as "KIND VALUE BLANK SHOWN":
+# KIND bin or fib, VALUE the number the form writes, BLANK 1 for a box,
+# SHOWN 1 when that number is printed beside it (not blank): Nim's Table Ia
+# under Table I, Wythoff's Tables IIa and IIb under Table II, Theorem 2's
+# (n - 1)_F and (a_n - 1)_F beside n - 1 and a_n - 1.
+form_cells() { # DIR
+    awk '
+        function isb(x) { return x ~ /gametabblank/ }
+        function val(x) { gsub(/\\gametabblank\{|\}|\$|\\hline|\\\\|\\color\{[a-z]*\}/, "", x); return x }
+        FNR == 1 { tab = 0 }
+        /^\\gametabstrut No\./ { m = split($0, no, /&/); for (i = 2; i <= m; i++) no[i] = val(no[i]) }
+        /^\\gametabstrut\$[abc]\$/ {
+            q = substr($0, 15, 1); m = split($0, f, /&/)
+            kind = $0 ~ /color\{red\}/ ? "bin" : $0 ~ /color\{blue\}/ ? "fib" : ""
+            for (i = 2; i <= m; i++) {
+                if (no[i] == "") continue
+                if (kind == "") { dec[FILENAME, q, no[i]] = val(f[i]); shown[FILENAME, q, no[i]] = !isb(f[i]) }
+                else print kind, dec[FILENAME, q, no[i]], isb(f[i]), shown[FILENAME, q, no[i]]
+            }
+        }
+        FILENAME ~ /zeckendorf/ && /^[0-9]+ & / {
+            split($0, f, / & /)
+            print "fib", f[2], isb(f[3]), 1
+            print "fib", val(f[5]), isb(f[6]), !isb(f[5])
+        }' "$1/worksheet-nim-p-positions.tex" "$1/worksheet-wythoff-fibonacci.tex" \
+           "$1/worksheet-wythoff-zeckendorf-shift.tex"
+}
+
+@test "the worksheet gives no blank away: a binary or Fibonacci form to fill in is not printed in another cell of any table (breaker round 17, class of F1 and F11)" {
+    local seed
+    for seed in 1 2 3 42; do
+        gt build -o "$T/s$seed" --worksheet --lang en --seed "$seed"
+        [ "$status" -eq 0 ]
+        form_cells "$T/s$seed/en" >"$T/forms"
+        # Nim's 15 triples, Wythoff's 15 pairs in two forms, Theorem 2's 13
+        # rows of two forms.
+        [ "$(wc -l <"$T/forms")" -eq $((15 * 3 + 15 * 4 + 13 * 2)) ]
+        # A form asked of a number printed beside it (an exercise in
+        # conversion) is not printed, filled in, in another cell.
+        awk -v seed="$seed" '$3 && $4 { asked[$1 " " $2] = 1 } !$3 { given[$1 " " $2] = 1 }
+             END { for (k in asked) if (k in given) { print "seed " seed ": " k " blank in one cell, shown in another"; bad = 1 }
+                   exit bad }' "$T/forms"
+    done
+}
+
 # The documents of the page test: the handouts and worksheets, both
 # languages, both papers, and a table straight to PDF.
 @test "every page of the handouts, the worksheets and a PDF table as a teacher would print it" {

@@ -45,15 +45,19 @@ int handout_write(const struct tex_options *opt, const char *paper, bool workshe
  * pairs and in Yaglom's Table II alike).  A cell that gives a quantity away
  * by a trivial step is keyed as that quantity: a_n - 1 beside a_n, and
  * property 3's k1 = a_n and k2 = a_n + 1, are the quantity "a" at n.  A
- * cell that is an exercise of its own (a_n in binary) has its own quantity,
- * and is blank too where the number it writes, "from" at the same index,
- * is: Table II's blank a_n is not read off Tables IIa and IIb, nor
- * Kordemsky's Gr((n,0,0)) off the winning move beside it. */
+ * cell that is an exercise of its own (a number in binary, "bin", or in
+ * the Fibonacci system, "fib") has its own quantity, indexed by the number
+ * it writes, so that the binary of 3 blank in one cell is not read off
+ * another cell, of any table, that writes 3 in binary; and it is blank too
+ * where the number it writes, "from" at from_index, is: Table II's blank
+ * a_n is not read off Tables IIa and IIb, nor Kordemsky's Gr((n,0,0)) off
+ * the winning move beside it. */
 struct blank_key {
     const char *key;      /* "a_n" */
     const char *quantity; /* "a": a_n of Wythoff's game */
     const char *index;    /* "n": the row key holding the quantity's index */
     const char *from;     /* NULL, or the quantity the cell is another form of */
+    const char *from_index; /* the row key of from's index; NULL: index's */
 };
 
 /* How a table's cells are laid out in its context. */
@@ -75,28 +79,33 @@ struct blanks {
 };
 
 static const struct blanks worksheet_blanks[] = {
-    {"wythoff-p-positions", BLANK_ROWS, {{"a_n", "a", "n", NULL}, {"b_n", "b", "n", NULL}}},
+    {"wythoff-p-positions", BLANK_ROWS,
+     {{"a_n", "a", "n", NULL, NULL}, {"b_n", "b", "n", NULL, NULL}}},
     {"wythoff-beatty", BLANK_ROWS,
-     {{"floor_nu", "a", "n", NULL}, {"floor_nv", "b", "n", NULL}}},
+     {{"floor_nu", "a", "n", NULL, NULL}, {"floor_nv", "b", "n", NULL, NULL}}},
     {"wythoff-property3", BLANK_ROWS,
-     {{"a_n", "a", "n", NULL}, {"b_n", "b", "n", NULL}, {"k1", "a", "n", NULL},
-      {"a_k1", "a", "k1", NULL}, {"b_k1", "b", "k1", NULL}, {"k2", "a", "n", NULL},
-      {"a_k2", "a", "k2", NULL}, {"b_k2", "b", "k2", NULL}}},
+     {{"a_n", "a", "n", NULL, NULL}, {"b_n", "b", "n", NULL, NULL},
+      {"k1", "a", "n", NULL, NULL}, {"a_k1", "a", "k1", NULL, NULL},
+      {"b_k1", "b", "k1", NULL, NULL}, {"k2", "a", "n", NULL, NULL},
+      {"a_k2", "a", "k2", NULL, NULL}, {"b_k2", "b", "k2", NULL, NULL}}},
     {"wythoff-zeckendorf-shift", BLANK_ROWS,
-     {{"a_n", "a", "n", NULL}, {"a_n_minus_1", "a", "n", NULL},
-      {"a_n_minus_1_fib", "a-1 fib", "n", "a"}}},
-    {"wythoff-grundy", BLANK_BOARD, {{"value", "grundy", NULL, NULL}}},
+     {{"a_n", "a", "n", NULL, NULL}, {"a_n_minus_1", "a", "n", NULL, NULL},
+      {"n_minus_1_fib", "fib", "n_minus_1", NULL, NULL},
+      {"a_n_minus_1_fib", "fib", "a_n_minus_1", "a", "n"}}},
+    {"wythoff-grundy", BLANK_BOARD, {{"value", "grundy", NULL, NULL, NULL}}},
     {"nim-p-positions", BLANK_ROWS,
-     {{"a_digits", "nim a digits", "number", NULL}, {"b_digits", "nim b digits", "number", NULL},
-      {"c_digits", "nim c digits", "number", NULL}}},
+     {{"a_digits", "bin", "a", NULL, NULL}, {"b_digits", "bin", "b", NULL, NULL},
+      {"c_digits", "bin", "c", NULL, NULL}}},
     {"wythoff-fibonacci", BLANK_ROWS,
-     {{"a_n", "a", "n", NULL}, {"b_n", "b", "n", NULL}, {"a_n_bin", "a bin", "n", "a"},
-      {"b_n_bin", "b bin", "n", "b"}, {"a_n_fib", "a fib", "n", "a"},
-      {"b_n_fib", "b fib", "n", "b"}}},
-    {"wythoff-frequencies", BLANK_LIST, {{"A_N", "a", "N", NULL}, {"B_N", "b", "N", NULL}}},
-    {"kordemsky-grundy", BLANK_GRID, {{"value", "kordemsky gr", NULL, NULL}}},
+     {{"a_n", "a", "n", NULL, NULL}, {"b_n", "b", "n", NULL, NULL},
+      {"a_n_bin", "bin", "a_n", "a", "n"}, {"b_n_bin", "bin", "b_n", "b", "n"},
+      {"a_n_fib", "fib", "a_n", "a", "n"}, {"b_n_fib", "fib", "b_n", "b", "n"}}},
+    {"wythoff-frequencies", BLANK_LIST,
+     {{"A_N", "a", "N", NULL, NULL}, {"B_N", "b", "N", NULL, NULL}}},
+    {"kordemsky-grundy", BLANK_GRID, {{"value", "kordemsky gr", NULL, NULL, NULL}}},
     {"kordemsky-start", BLANK_ROWS,
-     {{"grundy", "kordemsky gr", "n", NULL}, {"take", "take", "n", "kordemsky gr"}}},
+     {{"grundy", "kordemsky gr", "n", NULL, NULL},
+      {"take", "take", "n", "kordemsky gr", NULL}}},
 };
 
 static const struct blanks *blanks_of(const struct table_def *t)
@@ -168,9 +177,10 @@ static int walk_row(json_t *row, const struct blanks *b, uint64_t draw, cell_fn 
         if (!v || !*v)
             continue;
         uint64_t i = key_u64(row, bk->index);
+        uint64_t fi = bk->from_index ? key_u64(row, bk->from_index) : i;
         c[n++] = (struct blank_cell){row, bk->key, k, v,
                                      drawn(draw, bk->quantity, i) ||
-                                         (bk->from && drawn(draw, bk->from, i))};
+                                         (bk->from && drawn(draw, bk->from, fi))};
     }
     int rc = 0;
     for (size_t k = 0; !rc && k < n; k++)
