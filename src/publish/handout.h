@@ -64,8 +64,9 @@ int worksheet_draw(const struct worksheet_table *tables, size_t n, const struct 
 /* Renders t's own template with the cells the draw blanks empty and their
  * answers beside them (KEY_blank), which the template sets in
  * \gametabblank: a box in the worksheet, the answer framed in its answer
- * key.  The widths of the columns are those of the full table.  GT_OK or
- * GT_ERR_RUNTIME. */
+ * key.  The widths of the columns are those of the full table.  The
+ * frequencies list instead marks its blank rows "freq_blank", whose values
+ * the template sets in \gametabblank whole.  GT_OK or GT_ERR_RUNTIME. */
 int worksheet_table_write(const struct table_def *t, const struct table_args *args,
                           const struct tex_options *opt, uint64_t draw, struct output *out,
                           struct gt_error *err);
