@@ -361,6 +361,37 @@ CASES
     [ -z "$(complete_words render table-kvant.tex table-)" ]
 }
 
+@test "the completion offers a template's or a file's name as it is and never runs or expands it: \$(...), backquotes, \$HOME, *, blanks (breaker round 17)" {
+    cd "$(dirname "$GAMETAB")"
+    # shellcheck source=/dev/null
+    source completion/gametab
+    PATH="$PWD:$PATH"
+    mkdir -p "$T/evil" "$T/run"
+    # shellcheck disable=SC2016 # the names hold shell code on purpose
+    names=('a$(touch RAN1).tex' 'b`touch RAN2`.tex' 'c$HOME.tex' 'd*.tex' 'dx.tex' 'e f.tex' '~g.tex')
+    for n in "${names[@]}"; do : >"$T/evil/$n"; done
+    printf '%s\n' "${names[@]}" | sort >"$T/expected"
+    cd "$T/run"
+    # --templates as typed, GAMETAB_TEMPLATES, and the files of the directory
+    complete_words render --templates "$T/evil" '' | grep -v -x -F -f <(ls "$(dirname "$GAMETAB")/templates") \
+        >"$T/offered" || true
+    diff "$T/expected" "$T/offered"
+    GAMETAB_TEMPLATES="$T/evil" complete_words render '' | grep -v -x -F -f <(ls "$(dirname "$GAMETAB")/templates") \
+        >"$T/offered" || true
+    diff "$T/expected" "$T/offered"
+    [ "$(GAMETAB_TEMPLATES="$T/evil" complete_words render 'd' | tr '\n' '|')" = 'd*.tex|dx.tex|' ]
+    [ "$(GAMETAB_TEMPLATES="$T/evil" complete_words render 'a$' | tr '\n' '|')" = 'a$(touch RAN1).tex|' ]
+    cd "$T/evil"
+    # (outside a completion compopt fails: $(...) as the other tests)
+    echo "$(complete_words render '')" | grep -v -x -F -f <(ls "$(dirname "$GAMETAB")/templates") |
+        diff "$T/expected" -
+    echo "$(complete_words render x.tex '')" | diff "$T/expected" -
+    [ "$(complete_words table wythoff-grundy -o 'd' | tr '\n' '|')" = 'd*.tex|dx.tex|' ]
+    [ "$(complete_words table wythoff-grundy -o 'x*' --format '' | wc -l)" -eq 6 ] # no glob of -o's name
+    # nothing ran, anywhere
+    [ -z "$(find "$T" "$(dirname "$GAMETAB")" -maxdepth 2 -name 'RAN*')" ]
+}
+
 @test "the completion drops what the words typed make a usage error: after verify --list, after table --format F or -o x.F (breaker round 13)" {
     cd "$(dirname "$GAMETAB")"
     # shellcheck source=/dev/null

@@ -548,12 +548,13 @@ static void completion_words(FILE *f, const struct option_spec *s)
 {
     if (s->kind == OPTION_CHOICE)
         for (size_t i = 0; i < choices_listed(s); i++) {
-            /* compgen -W expands its words: "\\;" offers \;, which the
-             * shell reads as ; where a bare ; would end the command (no
-             * choice holds a quote or a blank). */
+            /* _gametab_words offers its words as they are, and bash
+             * inserts them as they are: \; is offered, which the shell
+             * reads as ; where a bare ; would end the command (in single
+             * quotes: no choice holds a quote or a blank). */
             fputs(i ? " " : "", f);
             for (const char *c = s->choices[i]; *c; c++)
-                fprintf(f, "%s%c", strchr(";|&<>()$`\\\"*?[#~", *c) ? "\\\\" : "", *c);
+                fprintf(f, "%s%c", strchr(";|&<>()$`\\\"*?[#~", *c) ? "\\" : "", *c);
         }
     else if (s->complete && strcmp(s->complete, "claim") == 0)
         for (size_t i = 0; i < claim_registry_size; i++)
@@ -728,7 +729,7 @@ static void completion_drop_modes(FILE *f, const struct command *c, const struct
     /* --format tex -o x.csv is refused: -o's name asks for csv */
     if (strcmp(m->name, "format") == 0)
         fputs("            mode=$(_gametab_format_of \"$(_gametab_mode --output)\" named)\n"
-              "            [[ -n $mode ]] && COMPREPLY=($(compgen -W \"$mode\" -- \"$cur\"))\n",
+              "            [[ -n $mode ]] && _gametab_words \"$mode\"\n",
               f);
     fputs("            ;;\n", f);
 }
@@ -890,17 +891,29 @@ void help_completion(FILE *f)
     fputs("# bash completion for gametab: made by `gametab --help-completion` from the\n"
           "# commands' option specs; edit those (src/cli/cmd-*.c), not this.\n"
           "\n"
+          "# No word offered is ever expanded: compgen -W would evaluate its list\n"
+          "# ($(...), `...`, $HOME, *) and an unquoted $(...) would glob what it\n"
+          "# gives, so data (a file's or a template's name) is only compared.\n"
+          "\n"
+          "# Offers those of the words $1 (split at blanks, each taken as it is)\n"
+          "# that begin with the word being completed.\n"
           "_gametab_words()\n"
           "{\n"
-          "    local IFS=$' \\t\\n'\n"
-          "    COMPREPLY=($(compgen -W \"$1\" -- \"$cur\"))\n"
+          "    local IFS=$' \\t\\n' w\n"
+          "    local -a words\n"
+          "    read -ra words <<<\"$1\"\n"
+          "    COMPREPLY=()\n"
+          "    for w in \"${words[@]}\"; do\n"
+          "        [[ $w == \"$cur\"* ]] && COMPREPLY+=(\"$w\")\n"
+          "    done\n"
           "}\n"
           "\n"
+          "# Offers the files (-f) or directories (-d, $1) the word being\n"
+          "# completed begins.\n"
           "_gametab_files()\n"
           "{\n"
-          "    local IFS=$'\\n'\n"
           "    compopt -o filenames 2>/dev/null\n"
-          "    COMPREPLY=($(compgen \"$1\" -- \"$cur\"))\n"
+          "    mapfile -t COMPREPLY < <(compgen \"$1\" -- \"$cur\")\n"
           "}\n"
           "\n"
           "# The option a word of the line names, as gametab's parser reads it: the\n"
@@ -987,7 +1000,9 @@ void help_completion(FILE *f)
           "_gametab_mode()\n"
           "{\n"
           "    local w mode=\n"
-          "    for w in $typed; do\n"
+          "    local -a words\n"
+          "    read -ra words <<<\"$typed\"\n"
+          "    for w in \"${words[@]}\"; do\n"
           "        case $w in\n"
           "        \"$1\") mode=$1 ;;\n"
           "        \"$1=\"*) mode=${w#*=} ;;\n"
@@ -1000,13 +1015,14 @@ void help_completion(FILE *f)
           "# as typed, GAMETAB_TEMPLATES, the built-in ones), as gametab lists them.\n"
           "_gametab_templates()\n"
           "{\n"
-          "    local dir IFS\n"
+          "    local dir name\n"
           "    [[ $cur == */* ]] && return # a path: files only\n"
           "    dir=$(_gametab_mode --templates)\n"
           "    [[ $dir == --templates ]] && dir=\n"
-          "    IFS=$'\\n'\n"
-          "    COMPREPLY+=($(compgen -W \"$(\"${COMP_WORDS[0]}\" --help-templates ${dir:+\"$dir\"} \\\n"
-          "        2>/dev/null)\" -- \"$cur\"))\n"
+          "    # one name a line, offered as it is (never expanded)\n"
+          "    while IFS= read -r name; do\n"
+          "        [[ $name == \"$cur\"* ]] && COMPREPLY+=(\"$name\")\n"
+          "    done < <(\"${COMP_WORDS[0]}\" --help-templates ${dir:+\"$dir\"} 2>/dev/null)\n"
           "}\n"
           "\n"
           "# Drops the words $1 from what is offered.\n"
