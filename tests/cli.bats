@@ -392,6 +392,44 @@ CASES
     [ -z "$(find "$T" "$(dirname "$GAMETAB")" -maxdepth 2 -name 'RAN*')" ]
 }
 
+@test "the completion offers render's --block-columns and --lang after a template exactly when the program takes them for it (breaker round 17)" {
+    cd "$(dirname "$GAMETAB")"
+    # shellcheck source=/dev/null
+    source completion/gametab
+    PATH="$PWD:$PATH"
+    printf 'a,b\n1,2\n' >"$T/q.csv"
+    checked=0
+    for name in $("$GAMETAB" --help-templates); do
+        complete_words render "$name" "$T/q.csv" -- >"$T/offered"
+        for option in block-columns lang; do
+            case $option in lang) value=en ;; *) value=2 ;; esac
+            "$GAMETAB" render "$name" "$T/q.csv" --$option $value -o "$T/out.tex" 2>"$T/err" >/dev/null || true
+            offered_iff_refused $option "^gametab: --$option: does not apply: " "render $name"
+            checked=$((checked + 1))
+        done
+    done
+    [ "$checked" -ge 40 ]
+    # the cases that were offered and refused
+    [ "$(complete_words render table-booktabs.tex -- | tr '\n' ' ')" = "--help --output --separator --templates --version " ]
+    [ -z "$(complete_words render table-kvant.tex q.csv --lang '')" ]
+    [ -z "$(complete_words render table-kvant.tex q.csv -- | grep -x -- --lang)" ]
+    complete_words render table-kvant.tex q.csv -- | grep -qx -- --block-columns
+    [ -z "$(complete_words render preamble.tex -- | grep -x -- --block-columns)" ]
+    complete_words render preamble.tex -- | grep -qx -- --lang
+    # --templates as typed: a template of its own that names blocks
+    mkdir -p "$T/mine"
+    echo '{{#blocks}}{{/blocks}}' >"$T/mine/table-booktabs.tex"
+    complete_words render --templates "$T/mine" table-booktabs.tex -- | grep -qx -- --block-columns
+    # a file of that name here is the template
+    cp "$T/mine/table-booktabs.tex" "$T/mine/t.tex"
+    (cd "$T/mine" && complete_words render t.tex -- | grep -qx -- --block-columns)
+    # one gametab cannot read (none, a FIFO): everything, and no wait
+    [ "$(complete_words render nothing.tex -- | wc -l)" -eq 7 ]
+    mkfifo "$T/fifo"
+    [ "$(timeout 5 bash -c 'source completion/gametab; PATH="$PWD:$PATH"
+        COMP_WORDS=(gametab render "$1" --); COMP_CWORD=3; _gametab; echo ${#COMPREPLY[@]}' _ "$T/fifo")" -eq 7 ]
+}
+
 @test "the completion drops what the words typed make a usage error: after verify --list, after table --format F or -o x.F (breaker round 13)" {
     cd "$(dirname "$GAMETAB")"
     # shellcheck source=/dev/null

@@ -317,6 +317,30 @@ static bool one_stream(const char *template, const char *data)
            t.st_dev == d.st_dev && t.st_ino == d.st_ino;
 }
 
+/* The options the template makes a usage error of, as run_render says
+ * them (command.h, template_refuses). */
+static int render_template_refuses(FILE *f, const char *template, const char *templates_dir)
+{
+    struct template_dirs dirs;
+    struct gt_error ignored = {0};
+    struct template_needs needs = {0};
+    struct stat st;
+    /* Asked on TAB: nothing that may block (a FIFO, a terminal) is read. */
+    if (stat(template, &st) == 0 && !S_ISREG(st.st_mode))
+        return GT_ERR_RUNTIME;
+    /* A --templates that is no directory (yet): the search path without it,
+     * as the completion's templates (help_templates). */
+    if ((template_dirs_init(&dirs, templates_dir, &ignored) != GT_OK &&
+         template_dirs_init(&dirs, NULL, &ignored) != GT_OK) ||
+        template_check(&dirs, template, is_file(template), 0, NULL, &needs, &ignored) != GT_OK)
+        return GT_ERR_RUNTIME;
+    if (!needs.blocks)
+        fprintf(f, "--%s\n", render_options[O_BLOCK_COLUMNS].name);
+    if (!needs.lang)
+        fprintf(f, "--%s\n", render_options[O_LANG].name);
+    return GT_OK;
+}
+
 static int run_render(struct command_line *cl, struct gt_error *err)
 {
     const struct option_value *opt = cl->opt;
@@ -470,5 +494,6 @@ const struct command cmd_render = {
     .args_max = 2,
     .missing = "render: missing template (see gametab render --help)",
     .arg_kind = {ARG_TEMPLATE, ARG_FILE},
+    .template_refuses = render_template_refuses,
     .run = run_render,
 };

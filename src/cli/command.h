@@ -63,6 +63,15 @@ struct command {
      * error of. */
     const char *mode_option;
     const char *mode_default;
+    /* A command of one template (render TEMPLATE): prints to f the options
+     * that template makes a usage error of, "--NAME" one a line
+     * (--block-columns for one that lays out no blocks, --lang for one that
+     * uses no language strings), as run refuses them; templates_dir: the
+     * --templates typed, or NULL.  GT_OK, or GT_ERR_RUNTIME when the
+     * template cannot be read (nothing printed: run says why).  NULL for
+     * the other commands.  `gametab --help-template-refuses` prints it for
+     * the completion, which then does not offer them. */
+    int (*template_refuses)(FILE *f, const char *template, const char *templates_dir);
     int (*run)(struct command_line *cl, struct gt_error *err);
 };
 

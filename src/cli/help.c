@@ -782,10 +782,12 @@ static void completion_command(FILE *f, const struct command *c)
     completion_specs(f, groups, ngroups);
     fputs("'\n", f);
     const struct option_spec *mode = mode_spec(c);
-    if (mode) { /* nothing of an option that does not apply, its value neither */
+    if (mode) /* nothing of an option that does not apply, its value neither */
         completion_drop(f, c, mode);
+    else if (c->template_refuses) /* nor of one the template named refuses */
+        fputs("        drop=$(_gametab_template_refuses)\n", f);
+    if (mode || c->template_refuses)
         fputs("        [[ -n $value && \" $drop \" == *\" $value \"* ]] && return\n", f);
-    }
     fputs("        case $value in\n", f);
     for (size_t g = 0; g < ngroups; g++)
         for (size_t i = 0; i < groups[g].n; i++) {
@@ -841,7 +843,7 @@ static void completion_command(FILE *f, const struct command *c)
         completion_option_words(f, c, groups, ngroups, ARG_FILE, 0);
         fputs("'\n", f);
     }
-    if (mode)
+    if (mode || c->template_refuses)
         fputs("            _gametab_drop \"$drop\"\n", f);
     fputs("            return\n        fi\n", f);
     /* The n-th argument: the options and their values skipped. */
@@ -1023,6 +1025,20 @@ void help_completion(FILE *f)
           "    while IFS= read -r name; do\n"
           "        [[ $name == \"$cur\"* ]] && COMPREPLY+=(\"$name\")\n"
           "    done < <(\"${COMP_WORDS[0]}\" --help-templates ${dir:+\"$dir\"} 2>/dev/null)\n"
+          "}\n"
+          "\n"
+          "# The options the template named (the first argument, as typed) makes a\n"
+          "# usage error of, as gametab says them: \" --NAME\" each; nothing when\n"
+          "# none is named or gametab cannot read it.\n"
+          "_gametab_template_refuses()\n"
+          "{\n"
+          "    local dir refused\n"
+          "    ((${#args[@]})) || return 0\n"
+          "    dir=$(_gametab_mode --templates)\n"
+          "    [[ $dir == --templates ]] && dir=\n"
+          "    refused=$(\"${COMP_WORDS[0]}\" --help-template-refuses \"${args[0]}\" ${dir:+\"$dir\"} \\\n"
+          "        2>/dev/null) || return 0\n"
+          "    echo \" ${refused//$'\\n'/ }\"\n"
           "}\n"
           "\n"
           "# Drops the words $1 from what is offered.\n"

@@ -111,6 +111,14 @@ static int run(int argc, char *argv[], struct gt_error *err)
         help_templates(stdout, argc > 2 ? argv[2] : NULL);
         return GT_OK;
     }
+    /* The completion's: the options render refuses for TEMPLATE (with
+     * --templates DIR as typed), "--NAME" a line; 1, silent, when it cannot
+     * tell. */
+    if (strcmp(name, "--help-template-refuses") == 0) {
+        if (argc < 3)
+            return GT_ERR_RUNTIME;
+        return cmd_render.template_refuses(stdout, argv[2], argc > 3 ? argv[3] : NULL);
+    }
     if (names_option(name, "--help") || strcmp(name, "-h") == 0) {
         /* gametab --help COMMAND is gametab COMMAND --help. */
         for (size_t i = 0; argc == 3 && i < command_registry_size; i++)
