@@ -428,6 +428,9 @@ CASES
     mkfifo "$T/fifo"
     [ "$(timeout 5 bash -c 'source completion/gametab; PATH="$PWD:$PATH"
         COMP_WORDS=(gametab render "$1" --); COMP_CWORD=3; _gametab; echo ${#COMPREPLY[@]}' _ "$T/fifo")" -eq 7 ]
+    printf '{{> fifo}}' >"$T/p.tex"
+    [ "$(timeout 5 bash -c 'source completion/gametab; PATH="$PWD:$PATH"
+        COMP_WORDS=(gametab render "$1" --); COMP_CWORD=3; _gametab; echo ${#COMPREPLY[@]}' _ "$T/p.tex")" -eq 7 ]
 }
 
 @test "the completion drops what the words typed make a usage error: after verify --list, after table --format F or -o x.F (breaker round 13)" {
