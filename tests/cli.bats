@@ -381,6 +381,12 @@ CASES
     diff "$T/expected" "$T/offered"
     [ "$(GAMETAB_TEMPLATES="$T/evil" complete_words render 'd' | tr '\n' '|')" = 'd*.tex|dx.tex|' ]
     [ "$(GAMETAB_TEMPLATES="$T/evil" complete_words render 'a$' | tr '\n' '|')" = 'a$(touch RAN1).tex|' ]
+    # --templates ~/DIR as typed: ~ is the home directory, as the shell
+    # expands it when the command runs (it offered nothing)
+    mkdir -p "$T/home/tq"
+    : >"$T/home/tq/zzmine.txt"
+    # shellcheck disable=SC2088 # the tilde as typed, unexpanded
+    [ "$(HOME="$T/home" complete_words render --templates '~/tq' zz)" = zzmine.txt ]
     cd "$T/evil"
     # (outside a completion compopt fails: $(...) as the other tests)
     echo "$(complete_words render '')" | grep -v -x -F -f <(ls "$(dirname "$GAMETAB")/templates") |
