@@ -72,7 +72,7 @@ load helpers
 @test "a missing directory: exit 1, the path named" {
     gt table wythoff-p-positions -o "$T/no/such/dir/p.csv"
     assert_error 1
-    [[ "$err" == "gametab: $T/no/such/dir/p.csv: No such file or directory" ]]
+    [[ "$err" == "gametab: $T/no/such/dir/p.csv: No such file or directory: its directory $T/no/such/dir does not exist (-o makes no directory)" ]]
 }
 
 @test "a FIFO is written in place and nothing is made beside it" {

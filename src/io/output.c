@@ -578,6 +578,12 @@ static int open_temporary(struct output *out, const struct stat *old, struct gt_
         if (output_dir_takes_none(dir, e))
             return gt_fail(err, GT_ERR_RUNTIME, "%s: %s: " OUTPUT_NO_NEW_FILES, out->path,
                            strerror(e));
+        /* A missing directory is the fault, not the file: -o makes none. */
+        struct stat st;
+        if (e == ENOENT && dirlen > 1 && stat(dir, &st) != 0 && errno == ENOENT)
+            return gt_fail(err, GT_ERR_RUNTIME,
+                           "%s: %s: its directory %.*s does not exist (-o makes no directory)",
+                           out->path, strerror(e), (int)(dirlen - 1), out->target);
         return fail_errno(err, out->path, e);
     }
     if (old && output_take_mode(out->fd, out->target, old, out->path, err) != GT_OK) {
