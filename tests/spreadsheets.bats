@@ -172,10 +172,12 @@ assert str(k.dtype) == "Int64" and k.isna().iloc[0] and k.iloc[1] == 2, k
 ' "$T" "$D"
 }
 
-@test "xlsx: integers are numbers up to 10^15 - 1 (15 digits) and text from 10^15, with a note on the column" {
+@test "xlsx: integers are numbers up to 10^15 - 1 (15 digits); a column reaching 10^15 is text throughout, with a note" {
     # Breaker round 15: integers were numbers up to 2^53 - 1, 16 digits,
     # which Excel shows to 15 significant digits only (9007199254740991 as
-    # 9007199254740990).
+    # 9007199254740990).  Breaker round 17, F11: a column was numbers up to
+    # 10^15 - 1 and text after, so a SUM or a numeric filter skipped its
+    # last rows; now a column that reaches 10^15 is text in every row.
     for f in b15 n15 b64; do
         run "$COMPARE" "$D/$f.csv" "$D/x/$f-wythoff-p-positions.csv"
         echo "$output"
@@ -190,25 +192,33 @@ import openpyxl, sys
 for name in sys.argv[1:]:
     ws = openpyxl.load_workbook(name).active
     seen = set()
-    for row in ws.iter_rows(min_row=2):
-        for c in row:
-            v = int(c.value)
-            kind = "n" if v < 10**15 else "s"
+    for col in ws.iter_cols(min_row=2):
+        # One type a column: text when any of its values reaches 10^15.
+        kind = "s" if max(int(c.value) for c in col) >= 10**15 else "n"
+        for c in col:
             assert c.data_type == kind, (name, c.coordinate, c.value, c.data_type)
             if c.data_type == "n":
                 assert c.number_format == "0", c.number_format
-            seen.add(kind)
-    assert seen == {"n", "s"}, (name, seen)
+        seen.add(kind)
+    assert seen == ({"n", "s"} if name.endswith("b15.xlsx") else {"s"}), (name, seen)
 b = openpyxl.load_workbook(sys.argv[1]).active
 # b_n holds text: its header has the note; n and a_n (< 10^15) have none.
 assert "15 significant digits" in b["C1"].comment.text, b["C1"].comment
 assert b["A1"].comment is None and b["B1"].comment is None
 n = openpyxl.load_workbook(sys.argv[2]).active
-assert n["A11"].value == 999999999999999 and n["A12"].value == "1000000000000000", (n["A11"].value, n["A12"].value)
+assert n["A11"].value == "999999999999999" and n["A12"].value == "1000000000000000", (n["A11"].value, n["A12"].value)
 assert all("15 significant digits" in c.comment.text for c in n[1]), [c.comment for c in n[1]]
+assert "one type throughout" in n["A1"].comment.text, n["A1"].comment
+# pandas reads the column as one type: text, every digit.
+import pandas as pd
+col = pd.read_excel(sys.argv[2], dtype={"n": str})["n"]
+assert all(isinstance(v, str) for v in col) and col.iloc[-1] == "1000000000000019", list(col)
+col = pd.read_excel(sys.argv[2])["n"]
+assert len({type(v) for v in col}) == 1, {type(v) for v in col}
 ' "$D/b15.xlsx" "$D/n15.xlsx"
-    # LibreOffice reads 15 digits as a number (unquoted), 16 as text.
-    grep -qx '999999999999999,"1618033988749893","2618033988749892"' "$D/q/n15-wythoff-p-positions.csv"
+    # LibreOffice reads 15 digits as text (quoted) too, in a column that
+    # reaches 16; a column below 10^15 as numbers (unquoted).
+    grep -qx '"999999999999999","1618033988749893","2618033988749892"' "$D/q/n15-wythoff-p-positions.csv"
     grep -qx '"1000000000000000","1618033988749894","2618033988749894"' "$D/q/n15-wythoff-p-positions.csv"
     grep -qx '381966011250105,618033988749894,999999999999999' "$D/x/b15-wythoff-p-positions.csv"
 }
@@ -331,9 +341,10 @@ for name, first in ((sys.argv[1], 999999999999991), (sys.argv[2], 90071992547409
     assert [c.value for c in cells(wb, series[2].xVal.numRef.f)] == [first, first + 29]
     lines = wb["wythoff-frequencies-lines"]
     assert "16 digits" in lines["D1"].comment.text, lines["D1"].comment
-# The data sheet keeps every digit: N of 16 digits is text, as documented.
+# The data sheet keeps every digit: N, which reaches 16 digits, is text
+# in every row, as documented.
 f = openpyxl.load_workbook(sys.argv[1])["wythoff-frequencies"]
-assert f["A10"].value == 999999999999999 and f["A11"].value == "1000000000000000", (f["A10"].value, f["A11"].value)
+assert f["A10"].value == "999999999999999" and f["A11"].value == "1000000000000000", (f["A10"].value, f["A11"].value)
 # Below 10^15 nothing changes: x from the data sheet, three columns of lines.
 g = openpyxl.load_workbook(sys.argv[3])
 assert g["wythoff-frequencies-lines"].max_column == 3
@@ -343,7 +354,7 @@ assert g["wythoff-frequencies"]._charts[0].series[0].xVal.numRef.f == "\x27wytho
     l=$D/q/fr15-wythoff-frequencies-lines.csv
     [ "$(sed -n 3p "$l")" = '1000000000000020,0.618033988750,0.381966011250,999999999999992' ]
     [ "$(cut -d, -f4 "$l" | tail -n +2 | grep -c '^[0-9]\{15,16\}$')" -eq 30 ]
-    grep -q '^999999999999999,' "$D/q/fr15-wythoff-frequencies.csv"
+    grep -q '^"999999999999999",' "$D/q/fr15-wythoff-frequencies.csv"
     grep -q '^"1000000000000000",' "$D/q/fr15-wythoff-frequencies.csv"
 }
 

@@ -62,6 +62,7 @@ struct xlsx_sheet {
     unsigned places;            /* of the DECIMAL columns; 0: as in the text */
     size_t lines;               /* the most lines a wrapped cell of the row takes */
     bool numbers;               /* integers as numbers past 15 digits too (a chart's x) */
+    bool text[TABLE_MAX_COLUMNS]; /* an INTEGER column that reaches 10^15: text throughout */
 };
 
 static int fail_lxw(struct gt_error *err, const char *what, lxw_error e)
@@ -467,8 +468,8 @@ static lxw_error row_end(struct xlsx_sheet *s)
                              NULL);
 }
 
-/* True when an integer cell needs text: a spreadsheet would show it
- * inexactly (more than 15 digits, XLSX_EXACT_MAX). */
+/* True when an integer cell makes its column text: a spreadsheet would
+ * show it inexactly (more than 15 digits, XLSX_EXACT_MAX). */
 static bool beyond_double(const struct table_cell *cell)
 {
     return cell->kind == CELL_INTEGER && cell->integer > XLSX_EXACT_MAX;
@@ -476,10 +477,12 @@ static bool beyond_double(const struct table_cell *cell)
 
 /* The one place a cell becomes a spreadsheet value, by its kind
  * (sink-xlsx.h): text as text, an empty cell as no value, an integer as a
- * number up to 15 digits (else its digits as text; on a sheet of
- * numbers for a chart, s->numbers, the nearest double), a decimal as
- * the nearest double, shown with the article's places (the sheet's, else
- * the cell's own). */
+ * number, or as its digits in text when its column is text (s->text[c]:
+ * some value of the column reaches 10^15) or, on a sheet given row by row,
+ * when it is past 15 digits itself; on a sheet of numbers for a chart
+ * (s->numbers) always the nearest double; a decimal as the nearest
+ * double, shown with the article's places (the sheet's, else the cell's
+ * own). */
 static lxw_error write_cell(struct xlsx_sheet *s, size_t c, const struct table_cell *cell)
 {
     lxw_row_t r = s->rows;
@@ -489,7 +492,7 @@ static lxw_error write_cell(struct xlsx_sheet *s, size_t c, const struct table_c
     case CELL_EMPTY:
         return LXW_NO_ERROR;
     case CELL_INTEGER:
-        if (!beyond_double(cell) || s->numbers)
+        if (s->numbers || (!s->text[c] && !beyond_double(cell)))
             return worksheet_write_number(s->ws, r, cc, (double)cell->integer, s->b->integer);
         table_integer_format(cell->integer, text);
         return worksheet_write_string(s->ws, r, cc, text, NULL);
@@ -520,12 +523,14 @@ static void fit_width(struct xlsx_sheet *s, size_t c, const char *text)
 
 /* The note on the header of an INTEGER column that holds text. */
 static const char beyond_note[] =
-    "Values of 16 digits or more (from 10^15 = 1000000000000000 on) are stored "
-    "as text, every digit exact: Excel shows at most 15 significant digits, and "
-    "a spreadsheet number is a double, exact only below 2^53.";
+    "Every value of this column is text, each digit exact, since some have 16 "
+    "digits or more (from 10^15 = 1000000000000000 on): Excel shows at most 15 "
+    "significant digits, and a spreadsheet number is a double, exact only below "
+    "2^53. The whole column is text, so that it has one type throughout.";
 
 /* Starts a sheet: its header, bold and frozen, with the note above on the
- * columns marked in beyond (may be NULL). */
+ * columns marked in beyond (may be NULL), whose integers are then written
+ * as text, every row. */
 static int sheet_start(struct xlsx_book *b, const char *name, const struct table_column *columns,
                        size_t ncolumns, const bool *beyond, struct xlsx_sheet **sp,
                        struct gt_error *err)
@@ -558,7 +563,8 @@ static int sheet_start(struct xlsx_book *b, const char *name, const struct table
         e = worksheet_write_string(s->ws, 0, (lxw_col_t)c, columns[c].name, b->bold);
         /* Room for the filter's button. */
         s->width[c] = text_width(columns[c].name) + 3;
-        if (e == LXW_NO_ERROR && beyond && beyond[c])
+        s->text[c] = beyond && beyond[c];
+        if (e == LXW_NO_ERROR && s->text[c])
             e = worksheet_write_comment(s->ws, 0, (lxw_col_t)c, beyond_note);
     }
     if (e != LXW_NO_ERROR) {
@@ -693,9 +699,10 @@ int xlsx_rows_check(const struct table_def *t, const struct table_args *args,
     return fail_rows(err, t->name);
 }
 
-/* Marks the INTEGER columns of t's rows for args that hold a value a
- * double cannot, reading the rows once before they are written (the note
- * goes on the header, which constant-memory mode writes first). */
+/* Marks the INTEGER columns of t's rows for args that hold a value past
+ * 15 digits, reading the rows once before they are written: such a column
+ * is text from its first row, and its note goes on the header, which
+ * constant-memory mode writes first. */
 static int find_beyond(const struct table_def *t, const struct table_args *args, bool *beyond,
                        struct gt_error *err)
 {
@@ -716,8 +723,8 @@ static int find_beyond(const struct table_def *t, const struct table_args *args,
     return GT_OK;
 }
 
-/* A chart's x values, one a row of the data sheet, kept when some of them
- * are text there (from 10^15 on): a chart draws no text, so they go onto
+/* A chart's x values, one a row of the data sheet, kept when they are
+ * text there (their column reaches 10^15): a chart draws no text, so they go onto
  * the hidden sheet NAME-lines as numbers.  An x that is no integer (none
  * is, in a chart's INTEGER column) is kept as no value. */
 struct chart_x {
@@ -748,8 +755,8 @@ static int chart_xs_add(struct chart_xs *xs, const struct table_cell *cell, cons
 /* The note on the header of NAME-lines' column of x values (xs). */
 static const char xs_note[] =
     "The chart's x values as numbers, a row for each row of the table: a chart "
-    "draws no text, and the table's sheet holds its values of 16 digits or more "
-    "(from 10^15 on) as text. Doubles: from 2^53 on they are rounded, which "
+    "draws no text, and the table's sheet holds this column as text, since it "
+    "reaches 16 digits (10^15). Doubles: from 2^53 on they are rounded, which "
     "no axis shows; the table's sheet keeps every digit.";
 
 /* The chart of t (t->chart) beside its sheet's data, rows 1..last: the y
@@ -858,7 +865,7 @@ int xlsx_book_add_table(struct xlsx_book *b, const struct table_def *t,
     if (rc == GT_OK)
         sheet->places = t->decimal_places;
     struct table_cell first_x = {.kind = CELL_EMPTY}, last_x = {.kind = CELL_EMPTY};
-    /* The chart's x values are kept for it when some are text here. */
+    /* The chart's x values are kept for it when they are text here. */
     struct chart_xs xs = {NULL, 0, 0};
     bool keep_xs = t->chart && beyond[t->chart->x];
     /* A stop request ends the rows; the output's next write reports it. */

@@ -5,8 +5,10 @@
  *
  * How a cell is written, by its kind (table.h): an integer is a number
  * while every spreadsheet shows it exactly (v <= XLSX_EXACT_MAX, 15
- * digits), else its digits as text, with a note on the column's header
- * saying why; a decimal is a number,
+ * digits); an INTEGER column of a table that holds a larger value (for
+ * the rows asked for, read once before any is written) is text, every row
+ * of it, each value's digits, with a note on the column's header saying
+ * why, so that a column has one type throughout; a decimal is a number,
  * shown with the places the article prints (table_def.decimal_places);
  * text (binary, base-4 and Fibonacci digits, which a number would strip of
  * leading zeros or round) is text; an empty cell is no value.  Each sheet
@@ -16,7 +18,7 @@
  * up to 255), and the table's name.  A table
  * with a chart (table_def.chart) gets it as a native chart beside the data,
  * its constant lines' points on a hidden sheet NAME-lines, as numbers.
- * A chart draws no text: when its x column holds text (from 10^15 on),
+ * A chart draws no text: when its x column is text (it reaches 10^15),
  * every row's x is kept in memory and written to NAME-lines as a number
  * (a double, rounded from 2^53 on), which the chart's x values are then
  * taken from.
@@ -41,7 +43,8 @@
  * digits (9007199254740991 shows as 9007199254740990), and a number is an
  * IEEE double, exact only below 2^53 = 9007199254740992 (LibreOffice showed
  * 2^53 as 9.00719925474099E+015): 15 digits are the most that every
- * spreadsheet shows exactly.  Larger integers are written as text. */
+ * spreadsheet shows exactly.  Larger integers are written as text, and
+ * so is every integer of a table's column that holds one. */
 #define XLSX_EXACT_MAX 999999999999999ull
 
 struct xlsx_book;
@@ -71,7 +74,10 @@ int xlsx_book_add_table(struct xlsx_book *b, const struct table_def *t,
 
 /* Starts a sheet of rows the caller gives as text (the contents, the
  * errata): name at most 31 characters, columns as for a table (an INTEGER
- * cell must hold digits only).  GT_OK with *sp, or GT_ERR_RUNTIME. */
+ * cell's digits are a number up to XLSX_EXACT_MAX, else text: the rows
+ * are not known ahead, so such a column stays a number column only while
+ * its values are below 10^15, as the errata's counts are).  GT_OK with
+ * *sp, or GT_ERR_RUNTIME. */
 int xlsx_sheet_new(struct xlsx_book *b, const char *name, const struct table_column *columns,
                    size_t ncolumns, struct xlsx_sheet **sp, struct gt_error *err);
 
