@@ -69,7 +69,7 @@ setup_file() {
         --convert-to "csv:$EXPORT" "$D/p.csv.gz" "$D/fib.csv.gz" "$D/out/errata.csv.gz"
     # The workbook printed as LibreOffice shows it: what a cell hides is
     # not in the PDF.
-    lo C.UTF-8 "$D/lo-en" "$D/pdf" --convert-to pdf "$D/out/gametab.xlsx"
+    lo C.UTF-8 "$D/lo-en" "$D/pdf" --convert-to pdf "$D/out/gametab.xlsx" "$D/fib64.xlsx"
     # Every sheet, text quoted: a number and its digits as text then differ.
     lo C.UTF-8 "$D/lo-en" "$D/q" --convert-to "csv:${EXPORT/,false,true,true,/,true,true,true,},-1" \
         "$D/fr15.xlsx" "$D/n15.xlsx"
@@ -361,7 +361,9 @@ assert g["wythoff-frequencies"]._charts[0].series[0].xVal.numRef.f == "\x27wytho
 @test "gametab.xlsx: a text too long for a column wraps, its row tall enough to show it whole in LibreOffice" {
     # Breaker round 15, F4: the contents' and the errata's long texts were
     # cut at 60 characters by the next cell ("... p_N = A_N/N, q_").
-    pdftotext "$D/pdf/gametab.pdf" "$T/g.txt"
+    # In the PDF's own order (-raw): a page holds a sheet's columns side by
+    # side, and pdftotext's reading order would mix their wrapped lines.
+    pdftotext -raw "$D/pdf/gametab.pdf" "$T/g.txt"
     $PY -c '
 import openpyxl, re, sys
 wb = openpyxl.load_workbook(sys.argv[1])
@@ -384,6 +386,61 @@ for ws in wb.worksheets:
 assert sorted(long) == ["contents", "errata", "содержание"], long
 assert long["errata"] > 100, long
 ' "$D/out/gametab.xlsx" "$T/g.txt"
+}
+
+@test "xlsx printed: A4, the header atop every page, a sheet wider than portrait landscape and one page wide (breaker round 17, F3)" {
+    # Breaker round 17, F3: gametab.xlsx printed to 53 pages, the contents
+    # one column a page and the errata's 14 columns over 30 pages.
+    $PY -c '
+import openpyxl, sys
+for name in sys.argv[1:]:
+    wb = openpyxl.load_workbook(name)
+    for ws in wb.worksheets:
+        if ws.sheet_state == "hidden":
+            continue
+        ps = ws.page_setup
+        assert (ws.print_title_rows or "").replace("$", "") == "1:1", (name, ws.title, ws.print_title_rows)
+        assert str(ps.paperSize) == "9", (name, ws.title, ps.paperSize)
+        wide = ws.title in ("содержание", "contents", "errata", "wythoff-frequencies") or name.endswith("fib64.xlsx")
+        fit = ws.sheet_properties.pageSetUpPr
+        assert (ps.orientation == "landscape") == wide, (name, ws.title, ps.orientation)
+        assert bool(fit and fit.fitToPage) == wide, (name, ws.title)
+        if wide:
+            # fitToWidth 1 is the default, which the file may leave out.
+            assert (int(ps.fitToWidth or 1), int(ps.fitToHeight)) == (1, 0), (name, ws.title, ps.fitToWidth, ps.fitToHeight)
+' "$D/out/gametab.xlsx" "$D/fib64.xlsx"
+    # LibreOffice's PDF: every page A4, every column of a sheet on the
+    # pages of its rows.
+    pdf=$D/pdf/gametab.pdf
+    pages=$(pdfinfo "$pdf" | awk '/^Pages:/ { print $2 }')
+    [ "$pages" -le 20 ]
+    [ "$(pdfinfo -f 1 -l "$pages" "$pdf" | grep -c '^Page .*size: .*(A4)$')" -eq "$pages" ]
+    contents=0 errata=0
+    for i in $(seq 1 "$pages"); do
+        pdftotext -f "$i" -l "$i" "$pdf" "$T/$i.txt"
+        size=$(pdfinfo -f "$i" -l "$i" "$pdf" | grep '^Page .*size:')
+        # The header row heads every page, a sheet's next pages too
+        # (wythoff-grundy's rows take three): no page starts with a number.
+        head -1 "$T/$i.txt" | grep -qv '^[0-9]' || { echo "page $i starts with a row"; false; }
+        if grep -q 'Матулис' "$T/$i.txt"; then
+            for h in лист 'что в нём' источник; do grep -q "$h" "$T/$i.txt"; done
+            contents=$((contents + 1))
+        fi
+        if grep -q '^Matulis & Savukinas 1984$' "$T/$i.txt"; then
+            for h in article id source result bound range cases failures skipped \
+                counterexamples statement_en statement_ru correction_en correction_ru; do
+                grep -qx "$h" "$T/$i.txt" || { echo "page $i: no $h"; false; }
+            done
+            [[ $size == *'841.89 x 595.3'* ]]
+            errata=$((errata + 1))
+        fi
+    done
+    [ "$contents" -eq 1 ]
+    [ "$errata" -ge 1 ]
+    # 92 Fibonacci digits: one landscape page, every column on it.
+    [ "$(pdfinfo "$D/pdf/fib64.pdf" | awk '/^Pages:/ { print $2 }')" -eq 1 ]
+    pdftotext "$D/pdf/fib64.pdf" "$T/fib64.txt"
+    for h in n a_n b_n a_n_bin b_n_bin a_n_fib b_n_fib; do grep -qx "$h" "$T/fib64.txt"; done
 }
 
 @test "xlsx: a digit string longer than 60 widens its column, unwrapped" {

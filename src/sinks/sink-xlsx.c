@@ -36,6 +36,16 @@
  * wide as it, up to this, the most Excel allows. */
 #define WIDTH_SOLID_MAX 255
 
+/* Printing (page_setup).  A column of width w characters is w * 7 + 5
+ * pixels (Calibri 11, 96 pixels an inch), which Excel and LibreOffice print
+ * at 72 points an inch.  The widest a sheet prints at its own size on a
+ * portrait page, in pixels: A4's 8.27 inches less the default margins of
+ * 0.7 inch either side (Letter is wider).  A chart beside the data takes
+ * an empty default column (64 pixels), its offset and its 480 pixels. */
+#define PRINT_PORTRAIT_PX 659
+#define PAPER_A4 9 /* Excel's paper sizes: 9 is A4 */
+#define CHART_PX (64 + 10 + 480)
+
 
 struct xlsx_book {
     lxw_workbook *wb;
@@ -61,6 +71,7 @@ struct xlsx_sheet {
     size_t solid[TABLE_MAX_COLUMNS];  /* the widest text without a space */
     unsigned places;            /* of the DECIMAL columns; 0: as in the text */
     size_t lines;               /* the most lines a wrapped cell of the row takes */
+    size_t px;                  /* the columns' width, in pixels (xlsx_sheet_end) */
     bool numbers;               /* integers as numbers past 15 digits too (a chart's x) */
     bool text[TABLE_MAX_COLUMNS]; /* an INTEGER column that reaches 10^15: text throughout */
 };
@@ -637,9 +648,27 @@ int xlsx_sheet_row(struct xlsx_sheet *s, const char *const *cells, struct gt_err
     return GT_OK;
 }
 
+/* How a sheet px pixels wide prints: on A4 (as the handout; a page setup
+ * without a paper is read as Letter by LibreOffice, whatever its locale),
+ * its header row at the top of every page; a sheet wider than a portrait
+ * page (PRINT_PORTRAIT_PX) landscape and scaled to one page wide (as many
+ * pages down as its rows take), so that no column is printed apart from
+ * its rows.  A narrower sheet prints portrait at its own size. */
+static lxw_error page_setup(lxw_worksheet *ws, size_t px)
+{
+    worksheet_set_paper(ws, PAPER_A4);
+    lxw_error e = worksheet_repeat_rows(ws, 0, 0);
+    if (e == LXW_NO_ERROR && px > PRINT_PORTRAIT_PX) {
+        worksheet_set_landscape(ws);
+        worksheet_fit_to_pages(ws, 1, 0);
+    }
+    return e;
+}
+
 int xlsx_sheet_end(struct xlsx_sheet *s, struct gt_error *err)
 {
     lxw_error e = LXW_NO_ERROR;
+    s->px = 0;
     for (size_t c = 0; c < s->ncolumns && e == LXW_NO_ERROR; c++) {
         /* As wide as the widest text, at most WIDTH_MAX (a longer text with
          * spaces wraps), or as the widest text without spaces, at most
@@ -650,10 +679,13 @@ int xlsx_sheet_end(struct xlsx_sheet *s, struct gt_error *err)
         if (w > WIDTH_SOLID_MAX)
             w = WIDTH_SOLID_MAX;
         e = worksheet_set_column(s->ws, (lxw_col_t)c, (lxw_col_t)c, (double)w, NULL);
+        s->px += w * 7 + 5;
     }
     if (e == LXW_NO_ERROR && s->ncolumns)
         e = worksheet_autofilter(s->ws, 0, 0, s->rows > 1 ? s->rows - 1 : 0,
                                  (lxw_col_t)(s->ncolumns - 1));
+    if (e == LXW_NO_ERROR)
+        e = page_setup(s->ws, s->px);
     return e == LXW_NO_ERROR ? GT_OK : fail_lxw(err, s->name, e);
 }
 
@@ -773,6 +805,7 @@ static int add_chart(struct xlsx_book *b, const struct table_def *t, struct xlsx
     /* The data sheet's own, kept: starting the next sheet frees `data`. */
     lxw_row_t last = data->rows - 1;
     lxw_worksheet *dws = data->ws;
+    size_t dpx = data->px;
     lxw_col_t chart_col = (lxw_col_t)(data->ncolumns + 1);
     const char *x_name = data->columns[ch->x].name, *y_name[2] = {NULL, NULL};
     for (size_t i = 0; i < ch->ny; i++)
@@ -845,6 +878,9 @@ static int add_chart(struct xlsx_book *b, const struct table_def *t, struct xlsx
     chart_axis_set_name(chart_axis_get(chart, LXW_CHART_AXIS_TYPE_X), x_name);
     lxw_chart_options where = {.x_offset = 10, .y_offset = 4};
     lxw_error e = worksheet_insert_chart_opt(dws, 1, chart_col, chart, &where);
+    /* The chart prints beside the rows, on the same pages. */
+    if (e == LXW_NO_ERROR)
+        e = page_setup(dws, dpx + CHART_PX);
     return e == LXW_NO_ERROR ? GT_OK : fail_lxw(err, dname, e);
 }
 

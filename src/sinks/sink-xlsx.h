@@ -15,7 +15,9 @@
  * has a bold, frozen header with an autofilter, columns as wide as their
  * widest cell (text with spaces past 60 characters wraps instead, its row
  * set as tall as its lines; a longer text without spaces widens the column
- * up to 255), and the table's name.  A table
+ * up to 255), and the table's name; printed, on A4, its header row heads
+ * every page, and a sheet too wide for a portrait page is landscape,
+ * fitted to one page wide (xlsx_sheet_end).  A table
  * with a chart (table_def.chart) gets it as a native chart beside the data,
  * its constant lines' points on a hidden sheet NAME-lines, as numbers.
  * A chart draws no text: when its x column is text (it reaches 10^15),
@@ -85,7 +87,10 @@ int xlsx_sheet_new(struct xlsx_book *b, const char *name, const struct table_col
  * or GT_ERR_RUNTIME. */
 int xlsx_sheet_row(struct xlsx_sheet *s, const char *const *cells, struct gt_error *err);
 
-/* Finishes the sheet: column widths, autofilter.  GT_OK or GT_ERR_RUNTIME. */
+/* Finishes the sheet: column widths, autofilter, and how it prints (on
+ * A4, the header row on every page; a sheet wider than a portrait page,
+ * about 90 characters of columns, landscape and fitted to one page wide;
+ * a table's chart counts in its width).  GT_OK or GT_ERR_RUNTIME. */
 int xlsx_sheet_end(struct xlsx_sheet *s, struct gt_error *err);
 
 /* Closes the workbook and copies its bytes into out; frees b whatever
