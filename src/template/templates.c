@@ -590,24 +590,21 @@ static int declaration(void *ud, const char *text, size_t len)
     return -1;
 }
 
-/* Whether line[0..n), a template's text before a tag, holds a % that
- * starts a TeX comment: one not escaped by an odd run of backslashes. */
+/* Whether line[0..n), a template's text before a tag, is a TeX comment
+ * whatever the context: it starts, after blanks, with %.  A % later on
+ * the line may be the output of a section ({{^rows}}%{{/rows}}) or
+ * verbatim (\verb|%|): not taken as a comment. */
 static bool tex_comment(const char *line, size_t n)
 {
-    for (size_t i = 0; i < n; i++)
-        if (line[i] == '%') {
-            size_t slashes = 0;
-            while (slashes < i && line[i - 1 - slashes] == '\\')
-                slashes++;
-            if (slashes % 2 == 0)
-                return true;
-        }
-    return false;
+    size_t i = 0;
+    while (i < n && (line[i] == ' ' || line[i] == '\t'))
+        i++;
+    return i < n && line[i] == '%';
 }
 
 /* Notes the context keys a template may look up: a tag name's first part
  * ("blocks" of "blocks.0" or "blocks", "lang" of "lang.caption"), and
- * "file" where no % before it on its line makes it a TeX comment. */
+ * "file" unless its line starts with % (a TeX comment). */
 static void note_name(void *ud, const char *name, size_t len, const char *line,
                       size_t line_len)
 {

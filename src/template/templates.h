@@ -142,8 +142,8 @@ int template_render(const struct template_dirs *d, const char *name, json_t *ctx
 struct template_needs {
     bool blocks; /* a tag names "blocks": the context needs them built */
     bool lang;   /* a tag names "lang": the language strings are used */
-    bool file;   /* a tag names "file" outside a TeX comment (no unescaped %
-                    before it on its line): the name may be typeset */
+    bool file;   /* a tag names "file" on a line that does not start with
+                    % (a TeX comment): the name may be typeset */
 };
 
 /* Reads template name (is_path: the file at that path, not searched for,
