@@ -482,7 +482,9 @@ blanks() { # FILE
 # BLANK 1 for a box, FORM 1 for another form of the number (binary,
 # Fibonacci) that may be a blank of its own: Theorem 2's a_n, a_n - 1 and
 # (a_n - 1)_F, property 3's pairs with k1 = a_n and k2 = a_n + 1 (the
-# corner (0, 0) too), Table II and its forms IIa and IIb.
+# corner (0, 0) too; the pairs at k1 and k2, (b_n - 1, a_n + b_n - 1) and
+# (b_n + 1, a_n + b_n + 2), are forms of their row's pair, blank with it),
+# Table II and its forms IIa and IIb.
 wythoff_cells() { # DIR
     awk '
         function isb(x) { return x ~ /gametabblank/ }
@@ -497,10 +499,10 @@ wythoff_cells() { # DIR
             n = f[1]; split(f[2], p, /,/); cell("a", n, p[1], 0); cell("b", n, p[2], 0)
             if (f[3] != "---") {
                 cell("a", n, f[3], 0); k = val(f[3])
-                split(f[4], p, /,/); cell("a", k, p[1], 0); cell("b", k, p[2], 0)
+                split(f[4], p, /,/); cell("a", k, p[1], 1); cell("b", k, p[2], 1)
             }
             cell("a", n, f[5], 0); k = val(f[5])
-            split(f[6], p, /,/); cell("a", k, p[1], 0); cell("b", k, p[2], 0)
+            split(f[6], p, /,/); cell("a", k, p[1], 1); cell("b", k, p[2], 1)
         }
         FILENAME ~ /fibonacci/ && /^\\gametabstrut No\./ { split($0, no, /&/) }
         FILENAME ~ /fibonacci/ && /^\\gametabstrut\$[ab]\$/ {
@@ -666,6 +668,51 @@ form_cells() { # DIR
         awk -v seed="$seed" '$3 && $4 { asked[$1 " " $2] = 1 } !$3 { given[$1 " " $2] = 1 }
              END { for (k in asked) if (k in given) { print "seed " seed ": " k " blank in one cell, shown in another"; bad = 1 }
                    exit bad }' "$T/forms"
+    done
+}
+
+# The worksheet's a_n and b_n of one n as "FILE:N A B": A and B 1 for a
+# box; the P-positions, Theorem 1's [nu] and [nv], Yaglom's Table II and
+# property 3's pairs (a_n, b_n), (a_k1, b_k1) and (a_k2, b_k2); and for
+# property 3's row n whose pair is blank, "FILE:N k1 K1 K2" with K1 and K2
+# 1 when its pairs at k1 and k2 are blank.
+pair_cells() { # DIR
+    awk '
+        function isb(x) { return x ~ /gametabblank/ }
+        FNR == 1 { tab = 0 }
+        /^\\gametabstrut\$(a_n|a|\\lfloor nu\\rfloor)\$/ && !/color/ { na = split($0, a, /&/) }
+        /^\\gametabstrut\$(b_n|b|\\lfloor nv\\rfloor)\$/ && !/color/ {
+            tab++
+            m = split($0, b, /&/)
+            if (m != na) { print FILENAME ": " tab ": " na " a, " m " b"; next }
+            for (i = 2; i <= m; i++) print FILENAME ":" tab "." i - 1, isb(a[i]), isb(b[i])
+        }
+        FILENAME ~ /property3/ && /^[0-9]+ & / {
+            split($0, f, / & /)
+            for (i = 2; i <= 6; i += 2) {
+                if (f[i] == "---") continue
+                split(f[i], p, /,/)
+                print FILENAME ":" f[1] "." i, isb(p[1]), isb(p[2])
+            }
+            split(f[2], p, /,/)
+            if (isb(p[1]) && isb(p[2])) print FILENAME ":" f[1], "k1", f[4] == "---" || isb(f[4]), isb(f[6])
+        }' "$1/worksheet-wythoff-p-positions.tex" "$1/worksheet-wythoff-beatty.tex" \
+           "$1/worksheet-wythoff-fibonacci.tex" "$1/worksheet-wythoff-property3.tex"
+}
+
+@test "the worksheet gives no blank away: a_n and b_n of one n are blank together, b_n = a_n + n, and property 3's pairs with their row's (breaker round 17, F1 addendum)" {
+    local seed
+    for seed in 1 2 3 7 42 18446744073709551615; do
+        gt build -o "$T/s$seed" --worksheet --lang en --seed "$seed"
+        [ "$status" -eq 0 ]
+        pair_cells "$T/s$seed/en" >"$T/pairs"
+        # 13 columns of the P-positions and of Theorem 1, 15 of Table II,
+        # property 3's 13 rows of three pairs less the corner's (a_k1, b_k1).
+        [ "$(grep -c -v ' k1 ' "$T/pairs")" -eq $((13 + 13 + 15 + 13 * 3 - 1)) ]
+        # A blank a_n with its b_n shown, or a blank b_n with its a_n shown.
+        awk -v seed="$seed" '$2 != "k1" && $2 != $3 { print "seed " seed ": " $0; bad = 1 }
+             $2 == "k1" && !($3 && $4) { print "seed " seed ": " $0; bad = 1 }
+             END { exit bad }' "$T/pairs"
     done
 }
 

@@ -43,8 +43,13 @@ int handout_write(const struct tex_options *opt, const char *paper, bool workshe
  * so that a quantity blanked in one table is blanked in every table that
  * shows it (a_5 in the P-positions, in Theorem 1's [5u], in property 3's
  * pairs and in Yaglom's Table II alike).  A cell that gives a quantity away
- * by a trivial step is keyed as that quantity: a_n - 1 beside a_n, and
- * property 3's k1 = a_n and k2 = a_n + 1, are the quantity "a" at n.  A
+ * by a trivial step is keyed as that quantity: a_n and b_n are one
+ * quantity, the pair PAIR at n, since the pages state b_n = a_n + n (and
+ * v = u + 1, so [nv] = [nu] + n); a_n - 1 beside a_n, and property 3's
+ * k1 = a_n and k2 = a_n + 1, are that pair at n too, and property 3's
+ * pairs (b_n - 1, a_n + b_n - 1) and (b_n + 1, a_n + b_n + 2), the pairs
+ * at k1 and k2, are blank with the pair at n of their row ("from"), which
+ * they give away (b_n = a_k1 + 1).  A
  * cell that is an exercise of its own (a number in binary, "bin", or in
  * the Fibonacci system, "fib") has its own quantity, indexed by the number
  * it writes, so that the binary of 3 blank in one cell is not read off
@@ -54,7 +59,7 @@ int handout_write(const struct tex_options *opt, const char *paper, bool workshe
  * the winning move beside it. */
 struct blank_key {
     const char *key;      /* "a_n" */
-    const char *quantity; /* "a": a_n of Wythoff's game */
+    const char *quantity; /* PAIR: (a_n, b_n) of Wythoff's game */
     const char *index;    /* "n": the row key holding the quantity's index */
     const char *from;     /* NULL, or the quantity the cell is another form of */
     const char *from_index; /* the row key of from's index; NULL: index's */
@@ -78,30 +83,34 @@ struct blanks {
     struct blank_key keys[BLANK_KEYS_MAX];
 };
 
+/* The quantity (a_n, b_n): a_n and b_n of one n are blank together. */
+#define PAIR "ab"
+#define FIB "fib"
+
 static const struct blanks worksheet_blanks[] = {
     {"wythoff-p-positions", BLANK_ROWS,
-     {{"a_n", "a", "n", NULL, NULL}, {"b_n", "b", "n", NULL, NULL}}},
+     {{"a_n", PAIR, "n", NULL, NULL}, {"b_n", PAIR, "n", NULL, NULL}}},
     {"wythoff-beatty", BLANK_ROWS,
-     {{"floor_nu", "a", "n", NULL, NULL}, {"floor_nv", "b", "n", NULL, NULL}}},
+     {{"floor_nu", PAIR, "n", NULL, NULL}, {"floor_nv", PAIR, "n", NULL, NULL}}},
     {"wythoff-property3", BLANK_ROWS,
-     {{"a_n", "a", "n", NULL, NULL}, {"b_n", "b", "n", NULL, NULL},
-      {"k1", "a", "n", NULL, NULL}, {"a_k1", "a", "k1", NULL, NULL},
-      {"b_k1", "b", "k1", NULL, NULL}, {"k2", "a", "n", NULL, NULL},
-      {"a_k2", "a", "k2", NULL, NULL}, {"b_k2", "b", "k2", NULL, NULL}}},
+     {{"a_n", PAIR, "n", NULL, NULL}, {"b_n", PAIR, "n", NULL, NULL},
+      {"k1", PAIR, "n", NULL, NULL}, {"a_k1", PAIR, "k1", PAIR, "n"},
+      {"b_k1", PAIR, "k1", PAIR, "n"}, {"k2", PAIR, "n", NULL, NULL},
+      {"a_k2", PAIR, "k2", PAIR, "n"}, {"b_k2", PAIR, "k2", PAIR, "n"}}},
     {"wythoff-zeckendorf-shift", BLANK_ROWS,
-     {{"a_n", "a", "n", NULL, NULL}, {"a_n_minus_1", "a", "n", NULL, NULL},
-      {"n_minus_1_fib", "fib", "n_minus_1", NULL, NULL},
-      {"a_n_minus_1_fib", "fib", "a_n_minus_1", "a", "n"}}},
+     {{"a_n", PAIR, "n", NULL, NULL}, {"a_n_minus_1", PAIR, "n", NULL, NULL},
+      {"n_minus_1_fib", FIB, "n_minus_1", NULL, NULL},
+      {"a_n_minus_1_fib", FIB, "a_n_minus_1", PAIR, "n"}}},
     {"wythoff-grundy", BLANK_BOARD, {{"value", "grundy", NULL, NULL, NULL}}},
     {"nim-p-positions", BLANK_ROWS,
      {{"a_digits", "bin", "a", NULL, NULL}, {"b_digits", "bin", "b", NULL, NULL},
       {"c_digits", "bin", "c", NULL, NULL}}},
     {"wythoff-fibonacci", BLANK_ROWS,
-     {{"a_n", "a", "n", NULL, NULL}, {"b_n", "b", "n", NULL, NULL},
-      {"a_n_bin", "bin", "a_n", "a", "n"}, {"b_n_bin", "bin", "b_n", "b", "n"},
-      {"a_n_fib", "fib", "a_n", "a", "n"}, {"b_n_fib", "fib", "b_n", "b", "n"}}},
+     {{"a_n", PAIR, "n", NULL, NULL}, {"b_n", PAIR, "n", NULL, NULL},
+      {"a_n_bin", "bin", "a_n", PAIR, "n"}, {"b_n_bin", "bin", "b_n", PAIR, "n"},
+      {"a_n_fib", FIB, "a_n", PAIR, "n"}, {"b_n_fib", FIB, "b_n", PAIR, "n"}}},
     {"wythoff-frequencies", BLANK_LIST,
-     {{"A_N", "a", "N", NULL, NULL}, {"B_N", "b", "N", NULL, NULL}}},
+     {{"A_N", PAIR, "N", NULL, NULL}, {"B_N", PAIR, "N", NULL, NULL}}},
     {"kordemsky-grundy", BLANK_GRID, {{"value", "kordemsky gr", NULL, NULL, NULL}}},
     {"kordemsky-start", BLANK_ROWS,
      {{"grundy", "kordemsky gr", "n", NULL, NULL},
@@ -208,13 +217,13 @@ static int walk_cells(json_t *ctx, const struct blanks *b, uint64_t draw, cell_f
                 const char *v = json_string_value(json_object_get(cell, "value"));
                 if (!v)
                     continue;
-                /* A zero is the P-position n = |a - b|: blank where a_n or
-                 * b_n is, so that the board does not give them away.  The
-                 * board is symmetric: (a, b) and (b, a) are one quantity,
-                 * blank together. */
+                /* A zero is the P-position n = |a - b|: blank where the
+                 * pair (a_n, b_n) is, so that the board does not give it
+                 * away.  The board is symmetric: (a, b) and (b, a) are one
+                 * quantity, blank together. */
                 uint64_t n = x > y ? x - y : y - x;
                 bool blank = strcmp(v, "0") == 0
-                                 ? drawn(draw, "a", n) || drawn(draw, "b", n)
+                                 ? drawn(draw, PAIR, n)
                                  : drawn(draw, b->keys[0].quantity,
                                          (uint64_t)(x < y ? x : y) << 32 | (x < y ? y : x));
                 struct blank_cell c = {cell, "value", 0, v, blank};
@@ -394,7 +403,7 @@ static int frequencies_blank(json_t *ctx, uint64_t draw)
         json_t *row = json_array_get(rows, i);
         uint64_t N = key_u64(row, "N"), A = key_u64(row, "A_N"), B = key_u64(row, "B_N");
         is_a[i] = A > 0 && wythoff_lower(A) == N;
-        blank[i] = is_a[i] ? drawn(draw, "a", A) : B > 0 && drawn(draw, "b", B);
+        blank[i] = is_a[i] ? drawn(draw, PAIR, A) : B > 0 && drawn(draw, PAIR, B);
     }
     /* The run of blank rows i..j - 1 between shown rows i - 1 and j (the
      * row before the list counts as shown: A_0 = 0) says how many of the
