@@ -716,6 +716,34 @@ pair_cells() { # DIR
     done
 }
 
+@test "the worksheet gives no blank away: a Fibonacci form is not a 0 appended to or removed from one shown beside it, Theorems II and 2 (breaker round 17, F1 addendum)" {
+    local seed
+    for seed in 1 2 3 7 42 18446744073709551615; do
+        gt build -o "$T/s$seed" --worksheet --lang en --seed "$seed"
+        [ "$status" -eq 0 ]
+        # Table IIb's a and b of one column ("IIb N A B"), Theorem 2's
+        # (n - 1)_F and (a_n - 1)_F of one row with a_n ("T2 N F AF AN"):
+        # 1 for a box.
+        awk '
+            function isb(x) { return x ~ /gametabblank/ }
+            FILENAME ~ /fibonacci/ && /^\\gametabstrut\$a\$.*color\{blue\}/ { na = split($0, a, /&/) }
+            FILENAME ~ /fibonacci/ && /^\\gametabstrut\$b\$.*color\{blue\}/ {
+                m = split($0, b, /&/); blk++
+                for (i = 2; i <= m; i++) if (a[i] ~ /[0-9]/) print "IIb", blk "." i - 1, isb(a[i]), isb(b[i])
+            }
+            FILENAME ~ /zeckendorf/ && /^[0-9]+ & / { split($0, f, / & /); print "T2", f[1], isb(f[3]), isb(f[6]), isb(f[4]) }
+        ' "$T/s$seed/en/worksheet-wythoff-fibonacci.tex" "$T/s$seed/en/worksheet-wythoff-zeckendorf-shift.tex" >"$T/shift"
+        [ "$(grep -c '^IIb' "$T/shift")" -eq 15 ]
+        [ "$(grep -c '^T2' "$T/shift")" -eq 13 ]
+        # b_n's digits are a_n's and a 0; a_n - 1's are n - 1's and a 0: a
+        # blank beside a shown one is given away, except (a_n - 1)_F beside
+        # a blank a_n (the conversion of n - 1 and the theorem ask for it).
+        awk -v seed="$seed" '$1 == "IIb" && $3 != $4 { print "seed " seed ": " $0; bad = 1 }
+             $1 == "T2" && $3 != $4 && !($4 && $5) { print "seed " seed ": " $0; bad = 1 }
+             END { exit bad }' "$T/shift"
+    done
+}
+
 # The documents of the page test: the handouts and worksheets, both
 # languages, both papers, and a table straight to PDF.
 @test "every page of the handouts, the worksheets and a PDF table as a teacher would print it" {

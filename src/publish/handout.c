@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "games/numeration.h"
 #include "games/wythoff.h"
 #include "publish/handout.h"
 #include "sinks/sink-pdf.h"
@@ -56,7 +57,11 @@ int handout_write(const struct tex_options *opt, const char *paper, bool workshe
  * another cell, of any table, that writes 3 in binary; and it is blank too
  * where the number it writes, "from" at from_index, is: Table II's blank
  * a_n is not read off Tables IIa and IIb, nor Kordemsky's Gr((n,0,0)) off
- * the winning move beside it. */
+ * the winning move beside it.  The pages state that a Fibonacci form with
+ * a 0 appended is another (Theorem II: b_n's digits are a_n's and a 0,
+ * beside them in Table IIb; Theorem 2: a_n - 1's are n - 1's and a 0,
+ * beside them), so the forms of x and of x with its digits shifted are
+ * one quantity, indexed by the chain's first number (fib_root). */
 struct blank_key {
     const char *key;      /* "a_n" */
     const char *quantity; /* PAIR: (a_n, b_n) of Wythoff's game */
@@ -85,6 +90,7 @@ struct blanks {
 
 /* The quantity (a_n, b_n): a_n and b_n of one n are blank together. */
 #define PAIR "ab"
+/* The quantity "a Fibonacci form", at fib_root of the number it writes. */
 #define FIB "fib"
 
 static const struct blanks worksheet_blanks[] = {
@@ -148,6 +154,21 @@ static bool drawn(uint64_t draw, const char *q, uint64_t i)
     return mix64(h ^ mix64(i)) % 3 == 0;
 }
 
+/* The number whose Fibonacci form is v's without its trailing 0s (v's for
+ * 0): the Fibonacci forms that differ by 0s appended, one quantity. */
+static uint64_t fib_root(uint64_t v)
+{
+    char d[NUMERATION_BUF_SIZE];
+    size_t n = zeckendorf_digits(v, d);
+    while (n > 1 && d[n - 1] == '0')
+        n--;
+    uint64_t r = 0;
+    for (size_t k = 0; k < n; k++)
+        if (d[k] == '1')
+            r += fib_basis((unsigned)(n - 1 - k));
+    return r;
+}
+
 static uint64_t key_u64(json_t *o, const char *key)
 {
     json_t *v = json_object_get(o, key);
@@ -186,6 +207,8 @@ static int walk_row(json_t *row, const struct blanks *b, uint64_t draw, cell_fn 
         if (!v || !*v)
             continue;
         uint64_t i = key_u64(row, bk->index);
+        if (strcmp(bk->quantity, FIB) == 0)
+            i = fib_root(i);
         uint64_t fi = bk->from_index ? key_u64(row, bk->from_index) : i;
         c[n++] = (struct blank_cell){row, bk->key, k, v,
                                      drawn(draw, bk->quantity, i) ||

@@ -47,12 +47,13 @@ struct worksheet_table {
 #define WORKSHEET_DRAWS_MAX 1000
 
 /* The worksheet's draw for seed: the blanks are a third of the quantities
- * (a_n, b_n, a Grundy value, a binary word...), each blank in every table
- * that shows it, with every cell that gives it away by a trivial step
- * (a_n - 1, property 3's k1 = a_n and k2 = a_n + 1, a_n's binary and
- * Fibonacci forms, the winning move beside a Gr((n,0,0)), the frequencies
- * list's rows around a_n and b_n), chosen by a hash of the draw, the
- * quantity and its index.
+ * (the pair a_n and b_n of one n, b_n = a_n + n; a Grundy value; a binary
+ * word; a Fibonacci form with the forms that are it with 0s appended...),
+ * each blank in every table that shows it, with every cell that gives it
+ * away by a trivial step (a_n - 1, property 3's k1 = a_n and k2 = a_n + 1
+ * and its row's pairs at k1 and k2, a_n's binary and Fibonacci forms, the
+ * winning move beside a Gr((n,0,0)), the frequencies list's rows around
+ * a_n and b_n), chosen by a hash of the draw, the quantity and its index.
  * Of the draws seed gives in turn, the first whose blanks cover every kind
  * of value of every key of the n tables (each Grundy value, each number of
  * stones to take, zeros and other values), or failing that the one that
