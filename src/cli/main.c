@@ -120,11 +120,21 @@ static int run(int argc, char *argv[], struct gt_error *err)
         return cmd_render.template_refuses(stdout, argv[2], argc > 3 ? argv[3] : NULL);
     }
     if (names_option(name, "--help") || strcmp(name, "-h") == 0) {
-        /* gametab --help COMMAND is gametab COMMAND --help. */
-        for (size_t i = 0; argc == 3 && i < command_registry_size; i++)
-            if (strcmp(argv[2], command_registry[i]->name) == 0)
-                return run_command(command_registry[i], 2, (char *[]){argv[2], "--help", NULL},
-                                   err);
+        /* gametab --help COMMAND [ARG...] is gametab COMMAND --help [ARG...]:
+         * the same words, the same answer. */
+        for (size_t i = 0; argc >= 3 && i < command_registry_size; i++)
+            if (strcmp(argv[2], command_registry[i]->name) == 0) {
+                char **words = malloc((size_t)argc * sizeof *words);
+                if (!words)
+                    return gt_fail(err, GT_ERR_RUNTIME, "%s", strerror(ENOMEM));
+                words[0] = argv[2];
+                words[1] = "--help";
+                for (int k = 3; k <= argc; k++)
+                    words[k - 1] = argv[k]; /* argv[argc] is NULL */
+                int rc = run_command(command_registry[i], argc - 1, words, err);
+                free(words);
+                return rc;
+            }
         if (argc > 2)
             return gt_fail(err, GT_ERR_USAGE,
                            "%s: unexpected after --help (a command's help: gametab COMMAND "
