@@ -310,6 +310,24 @@ LIST
     grep -q 'ЖЖЖЖЖЖЖЖ' "$T/en/doc.txt"
 }
 
+@test "booktabs: eight short prose columns, each narrower than 6em, wrap when together they are too wide (breaker round 18, F4)" {
+    # "one two three" eight times a row: 57pt a column, 540pt with the
+    # gaps; each column's widest word, "three", is 22pt: they fit wrapped.
+    printf 'c1,c2,c3,c4,c5,c6,c7,c8\n' >"$T/eight.csv"
+    for _ in 1 2 3; do
+        printf '%s\n' "$(printf 'one two three,%.0s' $(seq 7))one two three" >>"$T/eight.csv"
+    done
+    render_and_compile table-booktabs.tex "$T/eight.csv" en
+    if grep -A2 'Overfull' "$T/en/doc.log" >&2; then
+        return 1
+    fi
+    [ "$(grep -o three "$T/en/doc.txt" | wc -l)" -eq 24 ]
+    # four such columns fit unwrapped, as before
+    cut -d, -f1-4 "$T/eight.csv" >"$T/four.csv"
+    gt render table-booktabs.tex "$T/four.csv"
+    [[ "$out" == *'\begin{longtable}{@{}llll@{}}'* ]]
+}
+
 @test "booktabs: a narrow column's widest cell by glyphs, not by characters, sets the wrap width" {
     # 23 i (about 64pt) is the longest text of the first column by
     # characters, 20 Ж (about 200pt) its widest as set: measured by

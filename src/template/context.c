@@ -305,26 +305,21 @@ static size_t page_letter(const struct context_page *page)
     return page->digit * 10 / 9;
 }
 
-size_t context_wrap_columns(const struct context_page *page, const size_t *widths, size_t n,
+/* Marks in wrap the columns wider than least that wrap to share room,
+ * widths as context_wrap_columns has them: the columns no wider than an
+ * equal share of what is left keep their width, until none is, and the
+ * others share the rest.  Returns how many wrap. */
+static size_t share_columns(const size_t *widths, size_t n, size_t room, size_t least,
                             bool *wrap)
 {
-    /* 2 \tabcolsep (12pt) between two columns; the text width in 10pt
-     * type's tenths of a point, as widths are (a letter is 5pt at 10pt). */
-    size_t letter = page_letter(page), gaps = n > 0 ? (n - 1) * 120 : 0;
-    size_t room =
-        page->text_width > gaps ? (page->text_width - gaps) * 50 / (letter ? letter : 1) : 0;
     size_t left = 0;
-    /* A column of at most 6em (the least width a wrapped column gets)
-     * gains nothing by wrapping. */
     for (size_t i = 0; i < n; i++) {
-        wrap[i] = widths[i] > CONTEXT_WRAP_MIN;
+        wrap[i] = widths[i] > least;
         if (wrap[i])
             left++;
         else
             room = room > widths[i] ? room - widths[i] : 0;
     }
-    /* The columns no wider than an equal share of what is left keep their
-     * width, until none is: the others share the rest. */
     for (bool fixed = true; fixed && left > 0;) {
         fixed = false;
         for (size_t i = 0; i < n; i++)
@@ -336,6 +331,24 @@ size_t context_wrap_columns(const struct context_page *page, const size_t *width
             }
     }
     return left;
+}
+
+size_t context_wrap_columns(const struct context_page *page, const size_t *widths, size_t n,
+                            bool *wrap)
+{
+    /* 2 \tabcolsep (12pt) between two columns; the text width in 10pt
+     * type's tenths of a point, as widths are (a letter is 5pt at 10pt). */
+    size_t letter = page_letter(page), gaps = n > 0 ? (n - 1) * 120 : 0;
+    size_t room =
+        page->text_width > gaps ? (page->text_width - gaps) * 50 / (letter ? letter : 1) : 0;
+    /* A column of at most 6em gains little by wrapping; but when the
+     * columns that keep their width are too wide together (eight columns
+     * of three short words), every one may wrap. */
+    size_t left = share_columns(widths, n, room, CONTEXT_WRAP_MIN, wrap);
+    size_t kept = 0;
+    for (size_t i = 0; i < n; i++)
+        kept += wrap[i] ? 0 : widths[i];
+    return kept > room ? share_columns(widths, n, room, 0, wrap) : left;
 }
 
 size_t context_balanced_columns(size_t n, size_t fit)
