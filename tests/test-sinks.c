@@ -516,8 +516,9 @@ static void test_wrap_columns(void **state)
 {
     (void)state;
     static const struct {
-        size_t n, widths[4];
-        const char *wrap; /* '1' for a column that wraps */
+        size_t n, widths[8];
+        const char *wrap;  /* '1' for a column that wraps */
+        size_t words[8];   /* each column's widest word (0: none given) */
     } cases[] = {
         /* 3450 - 240 = 3210: 150 + 6000 + 250 > 3210, the 6000 wraps */
         {3, {150, 6000, 250}, "010"},
@@ -541,11 +542,20 @@ static void test_wrap_columns(void **state)
          * by 5pt a character (110 + 115 + 130 = 355pt) they seemed to fit
          * 321pt; as set they do not (breaker round 17) */
         {3, {1190, 1360, 1520}, "111"},
+        /* eight columns of "one two three", 57pt each, 540pt with the gaps:
+         * each under 6em, but together too wide, so each wraps to its
+         * share, wider than its widest word (breaker round 18, F4) */
+        {8, {570, 570, 570, 570, 570, 570, 570, 570}, "11111111",
+         {220, 220, 220, 220, 220, 220, 220, 220}},
+        /* the same of single words: nothing to gain, none wraps */
+        {8, {570, 570, 570, 570, 570, 570, 570, 570}, "00000000",
+         {570, 570, 570, 570, 570, 570, 570, 570}},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        bool wrap[4];
-        size_t k = context_wrap_columns(&context_page_default, cases[i].widths, cases[i].n, wrap);
-        char got[5] = {0};
+        bool wrap[8];
+        size_t k = context_wrap_columns(&context_page_default, cases[i].widths, cases[i].words,
+                                        cases[i].n, wrap);
+        char got[9] = {0};
         size_t want_k = 0;
         for (size_t c = 0; c < cases[i].n; c++) {
             got[c] = wrap[c] ? '1' : '0';
@@ -560,7 +570,7 @@ static void test_wrap_columns(void **state)
     static bool wrap[256];
     for (size_t c = 0; c < 256; c++)
         ones[c] = 50;
-    assert_int_equal(context_wrap_columns(&context_page_default, ones, 256, wrap), 0);
+    assert_int_equal(context_wrap_columns(&context_page_default, ones, ones, 256, wrap), 0);
 }
 
 /* The context's columns: their longest text (a cell or the name) and

@@ -305,16 +305,17 @@ static size_t page_letter(const struct context_page *page)
     return page->digit * 10 / 9;
 }
 
-/* Marks in wrap the columns wider than least that wrap to share room,
- * widths as context_wrap_columns has them: the columns no wider than an
- * equal share of what is left keep their width, until none is, and the
- * others share the rest.  Returns how many wrap. */
-static size_t share_columns(const size_t *widths, size_t n, size_t room, size_t least,
-                            bool *wrap)
+/* Marks in wrap the columns that wrap to share room, widths as
+ * context_wrap_columns has them: each wider than least, or when least is
+ * 0 than its widest word (words[i]); the columns no wider than an equal
+ * share of what is left keep their width, until none is, and the others
+ * share the rest.  Returns how many wrap. */
+static size_t share_columns(const size_t *widths, const size_t *words, size_t n, size_t room,
+                            size_t least, bool *wrap)
 {
     size_t left = 0;
     for (size_t i = 0; i < n; i++) {
-        wrap[i] = widths[i] > least;
+        wrap[i] = widths[i] > (least ? least : words[i]);
         if (wrap[i])
             left++;
         else
@@ -333,8 +334,8 @@ static size_t share_columns(const size_t *widths, size_t n, size_t room, size_t 
     return left;
 }
 
-size_t context_wrap_columns(const struct context_page *page, const size_t *widths, size_t n,
-                            bool *wrap)
+size_t context_wrap_columns(const struct context_page *page, const size_t *widths,
+                            const size_t *words, size_t n, bool *wrap)
 {
     /* 2 \tabcolsep (12pt) between two columns; the text width in 10pt
      * type's tenths of a point, as widths are (a letter is 5pt at 10pt). */
@@ -343,12 +344,12 @@ size_t context_wrap_columns(const struct context_page *page, const size_t *width
         page->text_width > gaps ? (page->text_width - gaps) * 50 / (letter ? letter : 1) : 0;
     /* A column of at most 6em gains little by wrapping; but when the
      * columns that keep their width are too wide together (eight columns
-     * of three short words), every one may wrap. */
-    size_t left = share_columns(widths, n, room, CONTEXT_WRAP_MIN, wrap);
+     * of three short words), every one wider than its widest word may. */
+    size_t left = share_columns(widths, words, n, room, CONTEXT_WRAP_MIN, wrap);
     size_t kept = 0;
     for (size_t i = 0; i < n; i++)
         kept += wrap[i] ? 0 : widths[i];
-    return kept > room ? share_columns(widths, n, room, 0, wrap) : left;
+    return kept > room ? share_columns(widths, words, n, room, 0, wrap) : left;
 }
 
 size_t context_balanced_columns(size_t n, size_t fit)
@@ -529,8 +530,14 @@ static json_t *finish(struct context_builder *b, unsigned block_columns,
     size_t ncolumns = json_array_size(b->columns);
     bool *wrap = malloc((ncolumns ? ncolumns : 1) * sizeof *wrap);
     json_t *blocks = NULL, *ctx = NULL;
-    size_t nwrap = wrap ? context_wrap_columns(page, b->set_width, ncolumns, wrap) : 0;
-    int rc = !zeros || !wrap;
+    /* Each column's widest word, by the same estimate: the first held. */
+    size_t *words = calloc(ncolumns ? ncolumns : 1, sizeof *words);
+    for (size_t i = 0; words && i < ncolumns && i < b->nwords; i++)
+        words[i] = b->word[i * CONTEXT_LONG_WORDS] ? b->word_width[i * CONTEXT_LONG_WORDS] : 0;
+    size_t nwrap =
+        wrap && words ? context_wrap_columns(page, b->set_width, words, ncolumns, wrap) : 0;
+    int rc = !zeros || !wrap || !words;
+    free(words);
     for (size_t i = 0; !rc && i < ncolumns; i++) {
         json_t *column = json_array_get(b->columns, i);
         rc = json_object_set(column, "widest", b->longest[i]) != 0 ||

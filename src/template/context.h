@@ -89,10 +89,12 @@ size_t context_widest_fitting(const struct context_page *page);
  * context's per-glyph widths: Cyrillic and Latin capitals count 7-12pt,
  * not a flat 5pt a character); page's type is digit * 10/9 / 5 of 10pt
  * (1 on the default page).  wrap[i] true for those, each wider than
- * CONTEXT_WRAP_MIN (or than nothing, when the columns of at most that width
- * are too wide together) and than an equal share of what the others leave
+ * CONTEXT_WRAP_MIN (or than its widest word, words[i] by the same
+ * estimate, when the columns of at most that width are too wide together)
+ * and than an equal share of what the others leave
  * (none when all fit).  Returns how many. */
-size_t context_wrap_columns(const struct context_page *page, const size_t *widths, size_t n,
+size_t context_wrap_columns(const struct context_page *page, const size_t *widths,
+                            const size_t *words, size_t n,
                             bool *wrap);
 
 /* The width of balanced blocks of at most `fit` columns for n columns: as
