@@ -887,3 +887,33 @@ plant() { # DIR NAME LINE...
         refute grep -q '[12][.,]000' "$T/$lang/doc.txt"
     done
 }
+
+@test "figure kordemsky-graph: the pass move's label stays between its two circles and inside the frame, up to --max 17, ru and en (breaker round 18, F6)" {
+    local lang page
+    for lang in ru en; do
+        compile_figures "$lang" 'kordemsky-graph --max 11
+kordemsky-graph --max 13
+kordemsky-graph --max 15
+kordemsky-graph --max 17'
+        for page in 1 2 3 4; do
+            # the column n = 0: its circles' digits (m = 0 above, m = 1
+            # below, 2.5 units apart, circles of 0.3 units' radius) and the
+            # label's words, left of the move, before the frame at -0.5
+            pdftotext -f $page -l $page -bbox "$T/$lang/doc.pdf" - |
+                awk -F'"' -v lang=$lang -v page=$page '
+                /<word/ { w = $9; sub(/^>/, "", w); sub(/<.*/, "", w)
+                          # set along the move: taller than wide (the caption says it too)
+                          if ((w == "pass" || w == "пустой" || w == "ход") && $6 - $2 < $8 - $4) {
+                              if (!lab || $2 < lx0) lx0 = $2; if (!lab || $4 < ly0) ly0 = $4
+                              if (!lab || $8 > ly1) ly1 = $8; lab = 1; next }
+                          if (w ~ /^[0-9]$/ && !top) { top = 1; tx = ($2 + $6) / 2; ty = ($4 + $8) / 2; next }
+                          if (w ~ /^[0-9]$/ && top && !bot && ($2 + $6) / 2 - tx < 1 && tx - ($2 + $6) / 2 < 1) {
+                              bot = 1; by = ($4 + $8) / 2 } }
+                END { u = (by - ty) / 2.5; r = 0.3 * u
+                      if (!lab || !bot) { print lang, page ": no label or circles"; exit 1 }
+                      if (ly0 < ty + r || ly1 > by - r || lx0 < tx - 0.5 * u) {
+                          printf "%s page %d: label %.1f..%.1f, x from %.1f; circles end %.1f, start %.1f; frame %.1f\n",
+                              lang, page, ly0, ly1, lx0, ty + r, by - r, tx - 0.5 * u; exit 1 } }'
+        done
+    done
+}
