@@ -547,7 +547,8 @@ static bool is_gzip_start(const struct input *in)
 }
 
 /* Whether b[0..n) starts as a JSON document does: '{' then a quoted name,
- * or '[' then an object or a string, blanks and line breaks between.
+ * or '[' then an object, a string, a number, an array or a literal, blanks
+ * and line breaks between.
  * Valid CSV may start so too ("[" alone on the header line, then a quoted
  * field): it tells only what a text that is not CSV is.  Data only: a
  * template may well start so. */
@@ -561,6 +562,11 @@ static bool json_start(const unsigned char *b, size_t n)
         while (i < n && (b[i] == ' ' || b[i] == '\t' || b[i] == '\r' || b[i] == '\n'))
             i++;
         if (i < n && b[i] == '"')
+            return true;
+        /* [ then a number, an array, true, false or null ([1, 2] as
+         * json.dump or jq writes it) */
+        if (array && i < n && (b[i] == '-' || (b[i] >= '0' && b[i] <= '9') || b[i] == '[' ||
+                               b[i] == 't' || b[i] == 'f' || b[i] == 'n'))
             return true;
         if (!array || i >= n || b[i] != '{')
             return false;
@@ -579,6 +585,26 @@ static bool starts_word(const unsigned char *b, size_t n, const char *word)
         i++;
     size_t len = strlen(word);
     return n - i >= len && strncasecmp((const char *)b + i, word, len) == 0;
+}
+
+/* Whether b[0..n) (less a byte order mark and blanks) starts with an
+ * HTML page's first tag, <!DOCTYPE html> or <html>, in any case, attributes
+ * allowed: no CSV header is that, so the page is refused even where it
+ * would parse as one column (an error page of a download link). */
+static bool html_start(const unsigned char *b, size_t n)
+{
+    size_t i = n >= 3 && memcmp(b, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+    while (i < n && (b[i] == ' ' || b[i] == '\t' || b[i] == '\r' || b[i] == '\n'))
+        i++;
+    static const char *const tags[] = {"<!DOCTYPE html", "<html"};
+    for (size_t t = 0; t < 2; t++) {
+        size_t len = strlen(tags[t]);
+        if (n - i > len && strncasecmp((const char *)b + i, tags[t], len) == 0 &&
+            (b[i + len] == '>' || b[i + len] == ' ' || b[i + len] == '\t' ||
+             b[i + len] == '\r' || b[i + len] == '\n'))
+            return true;
+    }
+    return false;
 }
 
 /* What text b[0..n) starts as, when that is another format than CSV, as
@@ -603,6 +629,8 @@ static const char *foreign_message(const unsigned char *b, size_t n)
 {
     static char msg[160];
     const struct foreign *f = foreign_bytes(b, n);
+    if (!f && html_start(b, n))
+        return "an HTML page, not CSV (a download that gave a web page? save the table as CSV)";
     if (!f)
         return NULL;
     if (f->compressed)
