@@ -322,6 +322,11 @@ static bool text_unusable(const char *text, size_t len, const char *kind, char *
                           size_t size)
 {
     const struct foreign *f = foreign_bytes((const unsigned char *)text, len);
+    /* gzip, which only data may be (the CSV reader inflates it) */
+    if (!f && len >= 2 && (unsigned char)text[0] == 0x1F && (unsigned char)text[1] == 0x8B) {
+        snprintf(why, size, ": gzip-compressed data: gunzip it first (only the data may be gzip)");
+        return true;
+    }
     if (f) {
         if (f->how)
             snprintf(why, size, ": %s: %s", f->what, f->how);
