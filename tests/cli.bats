@@ -373,10 +373,10 @@ CASES
     printf '%s\n' "${names[@]}" | sort >"$T/expected"
     cd "$T/run"
     # --templates as typed, GAMETAB_TEMPLATES, and the files of the directory
-    complete_words render --templates "$T/evil" '' | grep -v -x -F -f <(ls "$(dirname "$GAMETAB")/templates") \
+    complete_words render --templates "$T/evil" '' | grep -v -x -F -f <(ls "$BATS_TEST_DIRNAME/../templates") \
         >"$T/offered" || true
     diff "$T/expected" "$T/offered"
-    GAMETAB_TEMPLATES="$T/evil" complete_words render '' | grep -v -x -F -f <(ls "$(dirname "$GAMETAB")/templates") \
+    GAMETAB_TEMPLATES="$T/evil" complete_words render '' | grep -v -x -F -f <(ls "$BATS_TEST_DIRNAME/../templates") \
         >"$T/offered" || true
     diff "$T/expected" "$T/offered"
     [ "$(GAMETAB_TEMPLATES="$T/evil" complete_words render 'd' | tr '\n' '|')" = 'd*.tex|dx.tex|' ]
@@ -389,7 +389,7 @@ CASES
     [ "$(HOME="$T/home" complete_words render --templates '~/tq' zz)" = zzmine.txt ]
     cd "$T/evil"
     # (outside a completion compopt fails: $(...) as the other tests)
-    echo "$(complete_words render '')" | grep -v -x -F -f <(ls "$(dirname "$GAMETAB")/templates") |
+    echo "$(complete_words render '')" | grep -v -x -F -f <(ls "$BATS_TEST_DIRNAME/../templates") |
         diff "$T/expected" -
     echo "$(complete_words render x.tex '')" | diff "$T/expected" -
     [ "$(complete_words table wythoff-grundy -o 'd' | tr '\n' '|')" = 'd*.tex|dx.tex|' ]
