@@ -342,6 +342,67 @@ CASES
     complete_words table nim-p-positions -- | grep -qx -- --block-columns
 }
 
+@test "after an option, the completion offers another exactly when some format takes both; after gametab --help, what the command takes (breaker round 18, F8)" {
+    cd "$(dirname "$GAMETAB")"
+    # shellcheck source=/dev/null
+    source completion/gametab
+    formats=$(complete_words table x --format '')
+    [ "$(echo "$formats" | wc -l)" -ge 6 ]
+    # The options of the table's --help ("--NAME METAVAR  ...") that
+    # nim-p-positions takes, among them those for some formats only.
+    "$GAMETAB" table --help | sed -n 's/^  \(-., \)\{0,1\}--\([a-z-]*\)\( \([A-Za-z0-9,]*\)\)\{0,1\}  .*/\2 \4/p' |
+        grep -v -e '^help' -e '^version' -e '^format' -e '^output' -e '^no-' -e '^count' -e '^quiet' |
+        grep -F -f <(complete_words table nim-p-positions -- | sed 's/^--\(.*\)/\1 /') >"$T/options"
+    grep -qx 'lang L' "$T/options"
+    grep -qx 'level L' "$T/options"
+    grep -qx 'standalone ' "$T/options"
+    checked=0
+    while read -r a ametavar; do
+        case $ametavar in '') avalue=() ;; L) avalue=(en) ;; DIR) avalue=("$T") ;; *) avalue=(2) ;; esac
+        if [ "$a" = level ]; then avalue=(5); fi
+        complete_words table nim-p-positions --"$a" "${avalue[@]}" -- >"$T/offered"
+        complete_words table nim-p-positions --"$a" "${avalue[@]}" --format '' >"$T/offered-formats"
+        while read -r b bmetavar; do
+            [ "$a" != "$b" ] || continue
+            case $bmetavar in '') bvalue=() ;; L) bvalue=(en) ;; DIR) bvalue=("$T") ;; *) bvalue=(2) ;; esac
+            if [ "$b" = level ]; then bvalue=(5); fi
+            # possible: some format the program does not refuse --a --b for
+            # (-o in a missing directory: a format's run stops there)
+            possible=no
+            for f in $formats; do
+                "$GAMETAB" table nim-p-positions --count 1 --"$a" "${avalue[@]}" --"$b" "${bvalue[@]}" \
+                    --format "$f" -o "/nonexistent/x.$f" 2>"$T/err" >/dev/null || true
+                if ! grep -q 'does not apply' "$T/err"; then possible=yes; fi
+            done
+            offered=no
+            if grep -qx -- "--$b" "$T/offered"; then offered=yes; fi
+            [ $offered = $possible ] ||
+                { echo "--$a then --$b: offered $offered, some format takes both: $possible" >&2; return 1; }
+            checked=$((checked + 1))
+        done <"$T/options"
+        # and --format offers the formats --a applies to
+        for f in $formats; do
+            "$GAMETAB" table nim-p-positions --count 1 --"$a" "${avalue[@]}" --format "$f" \
+                -o "/nonexistent/x.$f" 2>"$T/err" >/dev/null || true
+            offered=no
+            if grep -qx -- "$f" "$T/offered-formats"; then offered=yes; fi
+            refused=no
+            if grep -q 'does not apply' "$T/err"; then refused=yes; fi
+            [ $offered != $refused ] || { echo "--$a --format $f: offered $offered, refused $refused" >&2; return 1; }
+        done
+    done <"$T/options"
+    [ "$checked" -ge 30 ]
+    # The pairs the breaker named.
+    [ -z "$(complete_words table nim-p-positions --level 5 -- | grep -x -e --lang -e --standalone)" ]
+    [ -z "$(complete_words table nim-p-positions --standalone -- | grep -x -e --level -e --jobs)" ]
+    complete_words table nim-p-positions --level 5 -- | grep -qx -- --jobs
+    # gametab --help COMMAND ARG... is gametab COMMAND --help ARG...
+    diff <(complete_words '' | grep -v '^-') <(complete_words --help '')
+    [ "$(complete_words -h ta)" = table ]
+    [ "$(complete_words --he table nim-p)" = nim-p-positions ]
+    diff <(complete_words table nim-p-positions --l) <(complete_words --help table nim-p-positions --l)
+}
+
 @test "the completion offers render's TEMPLATE from the search path: --templates as typed, GAMETAB_TEMPLATES, the built-in ones; DATA files only (breaker round 15)" {
     cd "$(dirname "$GAMETAB")"
     # shellcheck source=/dev/null

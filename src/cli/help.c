@@ -714,6 +714,21 @@ static void completion_drop(FILE *f, const struct command *c, const struct optio
         inapplicable_words(f, c, flag, false);
         fprintf(f, "' && drop='%s' ;;\n", flag);
     }
+    if (m->kind == OPTION_CHOICE) {
+        /* No mode typed (nor, for --format, a name -o asks one of): the
+         * modes the options typed leave possible decide.  An option is
+         * dropped when it applies to none of them (tex's --lang after
+         * --level, which applies to csv.gz only). */
+        fputs("        '') drop=-\n", f);
+        for (size_t i = 0; i < choices_listed(m); i++) {
+            fputs("            _gametab_typed '", f);
+            inapplicable_words(f, c, m->choices[i], false);
+            fputs("' || drop=$(_gametab_common \"$drop\" '", f);
+            inapplicable_words(f, c, m->choices[i], true);
+            fputs("')\n", f);
+        }
+        fputs("            [[ $drop == - ]] && drop= ;; # none possible: refused already\n", f);
+    }
     fputs("        esac\n", f);
 }
 
@@ -1046,6 +1061,18 @@ void help_completion(FILE *f)
           "    echo \" ${refused//$'\\n'/ }\"\n"
           "}\n"
           "\n"
+          "# The words of $2 that are also words of $1, or all of $2 when $1 is -.\n"
+          "_gametab_common()\n"
+          "{\n"
+          "    local IFS=$' \\t\\n' w out=\n"
+          "    local -a words\n"
+          "    read -ra words <<<\"$2\"\n"
+          "    for w in \"${words[@]}\"; do\n"
+          "        [[ $1 == - || \" $1 \" == *\" $w \"* ]] && out+=\" $w\"\n"
+          "    done\n"
+          "    echo \"$out\"\n"
+          "}\n"
+          "\n"
           "# Drops the words $1 from what is offered.\n"
           "_gametab_drop()\n"
           "{\n"
@@ -1065,6 +1092,23 @@ void help_completion(FILE *f)
           "    local -a args\n"
           "    # --name=value: bash splits it at the '='.\n"
           "    [[ $cur == = ]] && cur=\n"
+          "    # gametab --help COMMAND ARG... is gametab COMMAND --help ARG... (--h,\n"
+          "    # --he... and -h too): COMMAND is offered, then what COMMAND takes.\n"
+          "    if ((COMP_CWORD >= 2)) && [[ ${COMP_WORDS[1]} == -h ||\n"
+          "          (${COMP_WORDS[1]} == --h* && --help == \"${COMP_WORDS[1]}\"*) ]]; then\n"
+          "        if ((COMP_CWORD == 2)); then\n"
+          "            _gametab_words '",
+          f);
+    for (size_t i = 0; i < command_registry_size; i++)
+        fprintf(f, "%s%s", i ? " " : "", command_registry[i]->name);
+    fputs("'\n"
+          "            return\n"
+          "        fi\n"
+          "        local -a COMP_WORDS=(\"${COMP_WORDS[0]}\" \"${COMP_WORDS[@]:2}\")\n"
+          "        local COMP_CWORD=$((COMP_CWORD - 1))\n"
+          "        _gametab\n"
+          "        return\n"
+          "    fi\n"
           "    if ((COMP_CWORD == 1)); then\n"
           "        _gametab_words '",
           f);
