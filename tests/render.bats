@@ -310,6 +310,78 @@ LIST
     grep -q 'ЖЖЖЖЖЖЖЖ' "$T/en/doc.txt"
 }
 
+@test "booktabs: the widest word of a column as set is among those TeX measures, or no wider than unmeasured_width, for random words of the repertoire (breaker round 18, F10)" {
+    # The 8 words TeX measures are picked by an estimate; it rated ‚ (3.6pt)
+    # 12.2pt, so nine words of ‚ hid a word of W from TeX, which then ran
+    # past its column. The estimate is now each glyph's width and each
+    # positive kern as the preamble's fonts set them (… is 13.3pt, bo
+    # kerns +0.28pt), and unmeasured_width bounds the words not measured.
+    # shellcheck disable=SC2016 # TeX, not shell
+    printf '%s\n' '{{=<< >>=}}' \
+        '<<#columns>>\dimen2=<<unmeasured_width>> <<#long_words>>\settowidth{\dimen0}{<<.>>}\ifdim\dimen0>\dimen2 \dimen2=\dimen0 \fi<</long_words>>\expandafter\xdef\csname bound<<name>>\endcsname{\the\dimen2}' \
+        '<</columns>>' \
+        '<<#rows>><<#cells>>\settowidth{\dimen0}{<<value>>}\ifdim\dimen0>\csname bound<<column>>\endcsname\relax\typeout{MISSED <<column>> \the\dimen0}\fi' \
+        '<</cells>><</rows>>' >"$T/bound.tex"
+    for seed in 1 2 3 4 5; do
+        python3 - "$seed" >"$T/words.csv" <<'PY'
+import random, sys
+rng = random.Random(int(sys.argv[1]))
+# render's repertoire for .tex, less the blanks and the characters that
+# break or join words (-, quotes doubled into ligatures by TeX stay in)
+pool = [chr(c) for c in range(0x21, 0x7F)]
+pool += [chr(c) for c in range(0xC0, 0x126) if c != 0x110] + [chr(c) for c in range(0x139, 0x13F)] + [chr(c) for c in range(0x141, 0x149)]
+pool += [chr(c) for c in range(0x14A, 0x166)] + [chr(c) for c in range(0x174, 0x17F)]
+pool += [chr(c) for c in range(0x410, 0x450)] + list("ЁёЇїЄєҐґЎў")
+pool += list("‚„“”‘’–—…‰‹›€№™←→↑↓≤≥≈≡⊕−∈αβγδπωΓΔΣΩ")
+pool += list("boopqjfI!?)]") * 4   # the pairs that kern wider
+chars = sorted(set(pool) - set(",\"\\"))
+cols = 10
+print(",".join("c%d" % k for k in range(cols)))
+for _ in range(60):
+    # column k: words of k + 3 characters, so that they compete
+    print(",".join("".join(rng.choice(chars) for _ in range(k + 3)) for k in range(cols)))
+PY
+        mkdir -p "$T/en"
+        cp "$PRE/en/preamble.tex" "$T/en/"
+        gt render "$T/bound.tex" "$T/words.csv" -o "$T/en/frag.tex"
+        [ "$status" -eq 0 ] || { echo "seed $seed: $err" >&2; return 1; }
+        printf '%s\n' '\documentclass{article}' '\input{preamble}' '\begin{document}' \
+            '\input{frag}' 'x' '\end{document}' >"$T/en/doc.tex"
+        (cd "$T/en" && pdflatex -interaction=nonstopmode -halt-on-error doc.tex >/dev/null)
+        if grep -a MISSED "$T/en/doc.log" >&2; then
+            echo "seed $seed" >&2
+            return 1
+        fi
+    done
+    # Two columns where the estimate alone decides: eight words of n, u and
+    # h (61.1pt as set, 61.6pt by the estimate), then in the first a word
+    # of 12 o (63.05pt: 60pt and 11 kerns of +0.28pt), in the second one
+    # that ties the eight by the estimate (61.6pt) and is wider as set
+    # (61.53pt): TeX measures the first, the second is unmeasured_width.
+    python3 -c '
+import itertools
+words = ["".join(w) for w in itertools.product("nuh", repeat=11)][:8]
+print("kern,tie")
+for w in words:
+    print(w + "," + w)
+print("oooooooooooo,aaaaaaaaaaaF")' >"$T/words.csv"
+    gt render "$T/bound.tex" "$T/words.csv" -o "$T/en/frag.tex"
+    [ "$status" -eq 0 ]
+    (cd "$T/en" && pdflatex -interaction=nonstopmode -halt-on-error doc.tex >/dev/null)
+    if grep -a MISSED "$T/en/doc.log" >&2; then
+        return 1
+    fi
+    # The case the breaker found: nine words of ‚ and one of W, wrapped.
+    local w="$(printf 'w %.0s' $(seq 40))"
+    printf 'a,b,c,d,e\n%s,%s,%s,%s,%s\n' "$w" "$w" "$w" "$w" \
+        "$(printf '‚‚‚‚‚‚‚‚%s ' a b c d e f g h i)WWWWWWWWWW $w" >"$T/comma.csv"
+    render_and_compile table-booktabs.tex "$T/comma.csv" en
+    if grep -A2 'Overfull' "$T/en/doc.log" >&2; then
+        return 1
+    fi
+    grep -q 'WWWWWWWWWW' "$T/en/doc.txt"
+}
+
 @test "booktabs: eight short prose columns, each narrower than 6em, wrap when together they are too wide (breaker round 18, F4)" {
     # "one two three" eight times a row: 57pt a column, 540pt with the
     # gaps; each column's widest word, "three", is 22pt: they fit wrapped.

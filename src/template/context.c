@@ -1,6 +1,7 @@
 #include <config.h>
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,49 +28,85 @@ struct context_builder {
     json_t **word;
     size_t *word_width;
     size_t nwords;
+    /* Of each column, the widest estimate of a word not held (0: none):
+     * no word TeX is not given to measure is wider as set. */
+    size_t *unheld_width;
 };
 
 /* The width of cp in the fragments' 10pt Computer Modern text font, in
  * tenths of a point, rounded up: to rank a column's words for TeX to
  * measure, and to decide which columns wrap (context_wrap_columns).
- * ASCII as cmr10 sets it; Latin-1, Latin Extended-A and Cyrillic
- * (U+0400-U+045F) as the preamble's T1 and T2A fonts set them (pdflatex's
- * \wd); Greek (math italic) at most 7.8pt; any other character as the
- * widest of the README's repertoire, the per mille sign (12.2pt), so that
- * the estimate is no less than what TeX sets. */
+ * Every character of render's repertoire for .tex (latex.c) as render
+ * escapes it and the preamble's fonts set it: ASCII, Latin-1, Latin
+ * Extended-A and Cyrillic (U+0400-U+045F) in T2A or T1, Greek in math
+ * italic, the punctuation, arrows and signs, and the characters the
+ * preamble declares (pdflatex's \wd of each, through render); a blank
+ * (tab, line break) as a space; any other character as the widest, ⟺, so
+ * that the estimate is never less than what TeX sets. */
+/* The widest glyph of the repertoire, ⟺, in tenths of a point: the width
+ * of a character render refuses for .tex (WIDE in the tables), or one
+ * past them. */
+#define GLYPH_WIDEST 184
+#define WIDE GLYPH_WIDEST
+
 static unsigned glyph_width(uint32_t cp)
 {
     static const unsigned char ascii[95] = {
-        33, 28, 50, 83, 50, 83, 78, 28, 39, 39, 50, 78, 28, 33, 28, 50,  /*  !"#$%&'()*+,-./ */
-        50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 28, 28, 78, 78, 78, 47,  /* 0-9 :;<=>? */
-        78, 75, 71, 72, 76, 68, 65, 78, 75, 36, 51, 78, 63, 92, 75, 78,  /* @A-O */
-        68, 78, 74, 56, 72, 75, 75, 103, 75, 75, 61, 28, 50, 28, 50, 50, /* P-Z [\]^_ */
-        28, 50, 56, 44, 56, 44, 31, 50, 56, 28, 31, 53, 28, 83, 56, 50,  /* `a-o */
-        56, 53, 39, 39, 39, 56, 53, 72, 53, 53, 44, 50, 28, 50, 50,      /* p-z {|}~ */
+         34,  28,  50,  84,  50,  84,  78,  28,  39,  39,  50,  78,  28,  34,  28,  50,  /* U+0020 */
+         50,  50,  50,  50,  50,  50,  50,  50,  50,  50,  28,  28,  78,  78,  78,  48,  /* U+0030 */
+         78,  75,  71,  73,  77,  69,  66,  79,  75,  37,  52,  78,  63,  92,  75,  78,  /* U+0040 */
+         69,  78,  74,  56,  73,  75,  75, 103,  75,  75,  62,  28,  50,  28,  62,  78,  /* U+0050 */
+         50,  50,  56,  45,  56,  45,  31,  50,  56,  28,  31,  53,  28,  84,  56,  50,  /* U+0060 */
+         56,  53,  40,  40,  39,  56,  53,  73,  53,  53,  45,  50,  28,  50,  62,  /* U+0070 */
     };
     static const unsigned char latin[224] = {
-         34,  28,  50,  64,  74,  75,  17,  45,  50, 112,  45,  56,  67,   0, 112,  78,  /* U+00A0 */
+         34,  28,  50,  64,  74,  75,  17,  45,  50, 112,  45,  56,  67, WIDE, 112,  78,  /* U+00A0 */
          34,  78,  45,  45,  50,  56,  62,  28,  34,  45,  45,  56,  45,  45,  45,  48,  /* U+00B0 */
-         75,  75,  75,  75,  75,  75,  91,  73,  68,  68,  68,  68,  37,  37,  37,  37,  /* U+00C0 */
-        122,  75,  78,  78,  78,  78,  78,  78,  78,  75,  75,  75,  75,  75, 122,  50,  /* U+00D0 */
-         50,  50,  50,  50,  50,  50,  73,  45,  45,  45,  45,  45,  28,  28,  28,  28,  /* U+00E0 */
-        122,  56,  50,  50,  50,  50,  50,  78,  50,  56,  56,  56,  56,  53, 122,  53,  /* U+00F0 */
+         75,  75,  75,  75,  75,  75,  91,  73,  69,  69,  69,  69,  37,  37,  37,  37,  /* U+00C0 */
+         77,  75,  78,  78,  78,  78,  78,  78,  78,  75,  75,  75,  75,  75,  63,  51,  /* U+00D0 */
+         50,  50,  50,  50,  50,  50,  73,  45,  45,  45,  45,  45,  28,  28,  28,  34,  /* U+00E0 */
+         50,  56,  50,  50,  50,  50,  50,  78,  51,  56,  56,  56,  56,  53,  56,  53,  /* U+00F0 */
          75,  50,  75,  50,  75,  50,  73,  45,  73,  45,  73,  45,  73,  45,  77,  56,  /* U+0100 */
-         77,  56,  68,  45,  68,  45,  68,  45,  68,  45,  68,  45,  79,  50,  79,  50,  /* U+0110 */
-         79,  50,  79,  50,  75,  56, 122, 122,  37,  28,  37,  28,  37,  28,  37,  28,  /* U+0120 */
-         37,  28,  86,  57,  52,  31,  78,  53, 122,  63,  28,  63,  28,  63,  28, 122,  /* U+0130 */
-        122,  63,  28,  75,  56,  75,  56,  75,  56, 122, 122, 122,  78,  50,  78,  50,  /* U+0140 */
+        WIDE,  56,  69,  45,  69,  45,  69,  45,  69,  45,  69,  45,  79,  50,  79,  50,  /* U+0110 */
+         79,  50,  79,  50,  75,  56, WIDE, WIDE,  37, WIDE,  37, WIDE,  37, WIDE, WIDE, WIDE,  /* U+0120 */
+         37,  28,  87,  59,  52, WIDE,  78,  53, WIDE,  63,  28,  63,  28,  63,  28, WIDE,  /* U+0130 */
+        WIDE,  63,  34,  75,  56,  75,  56,  75,  56, WIDE,  80,  56,  78,  50,  78,  50,  /* U+0140 */
          78,  50, 102,  78,  74,  40,  74,  40,  74,  40,  56,  40,  56,  40,  56,  40,  /* U+0150 */
-         56,  40,  73,  39,  73,  39, 122, 122,  75,  56,  75,  56,  75,  56,  75,  56,  /* U+0160 */
-         75,  56,  75,  56, 103,  73,  75,  53,  75,  62,  45,  62,  45,  62,  45, 122,  /* U+0170 */
+         56,  40,  73,  39,  73,  39, WIDE, WIDE,  75,  56,  75,  56,  75,  56,  75,  56,  /* U+0160 */
+         75,  56, WIDE, WIDE, 103,  73,  75,  53,  75,  62,  45,  62,  45,  62,  45, WIDE,  /* U+0170 */
     };
     static const unsigned char cyrillic[96] = {
-         68,  68,  87,  63,  73,  56,  37,  37,  52, 109, 109,  77,  78,  78,  75,  78,  /* U+0400 */
-         75,  71,  71,  63,  78,  68, 120,  62,  78,  78,  78,  78,  92,  78,  78,  78,  /* U+0410 */
-         68,  73,  73,  75,  84,  75,  78,  78, 113, 113,  89,  98,  71,  73, 113,  78,  /* U+0420 */
+         69,  69,  87,  63,  73,  56,  37,  37,  52, 109, 109,  77,  78,  78,  75,  78,  /* U+0400 */
+         75,  71,  71,  63,  78,  69, 120,  62,  78,  78,  78,  78,  92,  78,  78,  78,  /* U+0410 */
+         69,  73,  73,  75,  84,  75,  78,  78, 113, 113,  89,  98,  71,  73, 113,  78,  /* U+0420 */
          50,  50,  50,  45,  56,  45,  84,  45,  56,  56,  56,  56,  67,  56,  50,  56,  /* U+0430 */
          56,  45,  50,  53,  78,  53,  56,  56,  81,  81,  62,  73,  50,  45,  75,  55,  /* U+0440 */
          45,  45,  53,  45,  44,  40,  28,  28,  31,  77,  77,  56,  56,  56,  53,  56,  /* U+0450 */
+    };
+    /* Greek, the punctuation, arrows and signs of latex.c's repertoire,
+     * and the characters the preamble declares (Ș ș Ț ț, sub- and
+     * superscripts), by code point. */
+    static const struct {
+        uint32_t cp;
+        unsigned char width;
+    } other[] = {
+        {0x0218, 56}, {0x0219, 40}, {0x021A, 73}, {0x021B, 39}, {0x0393, 63}, {0x0394, 84},
+        {0x0398, 78}, {0x039B, 70}, {0x039E, 67}, {0x03A0, 76}, {0x03A3, 73}, {0x03A5, 78},
+        {0x03A6, 73}, {0x03A8, 78}, {0x03A9, 73}, {0x03B1, 65}, {0x03B2, 62}, {0x03B3, 58},
+        {0x03B4, 49}, {0x03B5, 47}, {0x03B6, 52}, {0x03B7, 54}, {0x03B8, 50}, {0x03B9, 36},
+        {0x03BA, 58}, {0x03BB, 59}, {0x03BC, 61}, {0x03BD, 56}, {0x03BE, 49}, {0x03C0, 61},
+        {0x03C1, 52}, {0x03C2, 45}, {0x03C3, 61}, {0x03C4, 56}, {0x03C5, 58}, {0x03C6, 66},
+        {0x03C7, 63}, {0x03C8, 69}, {0x03C9, 66}, {0x03D1, 60}, {0x03D5, 60}, {0x03D6, 86},
+        {0x03F1, 52}, {0x03F5, 41}, {0x0490, 64}, {0x0491, 45}, {0x1D4F, 48}, {0x1D62, 28},
+        {0x2013, 50}, {0x2014, 81}, {0x2018, 28}, {0x2019, 28}, {0x201A, 37}, {0x201C, 42},
+        {0x201D, 42}, {0x201E, 42}, {0x2020, 45}, {0x2021, 45}, {0x2022, 50}, {0x2026, 134},
+        {0x2030, 117}, {0x2039, 45}, {0x203A, 45}, {0x207A, 67}, {0x2080, 45}, {0x2081, 45},
+        {0x2082, 45}, {0x2083, 45}, {0x2084, 45}, {0x2085, 45}, {0x2086, 45}, {0x2087, 45},
+        {0x2088, 45}, {0x2089, 45}, {0x208A, 67}, {0x208B, 68}, {0x2096, 48}, {0x2097, 28},
+        {0x2098, 71}, {0x2099, 50}, {0x20AC, 78}, {0x2116, 88}, {0x2122, 67}, {0x2190, 100},
+        {0x2191, 50}, {0x2192, 101}, {0x2193, 50}, {0x2205, 51}, {0x2208, 67}, {0x2209, 67},
+        {0x2212, 78}, {0x221A, 84}, {0x221E, 101}, {0x223C, 78}, {0x2248, 78}, {0x2260, 78},
+        {0x2261, 78}, {0x2264, 78}, {0x2265, 78}, {0x2295, 78}, {0x2713, 84}, {0x27FA, 184},
     };
     if (cp >= 0x20 && cp <= 0x7E)
         return ascii[cp - 0x20];
@@ -79,19 +116,67 @@ static unsigned glyph_width(uint32_t cp)
         return latin[cp - 0xA0];
     if (cp >= 0x400 && cp < 0x460)
         return cyrillic[cp - 0x400];
-    return cp >= 0x370 && cp < 0x400 ? 78 : 122;
+    size_t lo = 0, hi = sizeof other / sizeof *other;
+    while (lo < hi) { /* other is sorted by code point */
+        size_t mid = lo + (hi - lo) / 2;
+        if (other[mid].cp == cp)
+            return other[mid].width;
+        if (other[mid].cp < cp)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return GLYPH_WIDEST;
 }
 
-/* The estimated width of s[0, n): glyph_width summed. */
+/* The kern TeX puts between a and b when it is positive (kerns that narrow
+ * a pair, ligatures and the rest, make the estimate only wider), in tenths
+ * of a point, rounded up: every pair of render's repertoire for .tex that
+ * the preamble's fonts set wider than its two characters alone (bo, oo,
+ * f" and more, measured through render as glyph_width's widths). */
+static unsigned kern_width(uint32_t a, uint32_t b)
+{
+    static const struct {
+        uint32_t a, b;
+        unsigned char kern;
+    } kern[] = {
+        {0x0049, 0x0049, 3}, {0x0061, 0x006A, 6}, {0x0062, 0x0063, 3}, {0x0062, 0x0064, 3},
+        {0x0062, 0x0065, 3}, {0x0062, 0x006A, 6}, {0x0062, 0x006F, 3}, {0x0062, 0x0071, 3},
+        {0x0066, 0x0021, 8}, {0x0066, 0x0029, 8}, {0x0066, 0x003F, 8}, {0x0066, 0x005D, 8},
+        {0x0066, 0x2018, 8}, {0x0066, 0x2019, 8}, {0x0066, 0x201C, 8}, {0x0066, 0x201D, 8},
+        {0x0067, 0x006A, 3}, {0x006F, 0x0063, 3}, {0x006F, 0x0064, 3}, {0x006F, 0x0065, 3},
+        {0x006F, 0x006A, 6}, {0x006F, 0x006F, 3}, {0x006F, 0x0071, 3}, {0x0070, 0x0063, 3},
+        {0x0070, 0x0064, 3}, {0x0070, 0x0065, 3}, {0x0070, 0x006A, 6}, {0x0070, 0x006F, 3},
+        {0x0070, 0x0071, 3}, {0x0407, 0x0407, 3}, {0x0457, 0x0457, 9}, {0x201C, 0x2018, 3},
+        {0x201C, 0x201C, 3}, {0x201D, 0x2019, 3}, {0x201D, 0x201D, 3}, {0x201E, 0x002C, 3},
+        {0x201E, 0x006A, 3}, {0x201E, 0x201E, 3},
+    };
+    size_t lo = 0, hi = sizeof kern / sizeof *kern;
+    while (lo < hi) { /* kern is sorted by a, then b */
+        size_t mid = lo + (hi - lo) / 2;
+        if (kern[mid].a == a && kern[mid].b == b)
+            return kern[mid].kern;
+        if (kern[mid].a < a || (kern[mid].a == a && kern[mid].b < b))
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return 0;
+}
+
+/* The estimated width of s[0, n): glyph_width summed, with the positive
+ * kerns between them (kern_width): no less than TeX sets it. */
 static size_t word_estimate(const char *s, size_t n)
 {
     size_t w = 0;
+    uint32_t prev = 0;
     for (size_t i = 0, len; i < n; i += len) {
         uint32_t cp = 0xFFFD;
         len = utf8_decode((const unsigned char *)s + i, n - i, &cp);
         if (len == 0)
             len = 1;
-        w += glyph_width(cp);
+        w += glyph_width(cp) + kern_width(prev, cp);
+        prev = cp;
     }
     return w;
 }
@@ -110,14 +195,23 @@ static int hold_word(struct context_builder *b, size_t i, const char *s, size_t 
     size_t *width = b->word_width + i * CONTEXT_LONG_WORDS;
     const size_t last = CONTEXT_LONG_WORDS - 1;
     size_t at = CONTEXT_LONG_WORDS;
-    if (word[last] && w <= width[last])
+    if (word[last] && w <= width[last]) {
+        /* not held: unless it is a held word again (of the same estimate) */
+        for (size_t k = last + 1; k-- > 0 && width[k] == w;)
+            if (same_word(word[k], s, n))
+                return 0;
+        if (w > b->unheld_width[i])
+            b->unheld_width[i] = w;
         return 0;
+    }
     for (size_t k = 0; k < CONTEXT_LONG_WORDS && word[k]; k++) {
         if (same_word(word[k], s, n))
             return 0;
         if (at == CONTEXT_LONG_WORDS && w > width[k])
             at = k;
     }
+    if (word[last] && width[last] > b->unheld_width[i]) /* the narrowest goes */
+        b->unheld_width[i] = width[last];
     if (at == CONTEXT_LONG_WORDS) /* narrower than all held, fewer held */
         for (at = 0; word[at]; at++) {
         }
@@ -189,12 +283,13 @@ struct context_builder *context_new(const char *const *columns, size_t ncolumns,
     b->word = calloc((ncolumns ? ncolumns : 1) * CONTEXT_LONG_WORDS, sizeof *b->word);
     b->nwords = b->word ? ncolumns : 0;
     b->word_width = calloc((ncolumns ? ncolumns : 1) * CONTEXT_LONG_WORDS, sizeof *b->word_width);
+    b->unheld_width = calloc(ncolumns ? ncolumns : 1, sizeof *b->unheld_width);
     for (size_t i = 0; b->columns && i < ncolumns; i++)
         if (json_array_append_new(b->columns, json_pack("{s:s}", "name", columns[i])) != 0) {
             json_decref(b->columns);
             b->columns = NULL;
         }
-    bool words = b->word && b->word_width && b->set_width;
+    bool words = b->word && b->word_width && b->set_width && b->unheld_width;
     for (size_t i = 0; b->columns && b->longest && b->longest_width && words && i < ncolumns;
          i++) {
         b->longest[i] = json_object_get(json_array_get(b->columns, i), "name");
@@ -222,6 +317,7 @@ void context_free(struct context_builder *b)
     free(b->set_width);
     free(b->word);
     free(b->word_width);
+    free(b->unheld_width);
     free(b);
 }
 
@@ -496,7 +592,11 @@ static json_t *word_fitting(json_t *w, const struct context_page *page)
 
 /* Column i's widest words, word_fitting each, widest by word_estimate
  * first: its "long_words", for TeX to measure, and "longest_word", the
- * first ("" when the column holds no word). */
+ * first ("" when the column holds no word); "unmeasured_width", the widest
+ * estimate of its other words (at most the text width), as a TeX
+ * dimension: the template takes it when it is wider than every long word
+ * as set, since the estimate is no less than TeX's (a word estimated too
+ * wide, as a 1.5pt kern makes it, cannot push the widest out unseen). */
 static int set_words(const struct context_builder *b, size_t i, json_t *column,
                      const struct context_page *page)
 {
@@ -509,6 +609,10 @@ static int set_words(const struct context_builder *b, size_t i, json_t *column,
     rc = rc || json_object_set_new(column, "longest_word",
                                    first ? json_incref(first) : json_string("")) != 0;
     rc = json_object_set_new(column, "long_words", list) != 0 || rc;
+    size_t unheld = b->unheld_width[i] < page->text_width ? b->unheld_width[i] : page->text_width;
+    char dimen[32];
+    snprintf(dimen, sizeof dimen, "%zu.%zupt", unheld / 10, unheld % 10);
+    rc = json_object_set_new(column, "unmeasured_width", json_string(dimen)) != 0 || rc;
     return rc ? -1 : 0;
 }
 

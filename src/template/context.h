@@ -3,14 +3,18 @@
  * Both `gametab table --format tex` (a computed table) and `gametab render`
  * (any CSV) hand their templates the same shape of data:
  *   columns       [{name, number, first, last, widest, longest_word,
- *                 long_words, wide}], in order: number counts from 1;
- *                 widest is the column's longest text (its name or a
- *                 cell, in characters); long_words its CONTEXT_LONG_WORDS
- *                 widest runs without a space, tab or line break, widest
- *                 first by an estimate of Computer Modern's widths (TeX
- *                 measures them: the widest is the narrowest a wrapped
- *                 column can be), longest_word the first of them ("" for
- *                 none); wide true when the column should wrap to
+ *                 long_words, unmeasured_width, wide}], in order: number
+ *                 counts from 1; widest is the column's longest text (its
+ *                 name or a cell, in characters); long_words its
+ *                 CONTEXT_LONG_WORDS widest runs without a space, tab or
+ *                 line break, widest first by an estimate no less than
+ *                 TeX's (each glyph's and positive kern's width in the
+ *                 preamble's fonts, rounded up); TeX measures them, and
+ *                 the widest of them and unmeasured_width (the widest
+ *                 estimate of the column's other words, a dimension such
+ *                 as "61.6pt", "0.0pt" for none) is the narrowest a
+ *                 wrapped column can be; longest_word the first of them
+ *                 ("" for none); wide true when the column should wrap to
  *                 keep the table within the text width, by an
  *                 estimate of its widest text as set
  *                 (context_wrap_columns)
@@ -73,8 +77,10 @@ size_t context_fit_columns(const struct context_page *page, size_t widest);
 size_t context_widest_fitting(const struct context_page *page);
 
 /* The words of a column the context gives for TeX to measure
- * (long_words): enough that the widest typeset is among them, as the
- * estimate that picks them ranks words of like width in either order. */
+ * (long_words): the widest typeset is among them or no wider than
+ * unmeasured_width, the estimate of the widest of the others, which
+ * counts only when the estimate ranks words of like width in the wrong
+ * order (it errs wide, by rounding, up to 0.1pt a glyph). */
 #define CONTEXT_LONG_WORDS 8
 
 /* The width a column must pass to wrap, in tenths of a point of 10pt
