@@ -546,6 +546,16 @@ static bool is_gzip_start(const struct input *in)
     return is_gzip_magic(in->buf + in->start, in->end - in->start);
 }
 
+/* Where the text of b[0..n) starts: past a UTF-8 byte order mark, blanks
+ * and line breaks. */
+static size_t text_start(const unsigned char *b, size_t n)
+{
+    size_t i = n >= 3 && memcmp(b, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+    while (i < n && (b[i] == ' ' || b[i] == '\t' || b[i] == '\r' || b[i] == '\n'))
+        i++;
+    return i;
+}
+
 /* Whether b[0..n) starts as a JSON document does: '{' then a quoted name,
  * or '[' then an object, a string, a number, an array or a literal, blanks
  * and line breaks between.
@@ -554,7 +564,7 @@ static bool is_gzip_start(const struct input *in)
  * template may well start so. */
 static bool json_start(const unsigned char *b, size_t n)
 {
-    size_t i = n >= 3 && memcmp(b, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+    size_t i = text_start(b, n);
     if (i >= n || (b[i] != '{' && b[i] != '['))
         return false;
     bool array = b[i++] == '[';
@@ -580,29 +590,35 @@ static bool json_start(const unsigned char *b, size_t n)
  * word, in any case. */
 static bool starts_word(const unsigned char *b, size_t n, const char *word)
 {
-    size_t i = n >= 3 && memcmp(b, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
-    while (i < n && (b[i] == ' ' || b[i] == '\t' || b[i] == '\r' || b[i] == '\n'))
-        i++;
+    size_t i = text_start(b, n);
     size_t len = strlen(word);
     return n - i >= len && strncasecmp((const char *)b + i, word, len) == 0;
 }
 
-/* Whether b[0..n) (less a byte order mark and blanks) starts with an
- * HTML page's first tag, <!DOCTYPE html> or <html>, in any case, attributes
- * allowed: no CSV header is that, so the page is refused even where it
- * would parse as one column (an error page of a download link). */
+/* Whether the first line of b[0..n) (less a byte order mark and blanks)
+ * is an HTML page's first tag, <!DOCTYPE html> or <html>, in any case,
+ * attributes allowed, then nothing but blanks or more tags (a page on one
+ * line): no CSV header is that, so the page is refused before it is read,
+ * even where it would parse as one column (an error page of a download
+ * link).  A header that only starts so ("<html>,x", "<!DOCTYPE html>x,b")
+ * is read as CSV; text_kind names HTML only if it is not CSV either. */
 static bool html_start(const unsigned char *b, size_t n)
 {
-    size_t i = n >= 3 && memcmp(b, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
-    while (i < n && (b[i] == ' ' || b[i] == '\t' || b[i] == '\r' || b[i] == '\n'))
-        i++;
+    size_t i = text_start(b, n);
     static const char *const tags[] = {"<!DOCTYPE html", "<html"};
     for (size_t t = 0; t < 2; t++) {
         size_t len = strlen(tags[t]);
-        if (n - i > len && strncasecmp((const char *)b + i, tags[t], len) == 0 &&
-            (b[i + len] == '>' || b[i + len] == ' ' || b[i + len] == '\t' ||
-             b[i + len] == '\r' || b[i + len] == '\n'))
-            return true;
+        if (n - i <= len || strncasecmp((const char *)b + i, tags[t], len) != 0 ||
+            (b[i + len] != '>' && b[i + len] != ' ' && b[i + len] != '\t'))
+            continue;
+        size_t k = i + len;
+        while (k < n && b[k] != '>' && b[k] != '\n') /* the attributes */
+            k++;
+        if (k >= n || b[k] != '>')
+            return false;
+        for (k++; k < n && (b[k] == ' ' || b[k] == '\t' || b[k] == '\r'); k++) {
+        }
+        return k >= n || b[k] == '\n' || b[k] == '<';
     }
     return false;
 }
