@@ -231,6 +231,58 @@ LIST
     [ "$(grep -c 'begin{tabular}' <<<"$out")" -eq 30 ]
 }
 
+# Fails when two words of a line of a page of PDF $1 overlap, or a word
+# runs past the text's right edge (A4 article: 133pt + 345pt), as
+# pdftotext -bbox places them; prints the offending words.
+no_overlap() { # PDF
+    pdftotext -bbox "$1" - | python3 -c '
+import re, sys
+lines = {}
+for page, text in enumerate(sys.stdin.read().split("<page ")):
+    for x0, y0, x1, w in re.findall(r"<word xMin=\"([0-9.]+)\" yMin=\"([0-9.]+)\" xMax=\"([0-9.]+)\" yMax=\"[0-9.]+\">([^<]*)</word>", text):
+        lines.setdefault((page, round(float(y0))), []).append((float(x0), float(x1), w))
+bad = 0
+for y, ws in lines.items():
+    ws.sort()
+    for (a0, a1, aw), (b0, b1, bw) in zip(ws, ws[1:]):
+        if a1 > b0 + 0.1:
+            print("overlap:", aw, bw, a1, b0); bad = 1
+    for x0, x1, w in ws:
+        if x1 > 133 + 345 + 1:
+            print("past the text:", w, x1); bad = 1
+sys.exit(bad)'
+}
+
+@test "kvant: every cell is as wide as the widest cell as set, not as its zeros: capitals, Cyrillic, W and % no longer overprint (breaker round 19, F1)" {
+    printf 'команда,очки\nЖУКОВСКАЯ,5\nЩЕРБАКОВ,4\nМАМОНТОВА,5\n' >"$T/marks.csv"
+    printf 'name,v\nWWWWWWWW,1\n%%%%%%%%%%%%%%%%,2\n' >"$T/w.csv"
+    # 40 columns of eight capitals: the blocks hold fewer than 8 zeros allow
+    python3 -c '
+import itertools
+print("name," + ",".join("c%d" % i for i in range(2)))
+for i, w in enumerate(itertools.islice(itertools.product("WMЖЩШ", repeat=8), 40)):
+    print("".join(w) + ",%d,%d" % (i, i))' >"$T/wide.csv"
+    for f in marks w wide; do
+        render_and_compile table-kvant.tex "$T/$f.csv"
+        if grep -A2 'Overfull' "$T/ru/doc.log" >&2; then
+            echo "$f: Overfull" >&2
+            return 1
+        fi
+        no_overlap "$T/ru/doc.pdf" || { echo "$f" >&2; return 1; }
+    done
+    render_and_compile table-kvant.tex "$T/marks.csv"
+    for w in ЖУКОВСКАЯ ЩЕРБАКОВ МАМОНТОВА; do
+        grep -qwF -- "$w" "$T/ru/doc.txt" || { echo "not a word of the PDF: $w" >&2; return 1; }
+    done
+    # 40 wide cells take more blocks than their 8 zeros would (5 of 8)
+    gt render table-kvant.tex "$T/wide.csv"
+    [ "$(grep -c 'begin{tabular}' <<<"$out")" -gt 5 ]
+    # digits keep their layout: cells as wide as their zeros, 11 a block
+    "$GAMETAB" table wythoff-p-positions --count 300 -o "$T/long.csv"
+    gt render table-kvant.tex "$T/long.csv"
+    [ "$(grep -c 'begin{tabular}' <<<"$out")" -eq 28 ]
+}
+
 @test "a 120-character cell wraps in booktabs: no Overfull box, every word in the PDF" {
     # 15 words of 7 or 8 characters, Russian and English: 120 characters
     local words=(Wythoff ферзевый nim-sum Цзянь misere Кордемский Grundy позиция

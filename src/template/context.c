@@ -29,8 +29,12 @@ struct context_builder {
     size_t *word_width;
     size_t nwords;
     /* Of each column, the widest estimate of a word not held (0: none):
-     * no word TeX is not given to measure is wider as set. */
+     * no word TeX is not given to measure is wider as set.  Slot nwords
+     * (past the columns') holds the widest cells of the rows, whole, the
+     * same way: the horizontal layout sets every cell on one line, as wide
+     * as the widest (long_cells, unmeasured_cell_width). */
     size_t *unheld_width;
+    size_t cell_set_max; /* the widest estimate of a cell of the rows */
 };
 
 /* The width of cp in the fragments' 10pt Computer Modern text font, in
@@ -230,8 +234,9 @@ static int hold_word(struct context_builder *b, size_t i, const char *s, size_t 
  * (hold_word): runs between spaces, tabs and line breaks, the places
  * where TeX may break a line of a ragged-right paragraph that does not
  * hyphenate.  The text's estimate (words and spaces, word_estimate) is
- * column i's set_width when wider. */
-static int note_word(struct context_builder *b, size_t i, const char *text, size_t n)
+ * column i's set_width when wider, and *whole when whole is not NULL. */
+static int note_word(struct context_builder *b, size_t i, const char *text, size_t n,
+                     size_t *whole_out)
 {
     size_t whole = 0;
     for (size_t start = 0, end = 0; end <= n; end++)
@@ -249,6 +254,8 @@ static int note_word(struct context_builder *b, size_t i, const char *text, size
         }
     if (whole > b->set_width[i])
         b->set_width[i] = whole;
+    if (whole_out)
+        *whole_out = whole;
     return 0;
 }
 
@@ -280,10 +287,10 @@ struct context_builder *context_new(const char *const *columns, size_t ncolumns,
     b->longest = calloc(ncolumns ? ncolumns : 1, sizeof *b->longest);
     b->longest_width = calloc(ncolumns ? ncolumns : 1, sizeof *b->longest_width);
     b->set_width = calloc(ncolumns ? ncolumns : 1, sizeof *b->set_width);
-    b->word = calloc((ncolumns ? ncolumns : 1) * CONTEXT_LONG_WORDS, sizeof *b->word);
-    b->nwords = b->word ? ncolumns : 0;
-    b->word_width = calloc((ncolumns ? ncolumns : 1) * CONTEXT_LONG_WORDS, sizeof *b->word_width);
-    b->unheld_width = calloc(ncolumns ? ncolumns : 1, sizeof *b->unheld_width);
+    b->word = calloc((ncolumns + 1) * CONTEXT_LONG_WORDS, sizeof *b->word);
+    b->nwords = ncolumns;
+    b->word_width = calloc((ncolumns + 1) * CONTEXT_LONG_WORDS, sizeof *b->word_width);
+    b->unheld_width = calloc(ncolumns + 1, sizeof *b->unheld_width);
     for (size_t i = 0; b->columns && i < ncolumns; i++)
         if (json_array_append_new(b->columns, json_pack("{s:s}", "name", columns[i])) != 0) {
             json_decref(b->columns);
@@ -294,7 +301,7 @@ struct context_builder *context_new(const char *const *columns, size_t ncolumns,
          i++) {
         b->longest[i] = json_object_get(json_array_get(b->columns, i), "name");
         b->longest_width[i] = utf8_width(columns[i]);
-        words = note_word(b, i, columns[i], strlen(columns[i])) == 0;
+        words = note_word(b, i, columns[i], strlen(columns[i]), NULL) == 0;
     }
     if (!b->columns || !b->rows || !b->longest || !b->longest_width || !words ||
         mark_ends(b->columns) != 0) {
@@ -308,7 +315,7 @@ void context_free(struct context_builder *b)
 {
     if (!b)
         return;
-    for (size_t i = 0; i < b->nwords * CONTEXT_LONG_WORDS; i++)
+    for (size_t i = 0; b->word && i < (b->nwords + 1) * CONTEXT_LONG_WORDS; i++)
         json_decref(b->word[i]);
     json_decref(b->columns);
     json_decref(b->rows);
@@ -353,7 +360,12 @@ json_t *context_add_row(struct context_builder *b, const char *const *cells)
      * more bytes than the longest's characters is no longer). */
     for (size_t i = 0; !rc && i < n; i++) {
         json_t *value = json_object_get(json_array_get(list, i), "value");
-        rc = note_word(b, i, json_string_value(value), json_string_length(value));
+        const char *text = json_string_value(value);
+        size_t whole = 0;
+        rc = note_word(b, i, text, json_string_length(value), &whole) != 0 ||
+             hold_word(b, b->nwords, text, json_string_length(value), whole) != 0;
+        if (!rc && whole > b->cell_set_max)
+            b->cell_set_max = whole;
         if (rc || json_string_length(value) <= b->longest_width[i])
             continue;
         size_t w = utf8_width(json_string_value(value));
@@ -590,6 +602,32 @@ static json_t *word_fitting(json_t *w, const struct context_page *page)
     return s[bytes] ? json_stringn(s, bytes) : json_incref(w);
 }
 
+/* The estimate w (tenths of a point), at most page's text width, as a TeX
+ * dimension in key of o ("61.6pt"). */
+static int set_dimension(json_t *o, const char *key, size_t w, const struct context_page *page)
+{
+    char dimen[32];
+    if (w > page->text_width)
+        w = page->text_width;
+    snprintf(dimen, sizeof dimen, "%zu.%zupt", w / 10, w % 10);
+    return json_object_set_new(o, key, json_string(dimen)) != 0 ? -1 : 0;
+}
+
+/* Slot i's widest words (a column's, or the rows' cells whole), word_fitting
+ * each, widest by word_estimate first, as a list. */
+static json_t *long_words(const struct context_builder *b, size_t i,
+                          const struct context_page *page)
+{
+    json_t *const *word = b->word + i * CONTEXT_LONG_WORDS;
+    json_t *list = json_array();
+    for (size_t k = 0; list && k < CONTEXT_LONG_WORDS && word[k]; k++)
+        if (json_array_append_new(list, word_fitting(word[k], page)) != 0) {
+            json_decref(list);
+            list = NULL;
+        }
+    return list;
+}
+
 /* Column i's widest words, word_fitting each, widest by word_estimate
  * first: its "long_words", for TeX to measure, and "longest_word", the
  * first ("" when the column holds no word); "unmeasured_width", the widest
@@ -600,20 +638,13 @@ static json_t *word_fitting(json_t *w, const struct context_page *page)
 static int set_words(const struct context_builder *b, size_t i, json_t *column,
                      const struct context_page *page)
 {
-    json_t *const *word = b->word + i * CONTEXT_LONG_WORDS;
-    json_t *list = json_array();
+    json_t *list = long_words(b, i, page);
     int rc = !list;
-    for (size_t k = 0; !rc && k < CONTEXT_LONG_WORDS && word[k]; k++)
-        rc = json_array_append_new(list, word_fitting(word[k], page)) != 0;
     json_t *first = json_array_get(list, 0);
     rc = rc || json_object_set_new(column, "longest_word",
                                    first ? json_incref(first) : json_string("")) != 0;
     rc = json_object_set_new(column, "long_words", list) != 0 || rc;
-    size_t unheld = b->unheld_width[i] < page->text_width ? b->unheld_width[i] : page->text_width;
-    char dimen[32];
-    snprintf(dimen, sizeof dimen, "%zu.%zupt", unheld / 10, unheld % 10);
-    rc = json_object_set_new(column, "unmeasured_width", json_string(dimen)) != 0 || rc;
-    return rc ? -1 : 0;
+    return set_dimension(column, "unmeasured_width", b->unheld_width[i], page) != 0 || rc ? -1 : 0;
 }
 
 static json_t *finish(struct context_builder *b, unsigned block_columns,
@@ -628,7 +659,20 @@ static json_t *finish(struct context_builder *b, unsigned block_columns,
     size_t widest = b->widest;
     if (widest > context_widest_fitting(page))
         widest = context_widest_fitting(page);
-    size_t fit = context_fit_columns(page, widest);
+    /* A cell wider as set than as many zeros (capitals, Cyrillic, W, %)
+     * counts as the digits of its estimate at \small (at most 0.945 of
+     * 10pt's widths, a digit 4.5pt: 21/1000 of a digit a tenth of a
+     * point) for the blocks; the template sets the cells as wide as the
+     * widest of long_cells, unmeasured_cell_width and the zeros. */
+    size_t fit_widest = widest;
+    if (b->cell_set_max > b->widest * 50) {
+        size_t digits = (b->cell_set_max * 21 + 999) / 1000;
+        if (digits > fit_widest)
+            fit_widest = digits;
+        if (fit_widest > context_widest_fitting(page))
+            fit_widest = context_widest_fitting(page);
+    }
+    size_t fit = context_fit_columns(page, fit_widest);
     size_t width = block_width(block_columns, fit, json_array_size(b->rows));
     char *zeros = malloc(widest + 1);
     size_t ncolumns = json_array_size(b->columns);
@@ -649,6 +693,8 @@ static json_t *finish(struct context_builder *b, unsigned block_columns,
              json_object_set_new(column, "number", json_integer((json_int_t)i + 1)) != 0 ||
              json_object_set_new(column, "wide", json_boolean(wrap[i])) != 0;
     }
+    json_t *long_cells = rc ? NULL : long_words(b, b->nwords, page);
+    rc = rc || !long_cells;
     if (!rc && mark_ends(b->rows) == 0 &&
         (blocks = with_blocks ? context_blocks(b->columns, b->rows, width) : json_array())) {
         memset(zeros, '0', widest);
@@ -659,7 +705,22 @@ static json_t *finish(struct context_builder *b, unsigned block_columns,
                         "block_columns", (json_int_t)width, "fit_columns", (json_int_t)fit,
                         "widest_cell", zeros, "wide_columns", (json_int_t)nwrap,
                         "has_wide_columns", nwrap > 0);
+        char *fitting = malloc(context_widest_fitting(page) + 1);
+        if (fitting) {
+            memset(fitting, '0', context_widest_fitting(page));
+            fitting[context_widest_fitting(page)] = '\0';
+        }
+        if (ctx && (!fitting ||
+                    json_object_set_new(ctx, "fitting_cell", json_string(fitting)) != 0 ||
+                    json_object_set(ctx, "long_cells", long_cells) != 0 ||
+                    set_dimension(ctx, "unmeasured_cell_width", b->unheld_width[b->nwords],
+                                  page) != 0)) {
+            json_decref(ctx);
+            ctx = NULL;
+        }
+        free(fitting);
     }
+    json_decref(long_cells);
     free(zeros);
     free(wrap);
     if (!ctx && interrupt_signal)

@@ -40,6 +40,15 @@
  *   fit_columns   the columns that fit the text width beside a row label
  *   widest_cell   a run of zeros as long as the widest cell (in characters),
  *                 to size fixed-width columns
+ *   long_cells    the CONTEXT_LONG_WORDS cells of the rows, whole, widest
+ *                 by the estimate first, for TeX to measure;
+ *                 unmeasured_cell_width the estimate of the widest other
+ *                 cell at 10pt ("0.0pt" for none); fitting_cell the zeros
+ *                 of the widest cell that fits beside a row label
+ *                 (context_widest_fitting): fixed-width columns are as wide
+ *                 as the widest of these, at most fitting_cell, and
+ *                 block_columns counts a cell wider than its zeros by its
+ *                 estimate
  *   wide_columns  how many columns are wide; has_wide_columns, whether any
  * Every cell is a string.  The context is held whole: memory grows with
  * rows × columns. */
