@@ -42,7 +42,7 @@ static const struct option_spec table_options[O__N] = {
     [O_LANG] = {.name = "lang", .kind = OPTION_CHOICE, .metavar = "L", .only_for = "tex,pdf",
                 .choices = template_languages, .nchoices = TEMPLATE_NLANGUAGES,
                 .choice_noun = "language",
-                .help = "{}: the language of a tex table (default ru)"},
+                .help = "{}: the language of a tex or pdf table (default ru)"},
     [O_BLOCK_COLUMNS] = {.name = "block-columns", .kind = OPTION_NUMBER, .metavar = "N",
                          .min = 1, .max = CONTEXT_BLOCK_COLUMNS_MAX, .only_for = "tex,pdf",
                          .help = "columns per block of a table laid out in blocks of columns, 1.." XSTR(
