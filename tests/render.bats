@@ -283,6 +283,27 @@ for i, w in enumerate(itertools.islice(itertools.product("WMЖЩШ", repeat=8), 
     [ "$(grep -c 'begin{tabular}' <<<"$out")" -eq 28 ]
 }
 
+@test "kvant: the blocks leave room for the row labels, the column names as set, not six digits (breaker round 19, F3)" {
+    "$GAMETAB" table wythoff-zeckendorf-shift -o "$T/z.csv.gz"
+    python3 -c '
+print("Number of students in the class,x")
+for i in range(60): print(f"{i*1000},{i}")' >"$T/lab.csv"
+    { printf 'ЩЩЩЩЩЩЩЩЩЩЩЩ ШШШШШШШШШШ,b\n'; seq 1 30 | paste -d, - -; } >"$T/sh.csv"
+    for f in z.csv.gz lab.csv sh.csv; do
+        render_and_compile table-kvant.tex "$T/$f"
+        if grep -A2 'Overfull' "$T/ru/doc.log" >&2; then
+            echo "$f: Overfull" >&2
+            return 1
+        fi
+        no_overlap "$T/ru/doc.pdf" || { echo "$f" >&2; return 1; }
+    done
+    # every cell came back: 6000 whole, not cut at the page's edge
+    render_and_compile table-kvant.tex "$T/lab.csv"
+    for n in 0 1000 30000 59000; do
+        grep -qw -- "$n" "$T/ru/doc.txt" || { echo "not in the PDF: $n" >&2; return 1; }
+    done
+}
+
 @test "a 120-character cell wraps in booktabs: no Overfull box, every word in the PDF" {
     # 15 words of 7 or 8 characters, Russian and English: 120 characters
     local words=(Wythoff ферзевый nim-sum Цзянь misere Кордемский Grundy позиция

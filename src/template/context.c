@@ -656,9 +656,25 @@ static json_t *finish(struct context_builder *b, unsigned block_columns,
      * as the text, and overflows it: the width the template sets from
      * widest_cell stays within TeX's largest dimension (16383pt, some 3600
      * digits) whatever the cell. */
+    /* The horizontal layout labels its lines with the column names: a name
+     * wider at \small (0.945 of its estimate) than the six digits
+     * context_fit_columns allows a label takes its room from the cells. */
+    struct context_page cells_page = *page;
+    size_t label = 0;
+    for (size_t i = 0; i < json_array_size(b->columns); i++) {
+        json_t *name = json_object_get(json_array_get(b->columns, i), "name");
+        size_t w = word_estimate(json_string_value(name), json_string_length(name));
+        if (w > label)
+            label = w;
+    }
+    label = (label * 945 + 999) / 1000;
+    if (label > 6 * (size_t)page->digit) {
+        size_t extra = label - 6 * (size_t)page->digit;
+        cells_page.text_width = page->text_width > extra ? page->text_width - (unsigned)extra : 0;
+    }
     size_t widest = b->widest;
-    if (widest > context_widest_fitting(page))
-        widest = context_widest_fitting(page);
+    if (widest > context_widest_fitting(&cells_page))
+        widest = context_widest_fitting(&cells_page);
     /* A cell wider as set than as many zeros (capitals, Cyrillic, W, %)
      * counts as the digits of its estimate at \small (at most 0.945 of
      * 10pt's widths, a digit 4.5pt: 21/1000 of a digit a tenth of a
@@ -669,10 +685,10 @@ static json_t *finish(struct context_builder *b, unsigned block_columns,
         size_t digits = (b->cell_set_max * 21 + 999) / 1000;
         if (digits > fit_widest)
             fit_widest = digits;
-        if (fit_widest > context_widest_fitting(page))
-            fit_widest = context_widest_fitting(page);
+        if (fit_widest > context_widest_fitting(&cells_page))
+            fit_widest = context_widest_fitting(&cells_page);
     }
-    size_t fit = context_fit_columns(page, fit_widest);
+    size_t fit = context_fit_columns(&cells_page, fit_widest);
     size_t width = block_width(block_columns, fit, json_array_size(b->rows));
     char *zeros = malloc(widest + 1);
     size_t ncolumns = json_array_size(b->columns);
@@ -705,10 +721,11 @@ static json_t *finish(struct context_builder *b, unsigned block_columns,
                         "block_columns", (json_int_t)width, "fit_columns", (json_int_t)fit,
                         "widest_cell", zeros, "wide_columns", (json_int_t)nwrap,
                         "has_wide_columns", nwrap > 0);
-        char *fitting = malloc(context_widest_fitting(page) + 1);
+        size_t most = context_widest_fitting(&cells_page);
+        char *fitting = malloc(most + 1);
         if (fitting) {
-            memset(fitting, '0', context_widest_fitting(page));
-            fitting[context_widest_fitting(page)] = '\0';
+            memset(fitting, '0', most);
+            fitting[most] = '\0';
         }
         if (ctx && (!fitting ||
                     json_object_set_new(ctx, "fitting_cell", json_string(fitting)) != 0 ||
