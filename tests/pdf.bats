@@ -173,17 +173,20 @@ without_tex() {
 @test "a PDF table's source line ends the page of the table's end: never alone on the last page, never split from it (breaker round 18, F11)" {
     # Sizes at which the source line was alone on the last page: after a
     # block of a horizontal table (LaTeX invites a break where center
-    # ends), after the frequencies' limits (a break after a display).
+    # ends), after the frequencies' limits (a break after a display), after
+    # a paragraph (the misère list, property 3's note), after a longtable
+    # (longtable invites a break where it ends).
     local args pages first
     for args in "nim-p-positions --count 60 --radix 4" "wythoff-p-positions --count 308" \
-        "wythoff-frequencies --count 296" "wythoff-frequencies --count 426"; do
+        "wythoff-frequencies --count 296" "misere-nim-p-positions --max 65" \
+        "wythoff-property3 --count 50" "kordemsky-start --max 7760"; do
         # shellcheck disable=SC2086 # the table and its options
         "$GAMETAB" table $args -o "$T/t.pdf"
         pages=$(pdfinfo "$T/t.pdf" | awk '/^Pages:/ {print $2}')
         [ "$pages" -ge 2 ] # a table that fills a page and more
         # the last page: the source's first line is not its first line
         pdftotext -f "$pages" -l "$pages" -layout "$T/t.pdf" - | grep -v '^[[:space:]]*$' >"$T/last"
-        first=$(grep -n '^ *\(А\. Ю\. Матулис\|И\. М\. Яглом\)' "$T/last" | cut -d: -f1)
+        first=$(grep -n '^ *\(А\. Ю\. Матулис\|И\. М\. Яглом\|Фэн Юэфэн\|А\. Тетерко\)' "$T/last" | cut -d: -f1)
         [ -n "$first" ] || { echo "$args: the source is not on the last page" >&2; return 1; }
         [ "$first" -gt 1 ] || { echo "$args: the source alone on page $pages" >&2; return 1; }
     done
