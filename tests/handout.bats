@@ -917,3 +917,23 @@ kordemsky-graph --max 17'
         done
     done
 }
+
+@test "a worksheet fragment \\input on its own after the preamble draws its boxes, not the answers; renewed, the answers (breaker round 19, F4)" {
+    gt build -o "$T/o" --worksheet --lang en
+    [ "$status" -eq 0 ]
+    local ws=$T/o/en n
+    for t in wythoff-p-positions nim-p-positions kordemsky-start; do
+        printf '%s\n' '\documentclass{article}' '\input{preamble}' '\begin{document}' \
+            "\\input{worksheet-$t}" '\end{document}' >"$ws/alone.tex"
+        printf '%s\n' '\documentclass{article}' '\input{preamble}' '\begin{document}' \
+            '\renewcommand{\gametabblank}[1]{#1}' "\\input{worksheet-$t}" '\end{document}' >"$ws/key.tex"
+        (cd "$ws" && pdflatex -interaction=nonstopmode -halt-on-error alone.tex >/dev/null &&
+            pdflatex -interaction=nonstopmode -halt-on-error key.tex >/dev/null)
+        n=$(blanks "$ws/worksheet-$t.tex" | grep -cx '[0-9]\+')
+        [ "$n" -ge 3 ]
+        # the key shows every answer the sheet leaves out (those numbers)
+        [ $(($(pdftotext "$ws/key.pdf" - | grep -o '[0-9]\+' | wc -l) - \
+            $(pdftotext "$ws/alone.pdf" - | grep -o '[0-9]\+' | wc -l))) -ge "$n" ] ||
+            { echo "$t: the fragment alone shows its answers" >&2; return 1; }
+    done
+}
