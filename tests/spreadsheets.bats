@@ -388,7 +388,7 @@ assert long["errata"] > 100, long
 ' "$D/out/gametab.xlsx" "$T/g.txt"
 }
 
-@test "xlsx printed: A4, the header atop every page, a sheet wider than portrait landscape and one page wide (breaker round 17, F3)" {
+@test "xlsx printed: A4, with its grid, the header atop every page, a sheet wider than portrait landscape and one page wide (breaker round 17, F3)" {
     # Breaker round 17, F3: gametab.xlsx printed to 53 pages, the contents
     # one column a page and the errata's 14 columns over 30 pages.
     $PY -c '
@@ -401,6 +401,9 @@ for name in sys.argv[1:]:
         ps = ws.page_setup
         assert (ws.print_title_rows or "").replace("$", "") == "1:1", (name, ws.title, ws.print_title_rows)
         assert str(ps.paperSize) == "9", (name, ws.title, ps.paperSize)
+        # the grid printed: without it a right-aligned number ends under
+        # the left-aligned name of the next column (newcomer N7)
+        assert ws.print_options.gridLines, (name, ws.title)
         wide = ws.title in ("содержание", "contents", "errata", "wythoff-frequencies") or name.endswith("fib64.xlsx")
         fit = ws.sheet_properties.pageSetUpPr
         assert (ps.orientation == "landscape") == wide, (name, ws.title, ps.orientation)

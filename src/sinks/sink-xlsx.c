@@ -650,13 +650,16 @@ int xlsx_sheet_row(struct xlsx_sheet *s, const char *const *cells, struct gt_err
 
 /* How a sheet px pixels wide prints: on A4 (as the handout; a page setup
  * without a paper is read as Letter by LibreOffice, whatever its locale),
- * its header row at the top of every page; a sheet wider than a portrait
+ * with its grid (a number is right-aligned and its column's name left:
+ * without lines, a column's numbers end under the next one's name), its
+ * header row at the top of every page; a sheet wider than a portrait
  * page (PRINT_PORTRAIT_PX) landscape and scaled to one page wide (as many
  * pages down as its rows take), so that no column is printed apart from
  * its rows.  A narrower sheet prints portrait at its own size. */
 static lxw_error page_setup(lxw_worksheet *ws, size_t px)
 {
     worksheet_set_paper(ws, PAPER_A4);
+    worksheet_gridlines(ws, LXW_SHOW_ALL_GRIDLINES);
     lxw_error e = worksheet_repeat_rows(ws, 0, 0);
     if (e == LXW_NO_ERROR && px > PRINT_PORTRAIT_PX) {
         worksheet_set_landscape(ws);
