@@ -191,3 +191,15 @@ without_tex() {
         [ "$first" -gt 1 ] || { echo "$args: the source alone on page $pages" >&2; return 1; }
     done
 }
+
+@test "--format pdf on a terminal: a line says latexmk runs, with the time spent, erased at the end; none with --quiet (breaker round 19, F5)" {
+    # script(1) gives gametab a terminal; 1500 rows take latexmk seconds.
+    script -qec "'$GAMETAB' table wythoff-fibonacci --count 1500 -o '$T/f.pdf'" /dev/null >"$T/tty.txt"
+    [ -s "$T/f.pdf" ]
+    tr '\r' '\n' <"$T/tty.txt" >"$T/lines"
+    grep -Eq '^gametab: compiling the PDF \(latexmk -pdf\), [0-9]+:[0-9]{2} elapsed' "$T/lines"
+    [ "$(tail -c 4 "$T/tty.txt" | od -An -c | tr -d ' \n')" = '\r033[K' ]
+    script -qec "'$GAMETAB' table wythoff-fibonacci --count 1500 --quiet -o '$T/q.pdf'" /dev/null >"$T/quiet.txt"
+    [ ! -s "$T/quiet.txt" ]
+    cmp "$T/f.pdf" "$T/q.pdf"
+}

@@ -173,7 +173,15 @@ static int run_table(struct command_line *cl, struct gt_error *err)
     r.standalone = opt[O_STANDALONE].given;
     if (r.standalone || format == FORMAT_PDF)
         r.tex.page = &sink_tex_a4_page;
+    /* A PDF's rows take milliseconds, latexmk seconds (8 s for the 285
+     * pages of 5000 Fibonacci rows): a line says what runs. */
+    struct progress_ticker ticker = {0};
+    if (format == FORMAT_PDF) {
+        progress_ticker_start(&ticker, !opt[O_QUIET].given && !output_path_is_terminal(path));
+        progress_ticker_set(&ticker, "compiling the PDF (latexmk -pdf)");
+    }
     int rc = sink_write_table(&r, path, NULL, err);
+    progress_ticker_end(&ticker);
     /* progress lives on this stack frame: no table may report to it after
      * (fuzz/fuzz-cli runs a build after a table in one process). */
     table_set_progress(NULL);
