@@ -455,6 +455,15 @@ print("oooooooooooo,aaaaaaaaaaaF")' >"$T/words.csv"
     grep -q 'WWWWWWWWWW' "$T/en/doc.txt"
 }
 
+@test "booktabs: a wrapped cell taller than the page stops pdflatex with an error naming it, rather than losing the text past the page's foot; one of half a page compiles whole (breaker round 19, F6)" {
+    python3 -c 'print("id,text,x"); print("1," + "lorem ipsum dolor sit amet " * 200 + ",y")' >"$T/tall.csv"
+    python3 -c 'print("id,text,x"); print("1," + "lorem ipsum dolor sit amet " * 60 + ",y")' >"$T/half.csv"
+    render_and_compile table-booktabs.tex "$T/half.csv" en
+    [ "$(grep -ow 'lorem' "$T/en/doc.txt" | wc -l)" -eq 60 ]
+    refute render_and_compile table-booktabs.tex "$T/tall.csv" en 2>"$T/tex-err"
+    grep -q 'Package gametab Error: A cell of table-booktabs.tex is taller than the' "$T/tex-err"
+}
+
 @test "booktabs: eight short prose columns, each narrower than 6em, wrap when together they are too wide (breaker round 18, F4)" {
     # "one two three" eight times a row: 57pt a column, 540pt with the
     # gaps; each column's widest word, "three", is 22pt: they fit wrapped.
