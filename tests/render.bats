@@ -319,10 +319,10 @@ for i in range(60): print(f"{i*1000},{i}")' >"$T/lab.csv"
     done
     # the cell takes several lines, the table the text width at most
     [ "$(grep -c 'Wythoff\|Beatty\|Яглом1' "$T/ru/doc.txt")" -ge 2 ]
-    # a table that fits keeps its l columns
+    # a table that fits keeps its l columns (r for a column of numbers)
     printf 'a,b\n1,short text\n' > "$T/narrow.csv"
     gt render table-booktabs.tex "$T/narrow.csv"
-    [[ "$out" == *'\begin{longtable}{@{}ll@{}}'* ]]
+    [[ "$out" == *'\begin{longtable}{@{}rl@{}}'* ]]
     [[ "$out" != *gametabwide* ]]
 }
 
@@ -462,6 +462,22 @@ print("oooooooooooo,aaaaaaaaaaaF")' >"$T/words.csv"
     [ "$(grep -ow 'lorem' "$T/en/doc.txt" | wc -l)" -eq 60 ]
     refute render_and_compile table-booktabs.tex "$T/tall.csv" en 2>"$T/tex-err"
     grep -q 'Package gametab Error: A cell of table-booktabs.tex is taller than the' "$T/tex-err"
+}
+
+@test "booktabs: a column of numbers is right-aligned, so that 2 and 10 line up by their last digit; a column with any other cell stays left (newcomer N8)" {
+    printf 'name,score,total,delta,remark\nAnna,2,10,−3.5,good\nBoris,10,2,+4,fine\nCecil,3,,-0,x\nDora,7,12,"1,5",2/3\n' >"$T/marks.csv"
+    gt render table-booktabs.tex "$T/marks.csv"
+    [ "$status" -eq 0 ]
+    [[ "$out" == *'\begin{longtable}{@{}lrrrl@{}}'* ]]
+    render_and_compile table-booktabs.tex "$T/marks.csv" en
+    # the PDF: 2 and 10 end at the same place (pdftotext -bbox)
+    pdftotext -bbox "$T/en/doc.pdf" - | python3 -c '
+import re, sys
+words = re.findall(r"xMax=\"([0-9.]+)\" yMax=\"[0-9.]+\">([^<]*)</word>", sys.stdin.read())
+ends = sorted(float(x) for x, w in words if w in ("2", "10", "3", "7"))
+# the score column: 2, 10, 3, 7 end within 0.5pt of one another
+score = [e for e in ends if abs(e - ends[0]) < 20]
+assert len(score) >= 4 and max(score) - min(score) < 0.5, ends'
 }
 
 @test "booktabs: eight short prose columns, each narrower than 6em, wrap when together they are too wide (breaker round 18, F4)" {

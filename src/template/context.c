@@ -35,7 +35,35 @@ struct context_builder {
      * as the widest (long_cells, unmeasured_cell_width). */
     size_t *unheld_width;
     size_t cell_set_max; /* the widest estimate of a cell of the rows */
+    /* Of each column, how many of its cells are not a number (is_number):
+     * a column of numbers is set right-aligned (numeric). */
+    size_t *not_numbers;
 };
+
+/* Whether s is a number as a table prints one: a sign (+, - or −), digits,
+ * and a decimal point or comma then digits; or empty (a cell left blank). */
+static bool is_number(const char *s)
+{
+    if (!*s)
+        return true;
+    if (*s == '+' || *s == '-')
+        s++;
+    else if (strncmp(s, "\xE2\x88\x92", 3) == 0) /* − */
+        s += 3;
+    const char *digits = s;
+    while (*s >= '0' && *s <= '9')
+        s++;
+    if (s == digits)
+        return false;
+    if (*s == '.' || *s == ',') {
+        digits = ++s;
+        while (*s >= '0' && *s <= '9')
+            s++;
+        if (s == digits)
+            return false;
+    }
+    return !*s;
+}
 
 /* The width of cp in the fragments' 10pt Computer Modern text font, in
  * tenths of a point, rounded up: to rank a column's words for TeX to
@@ -287,6 +315,7 @@ struct context_builder *context_new(const char *const *columns, size_t ncolumns,
     b->longest = calloc(ncolumns ? ncolumns : 1, sizeof *b->longest);
     b->longest_width = calloc(ncolumns ? ncolumns : 1, sizeof *b->longest_width);
     b->set_width = calloc(ncolumns ? ncolumns : 1, sizeof *b->set_width);
+    b->not_numbers = calloc(ncolumns ? ncolumns : 1, sizeof *b->not_numbers);
     b->word = calloc((ncolumns + 1) * CONTEXT_LONG_WORDS, sizeof *b->word);
     b->nwords = ncolumns;
     b->word_width = calloc((ncolumns + 1) * CONTEXT_LONG_WORDS, sizeof *b->word_width);
@@ -296,7 +325,7 @@ struct context_builder *context_new(const char *const *columns, size_t ncolumns,
             json_decref(b->columns);
             b->columns = NULL;
         }
-    bool words = b->word && b->word_width && b->set_width && b->unheld_width;
+    bool words = b->word && b->word_width && b->set_width && b->unheld_width && b->not_numbers;
     for (size_t i = 0; b->columns && b->longest && b->longest_width && words && i < ncolumns;
          i++) {
         b->longest[i] = json_object_get(json_array_get(b->columns, i), "name");
@@ -322,6 +351,7 @@ void context_free(struct context_builder *b)
     free(b->longest);
     free(b->longest_width);
     free(b->set_width);
+    free(b->not_numbers);
     free(b->word);
     free(b->word_width);
     free(b->unheld_width);
@@ -362,6 +392,8 @@ json_t *context_add_row(struct context_builder *b, const char *const *cells)
         json_t *value = json_object_get(json_array_get(list, i), "value");
         const char *text = json_string_value(value);
         size_t whole = 0;
+        if (!is_number(text))
+            b->not_numbers[i]++;
         rc = note_word(b, i, text, json_string_length(value), &whole) != 0 ||
              hold_word(b, b->nwords, text, json_string_length(value), whole) != 0;
         if (!rc && whole > b->cell_set_max)
@@ -707,7 +739,10 @@ static json_t *finish(struct context_builder *b, unsigned block_columns,
         rc = json_object_set(column, "widest", b->longest[i]) != 0 ||
              set_words(b, i, column, page) != 0 ||
              json_object_set_new(column, "number", json_integer((json_int_t)i + 1)) != 0 ||
-             json_object_set_new(column, "wide", json_boolean(wrap[i])) != 0;
+             json_object_set_new(column, "wide", json_boolean(wrap[i])) != 0 ||
+             json_object_set_new(column, "numeric",
+                                 json_boolean(json_array_size(b->rows) > 0 &&
+                                              b->not_numbers[i] == 0)) != 0;
     }
     json_t *long_cells = rc ? NULL : long_words(b, b->nwords, page);
     rc = rc || !long_cells;

@@ -3,7 +3,7 @@
  * Both `gametab table --format tex` (a computed table) and `gametab render`
  * (any CSV) hand their templates the same shape of data:
  *   columns       [{name, number, first, last, widest, longest_word,
- *                 long_words, unmeasured_width, wide}], in order: number
+ *                 long_words, unmeasured_width, wide, numeric}], in order: number
  *                 counts from 1; widest is the column's longest text (its
  *                 name or a cell, in characters); long_words its
  *                 CONTEXT_LONG_WORDS widest runs without a space, tab or
@@ -14,7 +14,9 @@
  *                 estimate of the column's other words, a dimension such
  *                 as "61.6pt", "0.0pt" for none) is the narrowest a
  *                 wrapped column can be; longest_word the first of them
- *                 ("" for none); wide true when the column should wrap to
+ *                 ("" for none); numeric true when every cell of the
+ *                 column (one row at least) is a number or empty; wide
+ *                 true when the column should wrap to
  *                 keep the table within the text width, by an
  *                 estimate of its widest text as set
  *                 (context_wrap_columns)
