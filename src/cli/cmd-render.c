@@ -428,6 +428,15 @@ static int run_render(struct command_line *cl, struct gt_error *err)
     if (rc == GT_OK && data && strcmp(data, "-") != 0 && needs.file &&
         text_ends_with(template, ".tex", true))
         rc = file_name_check(data, true, err);
+    /* In a comment, a line break of the name would end it, and a raw
+     * {{{file}}} would set the rest of the name as TeX. */
+    if (rc == GT_OK && data && needs.file_in_comment && strpbrk(data, "\n\r") &&
+        text_ends_with(template, ".tex", true))
+        rc = gt_fail(err, GT_ERR_RUNTIME,
+                     "%s: the file name holds a line break, which would end the TeX comment "
+                     "the template writes {{file}} in: rename the file, or give it as "
+                     "standard input (-)",
+                     data);
     if (rc == GT_OK) {
         ctx = render_context(data, &d, (unsigned)opt[O_BLOCK_COLUMNS].number[0], needs.blocks,
                              strings, err);

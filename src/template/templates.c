@@ -609,7 +609,7 @@ static bool tex_comment(const char *line, size_t n)
 
 /* Notes the context keys a template may look up: a tag name's first part
  * ("blocks" of "blocks.0" or "blocks", "lang" of "lang.caption"), and
- * "file" unless its line starts with % (a TeX comment). */
+ * "file", as set or in a TeX comment (its line starts with %). */
 static void note_name(void *ud, const char *name, size_t len, const char *line,
                       size_t line_len)
 {
@@ -621,8 +621,12 @@ static void note_name(void *ud, const char *name, size_t len, const char *line,
         needs->blocks = true;
     if (k == 4 && memcmp(name, "lang", 4) == 0)
         needs->lang = true;
-    if (k == 4 && memcmp(name, "file", 4) == 0 && !tex_comment(line, line_len))
-        needs->file = true;
+    if (k == 4 && memcmp(name, "file", 4) == 0) {
+        if (tex_comment(line, line_len))
+            needs->file_in_comment = true;
+        else
+            needs->file = true;
+    }
 }
 
 /* Reads the template text read from path, and every partial it names

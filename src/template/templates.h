@@ -144,6 +144,8 @@ struct template_needs {
     bool lang;   /* a tag names "lang": the language strings are used */
     bool file;   /* a tag names "file" on a line that does not start with
                     % (a TeX comment): the name may be typeset */
+    bool file_in_comment; /* a tag names "file" on a line that starts with %:
+                    a line break in the name would end the comment */
 };
 
 /* Reads template name (is_path: the file at that path, not searched for,
