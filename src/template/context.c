@@ -634,6 +634,10 @@ static json_t *word_fitting(json_t *w, const struct context_page *page)
     return s[bytes] ? json_stringn(s, bytes) : json_incref(w);
 }
 
+/* The zero of \small type in a 10pt document, 4.62pt, in tenths of a point
+ * rounded up. */
+#define SMALL_ZERO 47
+
 /* The estimate w (tenths of a point), at most page's text width, as a TeX
  * dimension in key of o ("61.6pt"). */
 static int set_dimension(json_t *o, const char *key, size_t w, const struct context_page *page)
@@ -700,21 +704,31 @@ static json_t *finish(struct context_builder *b, unsigned block_columns,
             label = w;
     }
     label = (label * 945 + 999) / 1000;
-    if (label > 6 * (size_t)page->digit) {
-        size_t extra = label - 6 * (size_t)page->digit;
-        cells_page.text_width = page->text_width > extra ? page->text_width - (unsigned)extra : 0;
+    /* Where the labels or the cells are set wider than digits count them,
+     * or a cell is as wide as the text allows, the slack of the shipped
+     * tables' short labels and cells is gone: a digit counts as \small
+     * sets the zero (4.62pt), not 4.5pt. */
+    if (label > 6 * (size_t)page->digit || b->cell_set_max > b->widest * 50 ||
+        b->widest > context_widest_fitting(page)) {
+        if (cells_page.digit < SMALL_ZERO)
+            cells_page.digit = SMALL_ZERO;
+        if (label > 6 * (size_t)cells_page.digit) {
+            size_t extra = label - 6 * (size_t)cells_page.digit;
+            cells_page.text_width =
+                page->text_width > extra ? page->text_width - (unsigned)extra : 0;
+        }
     }
     size_t widest = b->widest;
     if (widest > context_widest_fitting(&cells_page))
         widest = context_widest_fitting(&cells_page);
     /* A cell wider as set than as many zeros (capitals, Cyrillic, W, %)
      * counts as the digits of its estimate at \small (at most 0.945 of
-     * 10pt's widths, a digit 4.5pt: 21/1000 of a digit a tenth of a
-     * point) for the blocks; the template sets the cells as wide as the
-     * widest of long_cells, unmeasured_cell_width and the zeros. */
+     * 10pt's widths) for the blocks; the template sets the cells as wide
+     * as the widest of long_cells, unmeasured_cell_width and the zeros. */
     size_t fit_widest = widest;
     if (b->cell_set_max > b->widest * 50) {
-        size_t digits = (b->cell_set_max * 21 + 999) / 1000;
+        size_t digits = (b->cell_set_max * 945 + 1000 * cells_page.digit - 1) /
+                        (1000 * (size_t)cells_page.digit);
         if (digits > fit_widest)
             fit_widest = digits;
         if (fit_widest > context_widest_fitting(&cells_page))
