@@ -937,3 +937,23 @@ kordemsky-graph --max 17'
             { echo "$t: the fragment alone shows its answers" >&2; return 1; }
     done
 }
+
+@test "figure kordemsky-graph fits a narrow text: a two-column page, A5 at 12pt, at every size it takes (breaker round 20, F2)" {
+    "$GAMETAB" render preamble.tex --lang ru -o "$T/preamble-ru.tex"
+    local m cls
+    for m in 11 17; do
+        "$GAMETAB" figure kordemsky-graph --max "$m" -o "$T/fig.tex"
+        for cls in twocolumn 'a5paper,12pt' a4paper; do
+            printf '%s\n' "\\documentclass[$cls]{article}" '\input{preamble-ru}' \
+                '\usepackage{tikz}' '\usetikzlibrary{arrows.meta}' '\begin{document}' \
+                '\input{fig}' '\end{document}' >"$T/d.tex"
+            (cd "$T" && pdflatex -interaction=nonstopmode -halt-on-error d.tex >/dev/null)
+            if grep -A2 'Overfull' "$T/d.log" >&2; then
+                echo "--max $m, $cls: Overfull" >&2
+                return 1
+            fi
+        done
+    done
+    # the labels are in the PDF, the figure whole
+    pdftotext "$T/d.pdf" - | grep -q '^m=0$'
+}
