@@ -190,6 +190,13 @@ without_tex() {
         [ -n "$first" ] || { echo "$args: the source is not on the last page" >&2; return 1; }
         [ "$first" -gt 1 ] || { echo "$args: the source alone on page $pages" >&2; return 1; }
     done
+    # Nor a paragraph split by the page break: property 3's two-line note
+    # began a page's last line and ended on the next (breaker round 20, F3).
+    "$GAMETAB" table wythoff-property3 --count 400 --lang en -o "$T/p.pdf"
+    pages=$(pdfinfo "$T/p.pdf" | awk '/^Pages:/ {print $2}')
+    pdftotext -f "$pages" -l "$pages" "$T/p.pdf" - | tr '\n' ' ' >"$T/last"
+    grep -q 'The index of a pair' "$T/last"
+    grep -q 'exercise 4)' "$T/last"
 }
 
 @test "--format pdf on a terminal: a line says latexmk runs, with the time spent, erased at the end; none with --quiet (breaker round 19, F5)" {
