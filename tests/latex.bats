@@ -160,3 +160,27 @@ print(" ".join(k for k in sys.stdin.read().split() if not isinstance(strings.get
         grep -qw c0 "$T/d/$name.txt"
     done
 }
+
+@test "fragments on a narrow text: the errata on A5, the frequencies' limits in a column of a two-column page (breaker round 20, F4, F5)" {
+    "$GAMETAB" build --lang en -o "$T/out" >/dev/null
+    "$GAMETAB" table wythoff-frequencies --format tex --lang en -o "$T/out/en/fr.tex"
+    local cls
+    # the errata's columns are shares of the line less their gaps (they
+    # were 0.95 of it plus 16pt: 2pt over on A5)
+    for cls in a5paper a4paper; do
+        printf '%s\n' "\\documentclass[$cls]{article}" '\input{preamble}' '\begin{document}' \
+            '\input{errata}' '\end{document}' >"$T/out/en/e.tex"
+        (cd "$T/out/en" && pdflatex -interaction=nonstopmode -halt-on-error e.tex >/dev/null)
+        if grep -A2 'Overfull' "$T/out/en/e.log" >&2; then
+            echo "errata, $cls: Overfull" >&2
+            return 1
+        fi
+    done
+    # the frequencies' two limits, 95pt wider than a column on one line
+    printf '%s\n' '\documentclass[twocolumn]{article}' '\input{preamble}' '\begin{document}' \
+        '\input{fr}' '\end{document}' >"$T/out/en/f.tex"
+    (cd "$T/out/en" && pdflatex -interaction=nonstopmode -halt-on-error f.tex >/dev/null)
+    if grep -A2 'Overfull' "$T/out/en/f.log" >&2; then
+        return 1
+    fi
+}
