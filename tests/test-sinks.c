@@ -503,7 +503,13 @@ static void test_widest_cell_capped(void **state)
     assert_non_null(ctx);
     const char *zeros = json_string_value(json_object_get(ctx, "widest_cell"));
     assert_non_null(zeros);
-    assert_int_equal(strlen(zeros), 64);
+    /* A cell as wide as the text allows: its zeros counted as \small sets
+     * them (4.62pt, not 4.5pt): 61 fit beside a row label, not 64
+     * (breaker round 20, F1). */
+    assert_int_equal(strlen(zeros), 61);
+    const char *fitting = json_string_value(json_object_get(ctx, "fitting_cell"));
+    assert_non_null(fitting);
+    assert_int_equal(strlen(fitting), 61);
     assert_int_equal(json_integer_value(json_object_get(ctx, "block_columns")), 1);
     json_decref(ctx);
 }
@@ -521,27 +527,27 @@ static void test_wrap_columns(void **state)
         size_t words[8];   /* each column's widest word (0: none given) */
     } cases[] = {
         /* 3450 - 240 = 3210: 150 + 6000 + 250 > 3210, the 6000 wraps */
-        {3, {150, 6000, 250}, "010"},
+        {3, {150, 6000, 250}, "010", {0}},
         /* everything fits: 1000 + 1000 + 1000 <= 3210 */
-        {3, {1000, 1000, 1000}, "000"},
+        {3, {1000, 1000, 1000}, "000", {0}},
         /* 1000 fits 3210 / 3, then the 1500s share what it leaves: 2210 / 2 */
-        {3, {1000, 1500, 1500}, "011"},
+        {3, {1000, 1500, 1500}, "011", {0}},
         /* 3 x 2000 > 3210, each over 3210 / 3: all wrap */
-        {3, {2000, 2000, 2000}, "111"},
+        {3, {2000, 2000, 2000}, "111", {0}},
         /* 3450 - 360 = 3090: 500 and 650 fit, 2000 and 2000 share 1940 */
-        {4, {500, 2000, 650, 2000}, "0101"},
+        {4, {500, 2000, 650, 2000}, "0101", {0}},
         /* 3090 less 100 + 100 is 2890: 1500 is over 2890 / 2, so it wraps
          * with the 4500, each getting 1445 (max-min fair, not the 4500
          * alone) */
-        {4, {100, 4500, 100, 1500}, "0101"},
+        {4, {100, 4500, 100, 1500}, "0101", {0}},
         /* 2890 - 1250 = 1640 is left for the 4500: the 1250 keeps its width */
-        {4, {100, 4500, 100, 1250}, "0100"},
+        {4, {100, 4500, 100, 1250}, "0100", {0}},
         /* at most 6em (600) never wraps, even past the width */
-        {2, {600, 10000}, "01"},
+        {2, {600, 10000}, "01", {0}},
         /* three Russian cells of 22-26 letters, 119, 136 and 152pt as set:
          * by 5pt a character (110 + 115 + 130 = 355pt) they seemed to fit
          * 321pt; as set they do not (breaker round 17) */
-        {3, {1190, 1360, 1520}, "111"},
+        {3, {1190, 1360, 1520}, "111", {0}},
         /* eight columns of "one two three", 57pt each, 540pt with the gaps:
          * each under 6em, but together too wide, so each wraps to its
          * share, wider than its widest word (breaker round 18, F4) */
