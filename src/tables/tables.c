@@ -60,8 +60,8 @@ const struct option_spec table_param_options[PARAM__N] = {
     [PARAM_COLOR] = {.name = "color", .kind = OPTION_NEGATABLE, .only_for = "tex,pdf",
                      .help = "LaTeX in black and white (--color: in colour, the default)"},
     [PARAM_FROM] = {.name = "from", .kind = OPTION_NUMBER, .metavar = "N0",
-                    .help = "start at row N0 (0-based); for N0 > 0 no header row,\n"
-                            "so shards concatenate to the whole table"},
+                    .help = "start at row N0 (0-based); for N0 > 0 a CSV has no\n"
+                            "header row, so shards concatenate to the whole table"},
     [PARAM_START_A] = {.name = "start", .kind = OPTION_PAIR, .metavar = "A,B",
                        .help = "a starting square"},
 };
