@@ -497,21 +497,6 @@ score = [e for e in ends if abs(e - ends[0]) < 20]
 assert len(score) >= 4 and max(score) - min(score) < 0.5, ends'
 }
 
-@test "booktabs: a page break leaves at least four rows on either side, as the tables' own longtables do (breaker round 20, F8)" {
-    local n pages
-    for n in 48 49; do
-        python3 -c "
-print('n,v')
-for i in range($n): print(f'{i},{i*i}')" >"$T/rows.csv"
-        render_and_compile table-booktabs.tex "$T/rows.csv" en
-        (cd "$T/en" && pdflatex -interaction=nonstopmode doc.tex >/dev/null) # longtable's widths
-        pages=$(pdfinfo "$T/en/doc.pdf" | awk '/^Pages:/ {print $2}')
-        [ "$pages" -eq 2 ]
-        [ "$(pdftotext -layout -f 2 -l 2 "$T/en/doc.pdf" - | grep -cE '^ *[0-9]+ +[0-9]+ *$')" -ge 4 ] ||
-            { echo "$n rows: fewer than 4 on the last page" >&2; return 1; }
-    done
-}
-
 @test "booktabs: eight short prose columns, each narrower than 6em, wrap when together they are too wide (breaker round 18, F4)" {
     # "one two three" eight times a row: 57pt a column, 540pt with the
     # gaps; each column's widest word, "three", is 22pt: they fit wrapped.
