@@ -313,7 +313,8 @@ for i in range(60): print(f"{i*1000},{i}")' >"$T/lab.csv"
     # documented, but the table's frame does not: no Overfull box
     python3 -c 'print("Комментарий учителя"); print("7" * 56)' >"$T/k56.csv"
     python3 -c 'print("Город"); print("lorem ipsum dolor " * 5)' >"$T/prose.csv"
-    kvant_compiles_clean --frame-only "$T/k56.csv" "$T/prose.csv"
+    python3 -c 'print("Итого"); print("7" * 64)' >"$T/i64.csv"
+    kvant_compiles_clean --frame-only "$T/k56.csv" "$T/prose.csv" "$T/i64.csv"
     # every cell came back: 6000 whole, not cut at the page's edge
     render_and_compile table-kvant.tex "$T/lab.csv"
     for n in 0 1000 30000 59000; do

@@ -705,11 +705,11 @@ static json_t *finish(struct context_builder *b, unsigned block_columns,
     }
     label = (label * 945 + 999) / 1000;
     /* Where the labels or the cells are set wider than digits count them,
-     * or a cell is as wide as the text allows, the slack of the shipped
+     * or a cell is as wide as the text allows (or wider), the slack of the shipped
      * tables' short labels and cells is gone: a digit counts as \small
      * sets the zero (4.62pt), not 4.5pt. */
     if (label > 6 * (size_t)page->digit || b->cell_set_max > b->widest * 50 ||
-        b->widest > context_widest_fitting(page)) {
+        b->widest >= context_widest_fitting(page)) {
         if (cells_page.digit < SMALL_ZERO)
             cells_page.digit = SMALL_ZERO;
         if (label > 6 * (size_t)cells_page.digit) {
