@@ -938,6 +938,27 @@ kordemsky-graph --max 17'
     done
 }
 
+@test "the answer key is the handout: each worksheet fragment with its blanks filled in is the table's fragment, the board's zeros bold (breaker round 20, F9)" {
+    local seed lang t
+    for seed in 13 99; do
+        for lang in en ru; do
+            gt build -o "$T/$seed$lang" --worksheet --lang "$lang" --seed "$seed"
+            [ "$status" -eq 0 ]
+            local ws=$T/$seed$lang/$lang
+            for t in wythoff-p-positions wythoff-beatty wythoff-property3 wythoff-zeckendorf-shift \
+                     wythoff-grundy nim-p-positions wythoff-fibonacci kordemsky-grundy kordemsky-start; do
+                # \gametabblank{X} -> X (X may hold braces: \textbf{0}); a
+                # blank take is the em dash the table writes as ---
+                perl -pe 's/\\gametabblank\{—\}/---/g; s/\\gametabblank(\{((?:[^{}]++|(?1))*)\})/$2/g' \
+                    "$ws/worksheet-$t.tex" >"$T/filled.tex"
+                diff "$ws/$t.tex" "$T/filled.tex" ||
+                    { echo "seed $seed, $lang: the key's $t is not the handout's" >&2; return 1; }
+            done
+            grep -q 'gametabblank{\\textbf{0}}' "$ws/worksheet-wythoff-grundy.tex"
+        done
+    done
+}
+
 @test "figure kordemsky-graph fits a narrow text: a two-column page, A5, at every size it takes (breaker round 20, F2)" {
     "$GAMETAB" render preamble.tex --lang ru -o "$T/preamble-ru.tex"
     local m cls

@@ -386,7 +386,8 @@ int worksheet_draw(const struct worksheet_table *tables, size_t n, const struct 
 
 /* Blanks the cell: its value moves to KEY_blank (the answer, for the
  * template's \gametabblank), KEY itself is emptied; a blank zero of the
- * board is no longer bold; a blank Grundy value of a start with no winning
+ * board is no longer bold, and "zero_blank" asks the template to set its
+ * answer bold, as the key's caption says the zeros are; a blank Grundy value of a start with no winning
  * move hides the dash that would give it away. */
 static int blank_cell(const struct blank_cell *c, void *data)
 {
@@ -398,8 +399,9 @@ static int blank_cell(const struct blank_cell *c, void *data)
     json_t *o = c->obj;
     int rc = json_object_set_new(o, key, json_string(c->value)) != 0 ||
              json_object_set_new(o, c->key, json_string("")) != 0;
-    if (!rc && json_object_get(o, "zero"))
-        rc = json_object_set_new(o, "zero", json_false()) != 0;
+    if (!rc && json_is_true(json_object_get(o, "zero")))
+        rc = json_object_set_new(o, "zero", json_false()) != 0 ||
+             json_object_set_new(o, "zero_blank", json_true()) != 0;
     if (!rc && strcmp(c->key, "grundy") == 0 && json_is_false(json_object_get(o, "has_take")))
         rc = json_object_set_new(o, "has_take", json_true()) != 0 ||
              json_object_set_new(o, "take_blank", json_string("\u2014")) != 0;
