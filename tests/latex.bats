@@ -108,10 +108,14 @@ print(" ".join(k for k in sys.stdin.read().split() if not isinstance(strings.get
         [ "$status" -eq 0 ]
         gt table kordemsky-grundy --max 5 --lang $lang -o "$T/$lang/g5.tex"
         [ "$status" -eq 0 ]
+        # four-digit piles: nine columns a block, not ten (3.8pt over;
+        # breaker round 20, F6)
+        gt table kordemsky-grundy --max 1000 --lang $lang -o "$T/$lang/g1000.tex"
+        [ "$status" -eq 0 ]
         gt table kordemsky-start --max 999 --lang $lang -o "$T/$lang/s.tex"
         [ "$status" -eq 0 ]
         "$GAMETAB" build -o "$T" --lang $lang >/dev/null
-        for f in m g g5 s; do
+        for f in m g g5 g1000 s; do
             compile_fragment "$T" $lang $f
         done
     done

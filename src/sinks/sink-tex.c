@@ -224,7 +224,8 @@ static int add_table_extras(json_t *ctx, const struct table_def *t, const struct
             return tex_fail_nomem(err, t->name);
     if (group_blocks(ctx, opt) != 0)
         return tex_fail_nomem(err, t->name);
-    return tex_shape_add(ctx, t->tex_shape, ints, args, t->name, err);
+    return tex_shape_add(ctx, t->tex_shape, ints, args,
+                         opt->page ? opt->page : &context_page_default, t->name, err);
 }
 
 json_t *sink_tex_context(const struct table_def *t, const struct table_args *args,

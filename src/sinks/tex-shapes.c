@@ -135,15 +135,36 @@ static int groups(json_t *ctx, const struct tex_rows *ints, const char *table,
 
 /* ---- period grid ---------------------------------------------------------- */
 
-/* Piles per block for the N + 1 piles: no more than fit the page beside the
- * (n;0;0) labels (the context's fit_columns, context.c's one page-width
- * formula) nor than --block-columns, the blocks balanced; then widened to a
- * multiple of the period P where that still fits, so that the columns of
- * every block stand under the same residues mod P and one period can be
- * framed whole. */
-static uint64_t grid_width(json_t *ctx, uint64_t columns, uint64_t P)
+/* The (n;0;0) labels of the grid at page's \small, in hundredths of a
+ * point rounded up: 6.55 of its zeros (30.25pt beside cmr9's 4.6242pt
+ * zero, 32.67pt beside cmr10's 5pt). */
+#define GRID_LABEL_ZEROS 655
+
+/* The columns of `widest` digits that fit page's text width beside the
+ * (n;0;0) labels, at least 1.  The grid has no slack for the nominal digit
+ * of context_fit_columns: its labels are 6.55 zeros, not six digits, and a
+ * framed period adds two rules, so it counts the zero as set
+ * (context_small_zero), the labels as set, 12pt of separation a column,
+ * five 0.4pt rules.  (kordemsky-grundy --max 1000: nine columns of 0000,
+ * not ten, which were 3.8pt over 345pt.) */
+static uint64_t grid_fit(const struct context_page *page, size_t widest)
 {
-    uint64_t fit = (uint64_t)json_integer_value(json_object_get(ctx, "fit_columns"));
+    size_t zero = context_small_zero(page);
+    size_t label = (zero * GRID_LABEL_ZEROS + 99) / 100 + 1200 + 5 * 40;
+    size_t cell = widest * zero + 1200, text = 10 * (size_t)page->text_width;
+    size_t fit = text > label ? (text - label) / cell : 0;
+    return fit < 1 ? 1 : fit;
+}
+
+/* Piles per block for the N + 1 piles: no more than fit the page beside the
+ * (n;0;0) labels (grid_fit, for cells as wide as widest_cell) nor than
+ * --block-columns, the blocks balanced; then widened to a multiple of the
+ * period P where that still fits, so that the columns of every block stand
+ * under the same residues mod P and one period can be framed whole. */
+static uint64_t grid_width(json_t *ctx, const struct context_page *page, uint64_t columns,
+                           uint64_t P)
+{
+    uint64_t fit = grid_fit(page, json_string_length(json_object_get(ctx, "widest_cell")));
     uint64_t asked = (uint64_t)json_integer_value(json_object_get(ctx, "block_columns"));
     if (asked < fit)
         fit = asked;
@@ -203,7 +224,7 @@ static json_t *grid_blocks(json_t *rows, const char *key, uint64_t N, uint64_t w
 /* Kordemsky's grid (TEX_SHAPE_PERIOD_GRID), the first period from
  * "period_start" that lies inside one block framed. */
 static int period_grid(json_t *ctx, const struct tex_rows *ints, const struct table_args *args,
-                       const char *table, struct gt_error *err)
+                       const struct context_page *page, const char *table, struct gt_error *err)
 {
     uint64_t N = args->param[PARAM_MAX];
     if (ints->ncolumns < 4 || ints->n != 2 * (N + 1))
@@ -215,7 +236,7 @@ static int period_grid(json_t *ctx, const struct tex_rows *ints, const struct ta
     uint64_t P = periodic ? (uint64_t)json_integer_value(json_object_get(ctx, "period")) : 0;
     uint64_t start =
         periodic ? (uint64_t)json_integer_value(json_object_get(ctx, "period_start")) : 0;
-    uint64_t width = grid_width(ctx, N + 1, P);
+    uint64_t width = grid_width(ctx, page, N + 1, P);
     if (width > N + 1)
         width = N + 1;
     uint64_t frame = start;
@@ -230,12 +251,13 @@ static int period_grid(json_t *ctx, const struct tex_rows *ints, const struct ta
 }
 
 int tex_shape_add(json_t *ctx, enum tex_shape shape, const struct tex_rows *rows,
-                  const struct table_args *args, const char *table, struct gt_error *err)
+                  const struct table_args *args, const struct context_page *page,
+                  const char *table, struct gt_error *err)
 {
     switch (shape) {
     case TEX_SHAPE_BOARD: return board(ctx, rows, args, table, err);
     case TEX_SHAPE_GROUPS: return groups(ctx, rows, table, err);
-    case TEX_SHAPE_PERIOD_GRID: return period_grid(ctx, rows, args, table, err);
+    case TEX_SHAPE_PERIOD_GRID: return period_grid(ctx, rows, args, page, table, err);
     case TEX_SHAPE_ROWS: break;
     }
     return GT_OK;

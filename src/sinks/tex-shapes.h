@@ -13,6 +13,7 @@
 
 #include "base/error.h"
 #include "tables/table.h"
+#include "template/context.h"
 
 /* The integer cells of a table's rows, row by row (ncolumns to a row; 0
  * where a cell is not an integer), in the order of the context's "rows". */
@@ -28,11 +29,13 @@ struct tex_rows {
 int tex_fail_nomem(struct gt_error *err, const char *what);
 
 /* Adds shape's keys (table.h, enum tex_shape) to ctx, which holds the rows,
- * the blocks and the table's tex_context values.  GT_OK, or GT_ERR_RUNTIME
+ * the blocks and the table's tex_context values, laid out for page (a
+ * grid's blocks fit its text width).  GT_OK, or GT_ERR_RUNTIME
  * with err naming the table: out of memory, or rows that do not have the
  * shape (a board of --max N needs N * N rows). */
 int tex_shape_add(json_t *ctx, enum tex_shape shape, const struct tex_rows *rows,
-                  const struct table_args *args, const char *table, struct gt_error *err);
+                  const struct table_args *args, const struct context_page *page,
+                  const char *table, struct gt_error *err);
 
 /* Sets "number" 1, 2, ... on each row object of ctx and "index" 1, 2, ...
  * on each column object, for the article's row «№№».  0, or -1 when out of

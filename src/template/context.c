@@ -438,6 +438,13 @@ size_t context_widest_fitting(const struct context_page *page)
     return w < 1 ? 1 : w;
 }
 
+size_t context_small_zero(const struct context_page *page)
+{
+    /* cmr9's zero, \small of a 10pt document */
+    size_t zero = 463, nominal = 10 * (size_t)page->digit;
+    return nominal > zero ? nominal : zero;
+}
+
 /* A character of the generic tables' normal size, 10/9 of a \small digit
  * (5pt at 10pt), in page's units. */
 static size_t page_letter(const struct context_page *page)
@@ -634,10 +641,6 @@ static json_t *word_fitting(json_t *w, const struct context_page *page)
     return s[bytes] ? json_stringn(s, bytes) : json_incref(w);
 }
 
-/* The zero of \small type in a 10pt document, 4.62pt, in tenths of a point
- * rounded up. */
-#define SMALL_ZERO 47
-
 /* The estimate w (tenths of a point), at most page's text width, as a TeX
  * dimension in key of o ("61.6pt"). */
 static int set_dimension(json_t *o, const char *key, size_t w, const struct context_page *page)
@@ -710,8 +713,7 @@ static json_t *finish(struct context_builder *b, unsigned block_columns,
      * sets the zero (4.62pt), not 4.5pt. */
     if (label > 6 * (size_t)page->digit || b->cell_set_max > b->widest * 50 ||
         b->widest >= context_widest_fitting(page)) {
-        if (cells_page.digit < SMALL_ZERO)
-            cells_page.digit = SMALL_ZERO;
+        cells_page.digit = (unsigned)((context_small_zero(page) + 9) / 10);
         if (label > 6 * (size_t)cells_page.digit) {
             size_t extra = label - 6 * (size_t)cells_page.digit;
             cells_page.text_width =

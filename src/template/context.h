@@ -87,6 +87,12 @@ size_t context_fit_columns(const struct context_page *page, size_t widest);
  * on the default page).  widest_cell is never wider. */
 size_t context_widest_fitting(const struct context_page *page);
 
+/* The zero of page's \small type as TeX sets it, in hundredths of a point
+ * rounded up: 4.63pt on the default page (cmr9's 4.6242pt, wider than the
+ * nominal 4.5pt digit), page->digit where that is no less (5pt, the
+ * standalone page's cmr10).  The layouts that leave no slack count this. */
+size_t context_small_zero(const struct context_page *page);
+
 /* The words of a column the context gives for TeX to measure
  * (long_words): the widest typeset is among them or no wider than
  * unmeasured_width, the estimate of the widest of the others, which
