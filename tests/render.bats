@@ -41,7 +41,7 @@ render_and_compile() { # TEMPLATE DATA [LANG]
     gt render table-booktabs.tex "$T/crlf.csv"
     [ "$status" -eq 0 ]
     [[ "$out" == *$'\na & b\\\\\n'* ]] # the BOM is not part of the first name
-    [[ "$out" == *$'\n3 & 4\\\\\n'* ]]
+    [[ "$out" == *$'\n3 & 4\\\\*\n'* ]] # a short table's rows are kept together (\\*)
     [[ "$out" != *$'\r'* ]]
     render_and_compile table-booktabs.tex "$T/crlf.csv" en
 }
@@ -50,7 +50,7 @@ render_and_compile() { # TEMPLATE DATA [LANG]
     printf 'a,b,c\n,,\n1,,3\n\n' > "$T/empty.csv"
     gt render table-booktabs.tex "$T/empty.csv"
     [ "$status" -eq 0 ]
-    [[ "$out" == *$'\n &  & \\\\\n1 &  & 3\\\\\n'* ]]
+    [[ "$out" == *$'\n &  & \\\\*\n1 &  & 3\\\\*\n'* ]]
     render_and_compile table-booktabs.tex "$T/empty.csv"
 }
 
@@ -147,10 +147,10 @@ render_and_compile() { # TEMPLATE DATA [LANG]
     printf 'a,b\n1,2\n' > "$T/looks-gzipped.csv.gz"
     gt render table-booktabs.tex "$T/looks-plain.csv"
     [ "$status" -eq 0 ]
-    [[ "$out" == *$'\n1 & 2\\\\\n'* ]]
+    [[ "$out" == *$'\n1 & 2\\\\*\n'* ]]
     gt render table-booktabs.tex "$T/looks-gzipped.csv.gz"
     [ "$status" -eq 0 ]
-    [[ "$out" == *$'\n1 & 2\\\\\n'* ]]
+    [[ "$out" == *$'\n1 & 2\\\\*\n'* ]]
     printf '\x1f\x8b\x08\x00garbage' > "$T/corrupt.csv.gz"
     gt render table-booktabs.tex "$T/corrupt.csv.gz"
     assert_error 1
@@ -166,7 +166,7 @@ render_and_compile() { # TEMPLATE DATA [LANG]
     gt render table-booktabs.tex - < "$T/comma.csv"
     [ "$status" -eq 0 ]
     local want=$out
-    [[ "$want" == *$'\nИванов & 4,5\\\\\nПетрова; Анна & 5\\\\\n'* ]]
+    [[ "$want" == *$'\nИванов & 4,5\\\\*\nПетрова; Анна & 5\\\\*\n'* ]]
     local file sep
     while read -r file sep; do
         set +e
@@ -186,7 +186,7 @@ LIST
     # a tab itself, as $'\t' gives it
     gt render table-booktabs.tex "$T/tab.csv" --separator $'\t'
     [ "$status" -eq 0 ]
-    [[ "$out" == *$'\nИванов & 4,5\\\\\n'* ]]
+    [[ "$out" == *$'\nИванов & 4,5\\\\*\n'* ]]
     # without --separator the semicolon file is refused, its fix named
     gt render table-booktabs.tex "$T/semi.csv.gz"
     assert_error 1
@@ -496,6 +496,22 @@ ends = sorted(float(x) for x, w in words if w in ("2", "10", "3", "7"))
 # the score column: 2, 10, 3, 7 end within 0.5pt of one another
 score = [e for e in ends if abs(e - ends[0]) < 20]
 assert len(score) >= 4 and max(score) - min(score) < 0.5, ends'
+}
+
+@test "booktabs: a page break leaves at least four rows on either side, as the tables' own longtables do (breaker round 20, F8)" {
+    local n pages
+    # 47 rows fill A4's first page; 48 to 50 left 1 to 3 rows on the second
+    for n in 48 49 50; do
+        python3 -c "
+print('n,v')
+for i in range($n): print(f'{i},{i*i}')" >"$T/rows.csv"
+        render_and_compile table-booktabs.tex "$T/rows.csv" en
+        (cd "$T/en" && pdflatex -interaction=nonstopmode doc.tex >/dev/null) # longtable's widths
+        pages=$(pdfinfo "$T/en/doc.pdf" | awk '/^Pages:/ {print $2}')
+        [ "$pages" -eq 2 ]
+        [ "$(pdftotext -layout -f 2 -l 2 "$T/en/doc.pdf" - | grep -cE '^ *[0-9]+ +[0-9]+ *$')" -ge 4 ] ||
+            { echo "$n rows: fewer than 4 on the last page" >&2; return 1; }
+    done
 }
 
 @test "booktabs: eight short prose columns, each narrower than 6em, wrap when together they are too wide (breaker round 18, F4)" {

@@ -141,21 +141,6 @@ static json_t *table_rows_context(const struct table_def *t, const struct table_
     return ctx;
 }
 
-/* Sets "keep" on each row: true on the first TEX_KEEP_ROWS - 1 rows and on
- * the last TEX_KEEP_ROWS, where a page break after the row would leave
- * fewer than TEX_KEEP_ROWS rows on one side. */
-static int mark_keep(json_t *ctx)
-{
-    json_t *rows = json_object_get(ctx, "rows");
-    size_t n = json_array_size(rows);
-    for (size_t i = 0; i < n; i++) {
-        bool keep = i + 1 < TEX_KEEP_ROWS || i + TEX_KEEP_ROWS >= n;
-        if (json_object_set_new(json_array_get(rows, i), "keep", json_boolean(keep)) != 0)
-            return -1;
-    }
-    return 0;
-}
-
 /* A table drawn as several horizontal tables from the same rows (Yaglom's
  * Tables II, IIa and IIb: decimal, binary, Fibonacci) names the widest
  * value of each, "widest_X" (a run of zeros).  Each gets its own blocks,
@@ -241,7 +226,7 @@ json_t *sink_tex_context(const struct table_def *t, const struct table_args *arg
         json_decref(ctx);
         ctx = NULL;
     } else if (ctx && (json_object_set_new(ctx, "table", table) != 0 ||
-                       json_object_set(ctx, "lang", lang) != 0 || mark_keep(ctx) != 0)) {
+                       json_object_set(ctx, "lang", lang) != 0)) {
         json_decref(ctx);
         ctx = NULL;
         tex_fail_nomem(err, t->name);

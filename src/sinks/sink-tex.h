@@ -14,7 +14,7 @@
  * side of a break: the rows near its ends carry "keep" (no page break after
  * this row; the templates end them with longtable's \\*, or with
  * \noalign{\nobreak} in wythoff-frequencies.tex's \halign). */
-#define TEX_KEEP_ROWS 4
+#define TEX_KEEP_ROWS CONTEXT_KEEP_ROWS
 
 struct tex_options {
     const char *lang;                 /* "ru" or "en": templates/lang/<lang>.json */

@@ -287,6 +287,20 @@ static int note_word(struct context_builder *b, size_t i, const char *text, size
     return 0;
 }
 
+/* Sets "keep" on each row: true on the first CONTEXT_KEEP_ROWS - 1 rows and
+ * on the last CONTEXT_KEEP_ROWS, where a page break after the row would
+ * leave fewer than CONTEXT_KEEP_ROWS rows on one side. */
+static int mark_keep(json_t *rows)
+{
+    size_t n = json_array_size(rows);
+    for (size_t i = 0; i < n; i++) {
+        bool keep = i + 1 < CONTEXT_KEEP_ROWS || i + CONTEXT_KEEP_ROWS >= n;
+        if (json_object_set_new(json_array_get(rows, i), "keep", json_boolean(keep)) != 0)
+            return -1;
+    }
+    return 0;
+}
+
 /* Sets "first" and "last" on each object of a list, for templates that
  * separate items («;» between rows, «.» after the last). */
 static int mark_ends(json_t *list)
@@ -762,7 +776,7 @@ static json_t *finish(struct context_builder *b, unsigned block_columns,
     }
     json_t *long_cells = rc ? NULL : long_words(b, b->nwords, page);
     rc = rc || !long_cells;
-    if (!rc && mark_ends(b->rows) == 0 &&
+    if (!rc && mark_ends(b->rows) == 0 && mark_keep(b->rows) == 0 &&
         (blocks = with_blocks ? context_blocks(b->columns, b->rows, width) : json_array())) {
         memset(zeros, '0', widest);
         zeros[widest] = '\0';

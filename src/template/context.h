@@ -22,7 +22,8 @@
  *                 (context_wrap_columns)
  *   has_columns   true when there is a column (false for render without
  *                 DATA: a template can leave its table out)
- *   rows          [{data, cells, first, last}]: data is {<column name>:
+ *   rows          [{data, cells, first, last, keep}] (keep: no page break
+ *                 after the row, CONTEXT_KEEP_ROWS): data is {<column name>:
  *                 value}, the first column of each name; cells is [{value,
  *                 column, first, last}], every column in order.  The data's
  *                 names and the template's keys are apart, so that no
@@ -92,6 +93,13 @@ size_t context_widest_fitting(const struct context_page *page);
  * nominal 4.5pt digit), page->digit where that is no less (5pt, the
  * standalone page's cmr10).  The layouts that leave no slack count this. */
 size_t context_small_zero(const struct context_page *page);
+
+/* The rows a longtable keeps on either side of a page break: the rows near
+ * its ends carry "keep" (no page break after this row; the templates end
+ * them with longtable's \\* where a row is at most a few lines high, not
+ * table-booktabs.tex's wrapped rows, or with \noalign{\nobreak} in an
+ * \halign). */
+#define CONTEXT_KEEP_ROWS 4
 
 /* The words of a column the context gives for TeX to measure
  * (long_words): the widest typeset is among them or no wider than
