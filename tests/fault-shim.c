@@ -6,6 +6,10 @@
  *                        ENOSPC, fsync and close with EIO, rename with
  *                        EACCES.  Calls on descriptors 0, 1 and 2 are not
  *                        counted (messages must still get out).
+ *   GAMETAB_FAULT_SIGNAL=SIG  the N-th call of OP does not fail: the
+ *                        process gets signal SIG (a number) as the call
+ *                        starts, then the call is made, as when Ctrl-C or
+ *                        a SIGTERM comes during a slow fsync.
  *   GAMETAB_FAULT_COUNTS=FILE  at exit, how many calls of each OP were
  *                        made, "OP N" a line: the failure points a test
  *                        then walks through.
@@ -19,6 +23,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,6 +38,7 @@ static const int op_errno[OP__N] = {ENOSPC, EIO, EACCES, EIO};
 static long calls[OP__N];
 static int fail_op = -1;
 static long fail_at;
+static int fail_signal;
 
 __attribute__((constructor)) static void fault_init(void)
 {
@@ -46,12 +52,22 @@ __attribute__((constructor)) static void fault_init(void)
             fail_at = strtol(spec + n + 1, NULL, 10);
         }
     }
+    const char *sig = getenv("GAMETAB_FAULT_SIGNAL");
+    if (sig)
+        fail_signal = (int)strtol(sig, NULL, 10);
 }
 
-/* Counts a call of op; true when it is the one to fail. */
+/* Counts a call of op; true when it is the one to fail.  With
+ * GAMETAB_FAULT_SIGNAL that call gets the signal instead, and goes on. */
 static int fault_hit(enum op op)
 {
-    return ++calls[op] == fail_at && (int)op == fail_op;
+    if (++calls[op] != fail_at || (int)op != fail_op)
+        return 0;
+    if (fail_signal) {
+        raise(fail_signal);
+        return 0;
+    }
+    return 1;
 }
 
 __attribute__((destructor)) static void fault_report(void)

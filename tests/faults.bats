@@ -126,3 +126,71 @@ prepare() { # DIR COMMAND...
     prepare "$T/d" "$GAMETAB" build -o .
     walk_faults "$T/d" "$GAMETAB" build -o .
 }
+
+# Runs COMMAND... in DIR with SIGTERM raised as the n-th write or fsync
+# starts, for each point of the good run's calls (prepare): the last
+# writes and the sync before the rename too, where a slow device spends
+# seconds.  Each must end by the signal (143, one line) with DIR as it was.
+# A signal as a rename starts may come after the publication: then the
+# good run's files and exit 0 are right too, but only for the last rename
+# (build's earlier ones are taken back).
+walk_signals() { # DIR COMMAND...
+    local dir=$1
+    shift
+    snapshot "$dir" >"$T/old"
+    local op n calls tried=0 last_rename
+    last_rename=$(awk '$1 == "rename" { print $2 }' "$T/calls")
+    while read -r op calls; do
+        [ "$op" = write ] || [ "$op" = fsync ] || [ "$op" = rename ] || continue
+        for n in $(points "$calls"); do
+            set +e
+            (cd "$dir" && GAMETAB_FAULT=$op:$n GAMETAB_FAULT_SIGNAL=15 LD_PRELOAD=$SHIM "$@" \
+                >/dev/null 2>"$T/stderr")
+            status=$?
+            set -e
+            snapshot "$dir" >"$T/now"
+            if [ "$status" -eq 0 ] && [ "$op" = rename ] && [ "$n" -eq "$last_rename" ] &&
+                cmp -s "$T/new" "$T/now"; then
+                rm -rf "$dir"
+                cp -a "$T/saved" "$dir"
+            elif [ "$status" -ne 143 ]; then
+                echo "$op:$n: SIGTERM, but exit status $status: $(cat "$T/stderr")" >&2
+                return 1
+            elif [ "$(wc -l <"$T/stderr")" -ne 1 ] || ! grep -q '^gametab: .*: interrupted by signal 15$' "$T/stderr"; then
+                echo "$op:$n: stderr is not the one line of a signal: $(cat "$T/stderr")" >&2
+                return 1
+            elif ! cmp -s "$T/old" "$T/now"; then
+                echo "$op:$n: SIGTERM, but the old files changed:" >&2
+                diff "$T/old" "$T/now" >&2
+                return 1
+            fi
+            tried=$((tried + 1))
+        done
+    done <"$T/calls"
+    echo "# $tried signal points" >&3
+    [ "$tried" -gt 0 ]
+}
+
+@test "table: a signal during any write or the last sync keeps the old file, in every format (breaker round 21, F2)" {
+    local f
+    for f in x.csv.gz x.csv x.tex x.json x.xlsx; do
+        rm -rf "$T/d" "$T/saved" "$T/good"
+        mkdir "$T/d"
+        echo OLD >"$T/d/$f"
+        prepare "$T/d" "$GAMETAB" table wythoff-beatty --count 2000 -o "$f"
+        walk_signals "$T/d" "$GAMETAB" table wythoff-beatty --count 2000 -o "$f"
+    done
+}
+
+@test "render and build: a signal during any write, sync or rename but the last keeps the old files (breaker round 21, F2)" {
+    mkdir "$T/r"
+    "$GAMETAB" table wythoff-p-positions --count 3000 -o "$T/r/p.csv.gz"
+    echo OLD >"$T/r/o.tex"
+    prepare "$T/r" "$GAMETAB" render table-booktabs.tex p.csv.gz -o o.tex
+    walk_signals "$T/r" "$GAMETAB" render table-booktabs.tex p.csv.gz -o o.tex
+    rm -rf "$T/saved" "$T/good"
+    "$GAMETAB" build -o "$T/d" >/dev/null
+    for f in "$T"/d/*.csv.gz "$T"/d/*/*.tex; do echo OLD >"$f"; done
+    prepare "$T/d" "$GAMETAB" build -o .
+    walk_signals "$T/d" "$GAMETAB" build -o .
+}

@@ -539,8 +539,8 @@ static int build_take_old_mode(const struct build *b, size_t i, const char *to,
  * be and its mode is taken over); then, file by file, the
  * old file is moved aside into the staging directory and the new one into
  * its place.  When a rename fails (a directory of DIR not writable, on
- * another file system, read-only) the renames done are taken back, so DIR
- * is left as it was. */
+ * another file system, read-only) or a stop request comes before the last
+ * rename, the renames done are taken back, so DIR is left as it was. */
 static int build_publish(struct build *b, struct gt_error *err)
 {
     int rc = GT_OK;
@@ -564,6 +564,10 @@ static int build_publish(struct build *b, struct gt_error *err)
         }
         free(to);
     }
+    /* A stop request during the staging's last sync or the checks: DIR
+     * stays as it was. */
+    if (rc == GT_OK && interrupt_signal)
+        rc = interrupt_fail(err, b->dir);
     bool *had_old = rc == GT_OK ? calloc(b->nfiles + 1, sizeof *had_old) : NULL;
     if (rc == GT_OK && !had_old)
         rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", b->dir, strerror(ENOMEM));
@@ -575,11 +579,18 @@ static int build_publish(struct build *b, struct gt_error *err)
         struct stat st;
         if (!from || !to || !old_path) {
             rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", b->dir, strerror(ENOMEM));
+        } else if (interrupt_signal) {
+            /* a signal between two renames takes back those done */
+            rc = interrupt_fail(err, b->dir);
         } else if (lstat(to, &st) == 0 && rename(to, old_path) != 0) {
             rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", to, strerror(errno));
         } else {
             had_old[done] = lstat(old_path, &st) == 0;
-            if (rename(from, to) != 0) {
+            if (interrupt_signal) {
+                rc = interrupt_fail(err, b->dir);
+                if (had_old[done])
+                    rename(old_path, to);
+            } else if (rename(from, to) != 0) {
                 rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", to, strerror(errno));
                 if (had_old[done])
                     rename(old_path, to);
