@@ -705,3 +705,32 @@ CASES
     assert_error 1
     [ "$err" = "gametab: $T/tpl/zero.tex:1:1: 'columns at most 0': N is out of range (1..18446744073709551615)" ]
 }
+
+@test "render refuses another command's template (a table's, a figure's, the standalone page, the handout, the errata, verify's), whose context a CSV cannot give; the completion offers only the others (breaker round 21, F1)" {
+    "$GAMETAB" table wythoff-p-positions -o "$T/p.csv.gz"
+    local t n=0 offered
+    offered=$("$GAMETAB" --help-templates | tr '\n' ' ')
+    [ "$offered" = "preamble.tex table-booktabs.tex table-kvant.tex " ]
+    for t in $(ls "$BATS_TEST_DIRNAME/../templates"); do
+        [ -f "$BATS_TEST_DIRNAME/../templates/$t" ] || continue
+        case " $offered " in
+        *" $t "*)
+            gt render "$t" "$T/p.csv.gz" -o "$T/out"
+            [ "$status" -eq 0 ] || { echo "$t: $err" >&2; return 1; } ;;
+        *)
+            gt render "$t" "$T/p.csv.gz" -o "$T/out"
+            assert_error 2
+            [[ "$err" == "gametab: $t: the template of \`gametab "* ]] || { echo "$t: $err" >&2; return 1; }
+            [ ! -e "$T/out" ]
+            n=$((n + 1)) ;;
+        esac
+        rm -f "$T/out"
+    done
+    [ "$n" -eq 22 ]
+    gt render figure-wythoff-board.tex "$T/p.csv.gz"
+    [[ "$err" == *'`gametab figure wythoff-board`'* ]]
+    gt render kordemsky-start.tex
+    [[ "$err" == *'`gametab table kordemsky-start --format tex`'* ]]
+    gt render verify.txt
+    [[ "$err" == *'`gametab verify`'* ]]
+}

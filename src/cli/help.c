@@ -898,8 +898,10 @@ void help_templates(FILE *f, const char *dir)
     }
     size_t n;
     char **names = template_names(&d, &n);
+    char cmd[128];
     for (size_t i = 0; i < n; i++)
-        fprintf(f, "%s\n", names[i]);
+        if (!render_command_template(names[i], cmd, sizeof cmd))
+            fprintf(f, "%s\n", names[i]);
     template_names_free(names, n);
 }
 
