@@ -596,6 +596,18 @@ static void test_error_mismatched_close(void **state)
     check_syntax_error("ok\n\n   {{/a}}", 3, 4, "unexpected close tag '/a'");
 }
 
+/* The set-delimiter tag's content runs to "=" and the closing delimiter:
+ * new delimiters may hold the current closing one (the specification's
+ * overview: any two sequences but "=" and the closing delimiter).
+ * (breaker round 21, F3) */
+static void test_delimiters_holding_close(void **state)
+{
+    (void)state;
+    check_render("{{={{ }}=}}{{x}}", "{\"x\": 1}", NULL, "1");
+    check_render("{{=<% }}=}}<%x}}|{{x}}", "{\"x\": 2}", NULL, "2|{{x}}");
+    check_syntax_error("{{=<% }} a }}", 1, 1, "bad delimiter tag");
+}
+
 static void test_error_bad_delimiter(void **state)
 {
     (void)state;
@@ -1100,6 +1112,7 @@ int main(void)
         cmocka_unit_test(test_engine_rules),
         cmocka_unit_test(test_error_unclosed_section),
         cmocka_unit_test(test_error_mismatched_close),
+        cmocka_unit_test(test_delimiters_holding_close),
         cmocka_unit_test(test_error_bad_delimiter),
         cmocka_unit_test(test_error_unclosed_tag),
         cmocka_unit_test(test_error_bad_names),

@@ -283,12 +283,30 @@ static int parse_delimiters(struct parser *p, struct tag *t, const char *s,
 static size_t find_tag_close(const struct parser *p, size_t c, char sigil,
                              size_t *end)
 {
-    size_t i = c;
+    size_t i = c, first = NOT_FOUND;
 
     for (;;) {
         i = find_bytes(p->src, p->len, i, p->ctag, p->clen);
+        if (i == NOT_FOUND && sigil == '=' && first != NOT_FOUND) {
+            /* no "=" before any closing delimiter: the first, a bad tag */
+            *end = first + p->clen;
+            return first;
+        }
         if (i == NOT_FOUND)
             return NOT_FOUND;
+        if (sigil == '=') {
+            /* The set-delimiter tag's content runs to "=" and the closing
+             * delimiter: the new delimiters may hold the current closing
+             * one ({{={{ }}=}}, the specification's overview). */
+            if (first == NOT_FOUND)
+                first = i;
+            if (i > c && p->src[i - 1] == '=') {
+                *end = i + p->clen;
+                return i;
+            }
+            i++;
+            continue;
+        }
         if (sigil != '{') {
             *end = i + p->clen;
             return i;
