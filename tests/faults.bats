@@ -194,3 +194,29 @@ walk_signals() { # DIR COMMAND...
     prepare "$T/d" "$GAMETAB" build -o .
     walk_signals "$T/d" "$GAMETAB" build -o .
 }
+
+@test "verify -o: a signal during the sync keeps the old report (143); one at the last rename, after the report is in place, leaves verify's own exit 1 (breaker round 21, F8)" {
+    mkdir "$T/d"
+    cd "$T/d"
+    set +e
+    "$GAMETAB" verify -o want.txt >/dev/null
+    status=$?
+    set -e
+    [ "$status" -eq 1 ] # some claims fail: verify's outcome, no message
+    echo OLD >v.txt
+    set +e
+    GAMETAB_FAULT=fsync:1 GAMETAB_FAULT_SIGNAL=15 LD_PRELOAD=$SHIM "$GAMETAB" verify -o v.txt 2>"$T/stderr"
+    status=$?
+    set -e
+    [ "$status" -eq 143 ]
+    [ "$(cat "$T/stderr")" = "gametab: v.txt: interrupted by signal 15" ]
+    [ "$(cat v.txt)" = OLD ]
+    set +e
+    GAMETAB_FAULT=rename:1 GAMETAB_FAULT_SIGNAL=15 LD_PRELOAD=$SHIM "$GAMETAB" verify -o v.txt 2>"$T/stderr"
+    status=$?
+    set -e
+    [ "$status" -eq 1 ]
+    [ ! -s "$T/stderr" ]
+    cmp v.txt want.txt
+    [ "$(find . -mindepth 1 | LC_ALL=C sort | tr '\n' ' ')" = "./v.txt ./want.txt " ]
+}

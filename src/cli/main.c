@@ -290,8 +290,9 @@ int main(int argc, char *argv[])
     /* A signal that stopped the work ends gametab by that signal (exit
      * 128 + N).  One that came after the work was done and published (the
      * last rename, or the freeing after it) changes nothing: the files are
-     * whole, and the exit status says so. */
-    if (interrupt_signal && rc != GT_OK) {
+     * whole, and the exit status says so, verify's 1 for a claim that fails
+     * too (a status without a message: no failure a signal could cause). */
+    if (interrupt_signal && rc != GT_OK && err.msg[0]) {
         signal(interrupt_signal, SIG_DFL);
         raise(interrupt_signal);
     }
