@@ -788,3 +788,14 @@ assert a.shape == (100000, b.shape[1]) and a.equals(b), "pandas reads another ta
     [[ "$output" == "N,A_N,B_N,p_N,q_N"* ]]
     "$GAMETAB" table wythoff-frequencies --format csv.gz | gzip -t
 }
+
+@test "--jobs defaults to the CPUs gametab may run on (taskset), as nproc counts them, not every online CPU (breaker round 21, F7)" {
+    # one CPU allowed: no compressing thread started; --jobs 2 starts some
+    taskset -c 0 strace -f -e trace=clone,clone3 -o "$T/one" \
+        "$GAMETAB" table wythoff-p-positions --count 300000 -o "$T/a.csv.gz"
+    [ "$(grep -c 'clone' "$T/one")" -eq 0 ]
+    taskset -c 0 strace -f -e trace=clone,clone3 -o "$T/two" \
+        "$GAMETAB" table wythoff-p-positions --count 300000 --jobs 2 -o "$T/b.csv.gz"
+    [ "$(grep -c 'clone' "$T/two")" -ge 1 ]
+    cmp "$T/a.csv.gz" "$T/b.csv.gz"
+}

@@ -55,8 +55,8 @@ static const struct option_spec table_options[O__N] = {
                  .only_for = "csv.gz", .help = GZCHUNKS_LEVEL_HELP},
     [O_JOBS] = {.name = "jobs", .kind = OPTION_NUMBER, .metavar = "N", .min = 1,
                 .max = GZCHUNKS_JOBS_MAX, .only_for = "csv.gz",
-                .help = "compress on N threads, 1.." XSTR(GZCHUNKS_JOBS_MAX) " (default: the online\n"
-                        "CPUs); the file is the same bytes for every N"},
+                .help = "compress on N threads, 1.." XSTR(GZCHUNKS_JOBS_MAX) " (default: the CPUs it\n"
+                        "may run on, as nproc counts them); the file is the same bytes for every N"},
     [O_QUIET] = {.name = "quiet", .kind = OPTION_FLAG,
                  .help = "no progress line (shown on a terminal for jobs\n"
                          "longer than a second)"},

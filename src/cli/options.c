@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <sched.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -250,7 +251,12 @@ int table_params_apply(const struct option_value param[PARAM__N],
 
 unsigned default_jobs(void)
 {
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    /* The CPUs gametab may run on (taskset, a cgroup's cpuset, a batch
+     * job's share of a node), as nproc counts them; the online ones when
+     * the mask cannot be read. */
+    cpu_set_t set;
+    long n = sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set)
+                                                          : sysconf(_SC_NPROCESSORS_ONLN);
     if (n < 1)
         return 1;
     return n > GZCHUNKS_JOBS_MAX ? GZCHUNKS_JOBS_MAX : (unsigned)n;

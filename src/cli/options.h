@@ -103,7 +103,8 @@ int table_params_apply(const struct option_value param[PARAM__N],
                        const struct table_param_spec *params, const char *kind,
                        const char *name, struct table_args *args, struct gt_error *err);
 
-/* The default --jobs: the online CPUs, within 1..GZCHUNKS_JOBS_MAX. */
+/* The default --jobs: the CPUs gametab may run on (its affinity mask:
+ * taskset, cpusets, as nproc counts), within 1..GZCHUNKS_JOBS_MAX. */
 unsigned default_jobs(void);
 
 /* Prints "gametab VERSION". */
