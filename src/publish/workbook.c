@@ -36,7 +36,7 @@ static void source_line(const struct table_source *src, char *buf, size_t size)
  * characters, none of [ ] : * ? / \, no ' at either end, not History,
  * which Excel keeps for itself, nor another sheet's name, in any case), or
  * NULL when it can. */
-static const char *sheet_name_fault(const char *name, const char *other)
+static const char *sheet_name_fault(const char *name)
 {
     size_t chars = 0;
     for (const unsigned char *p = (const unsigned char *)name; *p; p++)
@@ -49,7 +49,7 @@ static const char *sheet_name_fault(const char *name, const char *other)
         return "a sheet's name neither starts nor ends with '";
     if (strcasecmp(name, "History") == 0)
         return "Excel keeps History for itself";
-    if (strcasecmp(name, "errata") == 0 || (other && strcasecmp(name, other) == 0))
+    if (strcasecmp(name, "errata") == 0)
         return "another sheet has that name";
     for (size_t i = 0; i < table_registry_size; i++)
         if (strcasecmp(name, table_registry[i]->name) == 0)
@@ -58,24 +58,36 @@ static const char *sheet_name_fault(const char *name, const char *other)
 }
 
 /* The contents sheet of one language: a row per sheet of the workbook;
- * other: the contents sheet's name of the language before, or NULL. */
+ * other: the contents sheet's name of the language before ("" for none),
+ * other_file the file that named it; both set to this language's. */
 static int write_contents(struct xlsx_book *book, const struct workbook_request *w,
-                          const char *lang, char *other, size_t other_size,
-                          struct gt_error *err)
+                          const char *lang, char *other, size_t other_size, char *other_file,
+                          size_t other_file_size, struct gt_error *err)
 {
     json_t *strings = lang_strings_load(w->dirs, lang, err);
     if (!strings)
         return GT_ERR_RUNTIME;
     const char *contents = lang_text(strings, "xlsx_contents", "contents");
-    const char *fault = sheet_name_fault(contents, *other ? other : NULL);
+    char buf[64];
+    const char *file = lang_strings_path(strings, lang, buf, sizeof buf);
+    const char *fault = sheet_name_fault(contents);
+    if (!fault && *other && strcasecmp(contents, other) == 0) {
+        /* Either file may be the one changed: both are named. */
+        gt_fail(err, GT_ERR_RUNTIME,
+                "%s: xlsx_contents '%s' cannot name a sheet: %s names the other language's "
+                "contents sheet '%s' (sheet names ignore case): give the two different names",
+                file, contents, other_file, other);
+        json_decref(strings);
+        return GT_ERR_RUNTIME;
+    }
     if (fault) {
-        char buf[64];
-        gt_fail(err, GT_ERR_RUNTIME, "%s: xlsx_contents '%s' cannot name a sheet: %s",
-                lang_strings_path(strings, lang, buf, sizeof buf), contents, fault);
+        gt_fail(err, GT_ERR_RUNTIME, "%s: xlsx_contents '%s' cannot name a sheet: %s", file,
+                contents, fault);
         json_decref(strings);
         return GT_ERR_RUNTIME;
     }
     snprintf(other, other_size, "%s", contents);
+    snprintf(other_file, other_file_size, "%s", file);
     const struct table_column columns[] = {
         {lang_text(strings, "xlsx_sheet", "sheet"), COLUMN_TEXT},
         {lang_text(strings, "xlsx_holds", "what it holds"), COLUMN_TEXT},
@@ -116,9 +128,10 @@ int workbook_write(const struct workbook_request *w, struct output *out, struct 
                       err) != GT_OK)
         return err->status;
     int rc = GT_OK;
-    char contents[128] = ""; /* 31 characters of up to 4 bytes */
+    char contents[128] = "", file[4200] = ""; /* 31 characters of up to 4 bytes */
     for (size_t i = 0; rc == GT_OK && i < w->nlangs; i++)
-        rc = write_contents(book, w, w->langs[i], contents, sizeof contents, err);
+        rc = write_contents(book, w, w->langs[i], contents, sizeof contents, file, sizeof file,
+                            err);
     for (size_t i = 0; rc == GT_OK && i < table_registry_size; i++)
         rc = xlsx_book_add_table(book, table_registry[i], &w->args[i], err);
     if (rc == GT_OK)
