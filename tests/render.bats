@@ -734,3 +734,19 @@ CASES
     gt render verify.txt
     [[ "$err" == *'`gametab verify`'* ]]
 }
+
+@test "one partial file named many ways (./p.txt, ././p.txt, sub/../p.txt, a link) is read and parsed once, not once a name (breaker round 21, F4)" {
+    mkdir -p "$T/t/sub"
+    python3 -c "open('$T/t/p.txt', 'w').write('{{#rows}}{{data.a}}{{/rows}}x\n' * 2000)"
+    ln -s p.txt "$T/t/link.txt"
+    python3 -c "
+names = ['./' * i + 'p.txt' for i in range(1, 31)] + ['sub/../p.txt', 'link.txt', 'p.txt']
+open('$T/t/main.txt', 'w').write(''.join('{{>' + n + '}}\n' for n in names))"
+    printf 'a\n1\n' >"$T/d.csv"
+    strace -f -e trace=open,openat -o "$T/trace" \
+        "$GAMETAB" render --templates "$T/t" "$T/t/main.txt" "$T/d.csv" -o "$T/out.txt"
+    [ "$(grep -c 'p\.txt", O_RDONLY' "$T/trace")" -eq 1 ] ||
+        { grep 'p\.txt\|link' "$T/trace" >&2; return 1; }
+    [ "$(wc -l <"$T/out.txt")" -eq $((33 * 2000)) ]
+    [ "$(sort -u "$T/out.txt")" = 1x ]
+}

@@ -757,6 +757,51 @@ static void test_partial_cache_and_indent(void **state)
     json_decref(jp.map);
 }
 
+/* partial_key for the JSON loader: a name's key is the name without its
+ * leading "./"s, as a file system would see "./p" and "p"; "?x" cannot be
+ * told (1), "!x" fails. */
+static int json_partial_key(void *ud, const char *name, char **key)
+{
+    (void)ud;
+    if (name[0] == '?')
+        return 1;
+    if (name[0] == '!') {
+        errno = EIO;
+        return -1;
+    }
+    while (strncmp(name, "./", 2) == 0)
+        name += 2;
+    *key = strdup(name);
+    return *key ? 0 : -1;
+}
+
+/* One partial named many ways is loaded and parsed once (breaker round
+ * 21, F4: a 1 MB partial named forty ways took a gigabyte). */
+static void test_partial_one_key(void **state)
+{
+    struct json_partials jp = { NULL, 0, 0 };
+    struct mustache_options opt = {.escape = MUSTACHE_ESCAPE_HTML, .partial = load_json_partial,
+                                    .partial_key = json_partial_key, .partial_ud = &jp,
+                                    .strict_partials = 1, .source_name = "main"};
+    struct mustache_error err;
+    char *out = NULL;
+
+    (void)state;
+    jp.map = json_pack("{s:s, s:s, s:s, s:s}", "p", "<{{v}}>", "./p", "<{{v}}>",
+                       "././p", "<{{v}}>", "?q", "[{{v}}]");
+    check_render("{{>p}}{{>./p}}{{>././p}}{{>./p}}{{>?q}}{{>?q}}", "{\"v\": 1}", &opt,
+                 "<1><1><1><1>[1][1]");
+    assert_int_equal(jp.calls, 2); /* p once, ?q once */
+    /* a name only spelled another way still counts as missing */
+    int rc = mustache_render_string(TMPL("{{>./nope}}"), NULL, &opt, &out, NULL, &err);
+    assert_int_equal(rc, MUSTACHE_ERR_PARTIAL);
+    assert_string_equal(err.message, "unknown partial './nope'");
+    rc = mustache_render_string(TMPL("{{>!x}}"), NULL, &opt, &out, NULL, &err);
+    assert_int_equal(rc, MUSTACHE_ERR_IO);
+    assert_null(out);
+    json_decref(jp.map);
+}
+
 static void test_loader_failure(void **state)
 {
     struct json_partials jp = { NULL, 0, EACCES };
@@ -1121,6 +1166,7 @@ int main(void)
         cmocka_unit_test(test_partial_syntax_error),
         cmocka_unit_test(test_partial_depth_limit),
         cmocka_unit_test(test_partial_cache_and_indent),
+        cmocka_unit_test(test_partial_one_key),
         cmocka_unit_test(test_loader_failure),
         cmocka_unit_test(test_write_failure),
         cmocka_unit_test(test_chunked_output),

@@ -559,6 +559,8 @@ struct partial_entry {
     struct partial_entry *unscanned_next; /* mustache_scan's walk still to do */
     char *name;               /* NUL-terminated copy */
     size_t name_len;
+    char *key;                /* opt->partial_key's, or NULL */
+    struct partial_entry *same; /* the entry of that key loaded first, or NULL */
     int found;
     char *text;               /* from the loader; tree points into it */
     struct template tpl;
@@ -570,6 +572,7 @@ struct renderer {
     const char *main_source;
     struct partial_entry *partials;
     void *partial_index;      /* the same, by name: a tsearch tree */
+    void *key_index;          /* the loaded ones, by key: a tsearch tree */
     struct partial_entry *unscanned; /* found, tree not walked by mustache_scan */
     unsigned partial_depth;
     unsigned depth;           /* sections and partials being rendered */
@@ -930,12 +933,20 @@ static struct partial_entry *find_partial(const struct renderer *r,
     return found ? *(struct partial_entry **)found : NULL;
 }
 
+static int partial_key_cmp(const void *a, const void *b)
+{
+    return strcmp(((const struct partial_entry *)a)->key, ((const struct partial_entry *)b)->key);
+}
+
 static void free_partials(struct renderer *r)
 {
     while (r->partials) {
         struct partial_entry *e = r->partials;
         r->partials = e->next;
         tdelete(e, &r->partial_index, partial_name_cmp);
+        if (e->key && !e->same)
+            tdelete(e, &r->key_index, partial_key_cmp);
+        free(e->key);
         free_nodes(&e->tpl.root);
         free(e->text);
         free(e->name);
@@ -1004,6 +1015,31 @@ static int get_partial(struct renderer *r, const struct frame *fr,
         }
         e->next = r->partials;
         r->partials = e;
+        /* Another name of a partial loaded already: that one. */
+        if (r->opt->partial && r->opt->partial_key) {
+            int k = r->opt->partial_key(r->opt->partial_ud, e->name, &e->key);
+            if (k < 0) {
+                int saved = errno;
+                set_error(r->err, fr->tpl->source, fr->tpl->text, n->pos,
+                          "cannot load partial '%.*s'", quoted_len(n->len), n->str);
+                errno = saved;
+                return MUSTACHE_ERR_IO;
+            }
+            void *found = k == 0 ? tfind(e, &r->key_index, partial_key_cmp) : NULL;
+            if (found) {
+                e->same = *(struct partial_entry **)found;
+                *out = e->same;
+                return MUSTACHE_OK;
+            }
+            if (k == 0 && tsearch(e, &r->key_index, partial_key_cmp) == NULL) {
+                set_error(r->err, fr->tpl->source, NULL, NO_POSITION, "out of memory");
+                return MUSTACHE_ERR_NOMEM;
+            }
+            if (k != 0) {
+                free(e->key);
+                e->key = NULL;
+            }
+        }
         int rc = load_partial(r, fr, n, e);
         if (rc != MUSTACHE_OK)
             return rc;
@@ -1012,7 +1048,7 @@ static int get_partial(struct renderer *r, const struct frame *fr,
             r->unscanned = e;
         }
     }
-    *out = e;
+    *out = e->same ? e->same : e;
     return MUSTACHE_OK;
 }
 

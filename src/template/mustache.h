@@ -71,6 +71,17 @@ struct mustache_options {
     enum mustache_escape escape; /* how {{x}} escapes */
     mustache_partial_fn partial; /* NULL: every partial is unknown */
     void *partial_ud;            /* passed to partial() unchanged */
+    int (*partial_key)(void *ud, const char *name, char **key);
+                                 /* NULL, or what partial `name` is (a file's
+                                    device and inode), before it is loaded:
+                                    0 with *key (malloc'd, NUL-terminated;
+                                    the engine frees it), 1 when it cannot
+                                    tell (the partial is loaded by its name
+                                    alone), -1 on error (errno; as the
+                                    loader's).  Names of one key share one
+                                    load and one parse: a file named many
+                                    ways ("p", "./p", "a/../p") takes its
+                                    memory once.  Called with partial_ud */
     int strict_partials;         /* 0: unknown partial renders as "" (the
                                     spec); 1: unknown partial is an error
                                     MUSTACHE_ERR_PARTIAL */

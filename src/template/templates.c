@@ -404,6 +404,36 @@ static int load_partial(void *ud, const char *name, char **text, size_t *len)
     return rc;
 }
 
+/* What load_partial would read for name, as "DEVICE:INODE": one file
+ * named many ways ("p", "./p", "sub/../p", a link) is loaded and parsed
+ * once (mustache.h, partial_key); 1 when none is found (load_partial says
+ * why). */
+static int partial_key(void *ud, const char *name, char **key)
+{
+    struct partial_lookup *pl = ud;
+    char *path = NULL;
+    int rc = template_find(pl->dirs, name, &path);
+    if (rc == 1 && pl->ext && !strchr(name, '.')) {
+        char *with_ext = malloc(strlen(name) + strlen(pl->ext) + 1);
+        if (!with_ext)
+            return -1;
+        strcpy(with_ext, name);
+        strcat(with_ext, pl->ext);
+        rc = template_find(pl->dirs, with_ext, &path);
+        free(with_ext);
+    }
+    struct stat st;
+    if (rc != 0 || stat(path, &st) != 0 || !S_ISREG(st.st_mode)) {
+        free(path);
+        return 1;
+    }
+    free(path);
+    char id[64];
+    snprintf(id, sizeof id, "%ju:%ju", (uintmax_t)st.st_dev, (uintmax_t)st.st_ino);
+    *key = strdup(id);
+    return *key ? 0 : -1;
+}
+
 /* The file a partial's name was read from, or the name itself. */
 static const char *partial_path(const struct partial_lookup *pl, const char *name)
 {
@@ -649,6 +679,7 @@ static int render_text(const struct template_dirs *dirs, const char *path, const
         .escape =
             text_ends_with(path, ".tex", true) ? MUSTACHE_ESCAPE_LATEX : MUSTACHE_ESCAPE_HTML,
         .partial = load_partial,
+        .partial_key = partial_key,
         .partial_ud = &pl,
         .strict_partials = 1,
         .source_name = path,
