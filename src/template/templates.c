@@ -356,20 +356,31 @@ static bool text_unusable(const char *text, size_t len, const char *kind, char *
     return false;
 }
 
-static int load_partial(void *ud, const char *name, char **text, size_t *len)
+/* template_find for a partial's name, or, in no directory and without an
+ * extension, for the name with the template's (a .tex template's {{>row}}
+ * is row.tex). */
+static int find_partial_file(const struct partial_lookup *pl, const char *name, char **path)
 {
-    struct partial_lookup *pl = ud;
-    char *path = NULL;
-    int rc = find_and_read(pl->dirs, name, text, len, &path);
+    int rc = template_find(pl->dirs, name, path);
     if (rc == 1 && pl->ext && !strchr(name, '.')) {
         char *with_ext = malloc(strlen(name) + strlen(pl->ext) + 1);
         if (!with_ext)
             return -1;
         strcpy(with_ext, name);
         strcat(with_ext, pl->ext);
-        rc = find_and_read(pl->dirs, with_ext, text, len, &path);
+        rc = template_find(pl->dirs, with_ext, path);
         free(with_ext);
     }
+    return rc;
+}
+
+static int load_partial(void *ud, const char *name, char **text, size_t *len)
+{
+    struct partial_lookup *pl = ud;
+    char *path = NULL;
+    int rc = find_partial_file(pl, name, &path);
+    if (rc == 0 && read_file(path, text, len) != 0)
+        rc = -1;
     char why[sizeof pl->why];
     bool bad = rc == 0 && text_unusable(*text, *len, "partial", why, sizeof why);
     if (bad) {
@@ -410,18 +421,8 @@ static int load_partial(void *ud, const char *name, char **text, size_t *len)
  * why). */
 static int partial_key(void *ud, const char *name, char **key)
 {
-    struct partial_lookup *pl = ud;
     char *path = NULL;
-    int rc = template_find(pl->dirs, name, &path);
-    if (rc == 1 && pl->ext && !strchr(name, '.')) {
-        char *with_ext = malloc(strlen(name) + strlen(pl->ext) + 1);
-        if (!with_ext)
-            return -1;
-        strcpy(with_ext, name);
-        strcat(with_ext, pl->ext);
-        rc = template_find(pl->dirs, with_ext, &path);
-        free(with_ext);
-    }
+    int rc = find_partial_file(ud, name, &path);
     struct stat st;
     if (rc != 0 || stat(path, &st) != 0 || !S_ISREG(st.st_mode)) {
         free(path);
