@@ -5,6 +5,8 @@
 # Each failure must end in exit 1 with one message and the old target (the
 # whole old DIR for build) intact, no temporary left; or, where the failed
 # call did not matter (closing an input), exit 0 with the right output.
+# And a SIGTERM as a call starts (GAMETAB_FAULT_SIGNAL): the run ends by it
+# with the old target intact, unless it came at the very last rename.
 
 load helpers
 
@@ -38,31 +40,43 @@ snapshot() {
     done)
 }
 
-# Runs COMMAND... in DIR failing OP at call n for every failure point, and
-# holds each outcome to the rule; $T/new is DIR after a good run.
-walk_faults() { # DIR COMMAND...
-    local dir=$1
-    shift
+# Runs COMMAND... in DIR at each point of the good run's calls ($T/calls,
+# prepare), $T/new being DIR after that run.  MODE fail: the n-th call of
+# OP fails; the run exits 1 with one 'gametab: ' line and DIR as it was,
+# or, where the call did not matter, exits 0 with the good run's files.
+# MODE signal: SIGTERM comes as the n-th write, fsync or rename starts
+# (the last writes and the sync before the rename too, where a slow device
+# spends seconds); the run ends by it (143, the one line of a signal) with
+# DIR as it was, or, only at the very last rename, which may come after
+# the publication, exits 0 with the good run's files (build's earlier
+# renames are taken back).
+walk() { # MODE DIR COMMAND...
+    local mode=$1 dir=$2
+    shift 2
     snapshot "$dir" >"$T/old"
-    local op n calls tried=0
+    local op n calls tried=0 want=1 signal='' line='^gametab: ' done_ok last_rename
+    last_rename=$(awk '$1 == "rename" { print $2 }' "$T/calls")
+    if [ "$mode" = signal ]; then
+        want=143 signal=15 line='^gametab: .*: interrupted by signal 15$'
+    fi
     while read -r op calls; do
+        if [ "$mode" = signal ] && [ "$op" = close ]; then
+            continue
+        fi
         for n in $(points "$calls"); do
             set +e
-            (cd "$dir" && GAMETAB_FAULT=$op:$n LD_PRELOAD=$SHIM "$@" >/dev/null 2>"$T/stderr")
+            (cd "$dir" && GAMETAB_FAULT=$op:$n GAMETAB_FAULT_SIGNAL=$signal LD_PRELOAD=$SHIM "$@" \
+                >/dev/null 2>"$T/stderr")
             status=$?
             set -e
             snapshot "$dir" >"$T/now"
-            if [ "$status" -eq 1 ]; then
-                if [ "$(wc -l <"$T/stderr")" -ne 1 ] || ! grep -q '^gametab: ' "$T/stderr"; then
-                    echo "$op:$n: stderr is not one 'gametab: ' line: $(cat "$T/stderr")" >&2
-                    return 1
+            done_ok=no
+            if [ "$status" -eq 0 ]; then
+                if [ "$mode" = fail ] || { [ "$op" = rename ] && [ "$n" -eq "$last_rename" ]; }; then
+                    done_ok=yes
                 fi
-                if ! cmp -s "$T/old" "$T/now"; then
-                    echo "$op:$n: exit 1, but the old files changed:" >&2
-                    diff "$T/old" "$T/now" >&2
-                    return 1
-                fi
-            elif [ "$status" -eq 0 ]; then
+            fi
+            if [ "$done_ok" = yes ]; then
                 if ! cmp -s "$T/new" "$T/now"; then
                     echo "$op:$n: exit 0, but not the good run's files:" >&2
                     diff "$T/new" "$T/now" >&2
@@ -71,14 +85,21 @@ walk_faults() { # DIR COMMAND...
                 # Back to the old state for the next point.
                 rm -rf "$dir"
                 cp -a "$T/saved" "$dir"
-            else
-                echo "$op:$n: exit status $status: $(cat "$T/stderr")" >&2
+            elif [ "$status" -ne "$want" ]; then
+                echo "$op:$n: exit status $status, not $want: $(cat "$T/stderr")" >&2
+                return 1
+            elif [ "$(wc -l <"$T/stderr")" -ne 1 ] || ! grep -q "$line" "$T/stderr"; then
+                echo "$op:$n: stderr is not one line matching $line: $(cat "$T/stderr")" >&2
+                return 1
+            elif ! cmp -s "$T/old" "$T/now"; then
+                echo "$op:$n: exit $status, but the old files changed:" >&2
+                diff "$T/old" "$T/now" >&2
                 return 1
             fi
             tried=$((tried + 1))
         done
     done <"$T/calls"
-    echo "# $tried failure points" >&3
+    echo "# $tried $mode points" >&3
     [ "$tried" -gt 0 ]
 }
 
@@ -102,14 +123,14 @@ prepare() { # DIR COMMAND...
     mkdir "$T/d"
     echo OLD >"$T/d/x.csv.gz"
     prepare "$T/d" "$GAMETAB" table wythoff-p-positions --count 200000 --jobs 2 -o x.csv.gz
-    walk_faults "$T/d" "$GAMETAB" table wythoff-p-positions --count 200000 --jobs 2 -o x.csv.gz
+    walk fail "$T/d" "$GAMETAB" table wythoff-p-positions --count 200000 --jobs 2 -o x.csv.gz
 }
 
 @test "table: the same for a LaTeX table through its template" {
     mkdir "$T/d"
     echo OLD >"$T/d/x.tex"
     prepare "$T/d" "$GAMETAB" table wythoff-p-positions --format tex -o x.tex
-    walk_faults "$T/d" "$GAMETAB" table wythoff-p-positions --format tex -o x.tex
+    walk fail "$T/d" "$GAMETAB" table wythoff-p-positions --format tex -o x.tex
 }
 
 @test "render: each failing call leaves the old output (input plain and gzip)" {
@@ -117,58 +138,14 @@ prepare() { # DIR COMMAND...
     "$GAMETAB" table wythoff-p-positions --count 3000 -o "$T/d/p.csv.gz"
     echo OLD >"$T/d/o.tex"
     prepare "$T/d" "$GAMETAB" render table-kvant.tex p.csv.gz -o o.tex
-    walk_faults "$T/d" "$GAMETAB" render table-kvant.tex p.csv.gz -o o.tex
+    walk fail "$T/d" "$GAMETAB" render table-kvant.tex p.csv.gz -o o.tex
 }
 
 @test "build: each failing call, staging or publishing, leaves DIR as it was" {
     "$GAMETAB" build -o "$T/d" >/dev/null
     for f in "$T"/d/*.csv.gz "$T"/d/*/*.tex; do echo OLD >"$f"; done
     prepare "$T/d" "$GAMETAB" build -o .
-    walk_faults "$T/d" "$GAMETAB" build -o .
-}
-
-# Runs COMMAND... in DIR with SIGTERM raised as the n-th write or fsync
-# starts, for each point of the good run's calls (prepare): the last
-# writes and the sync before the rename too, where a slow device spends
-# seconds.  Each must end by the signal (143, one line) with DIR as it was.
-# A signal as a rename starts may come after the publication: then the
-# good run's files and exit 0 are right too, but only for the last rename
-# (build's earlier ones are taken back).
-walk_signals() { # DIR COMMAND...
-    local dir=$1
-    shift
-    snapshot "$dir" >"$T/old"
-    local op n calls tried=0 last_rename
-    last_rename=$(awk '$1 == "rename" { print $2 }' "$T/calls")
-    while read -r op calls; do
-        [ "$op" = write ] || [ "$op" = fsync ] || [ "$op" = rename ] || continue
-        for n in $(points "$calls"); do
-            set +e
-            (cd "$dir" && GAMETAB_FAULT=$op:$n GAMETAB_FAULT_SIGNAL=15 LD_PRELOAD=$SHIM "$@" \
-                >/dev/null 2>"$T/stderr")
-            status=$?
-            set -e
-            snapshot "$dir" >"$T/now"
-            if [ "$status" -eq 0 ] && [ "$op" = rename ] && [ "$n" -eq "$last_rename" ] &&
-                cmp -s "$T/new" "$T/now"; then
-                rm -rf "$dir"
-                cp -a "$T/saved" "$dir"
-            elif [ "$status" -ne 143 ]; then
-                echo "$op:$n: SIGTERM, but exit status $status: $(cat "$T/stderr")" >&2
-                return 1
-            elif [ "$(wc -l <"$T/stderr")" -ne 1 ] || ! grep -q '^gametab: .*: interrupted by signal 15$' "$T/stderr"; then
-                echo "$op:$n: stderr is not the one line of a signal: $(cat "$T/stderr")" >&2
-                return 1
-            elif ! cmp -s "$T/old" "$T/now"; then
-                echo "$op:$n: SIGTERM, but the old files changed:" >&2
-                diff "$T/old" "$T/now" >&2
-                return 1
-            fi
-            tried=$((tried + 1))
-        done
-    done <"$T/calls"
-    echo "# $tried signal points" >&3
-    [ "$tried" -gt 0 ]
+    walk fail "$T/d" "$GAMETAB" build -o .
 }
 
 @test "table: a signal during any write or the last sync keeps the old file, in every format (breaker round 21, F2)" {
@@ -178,7 +155,7 @@ walk_signals() { # DIR COMMAND...
         mkdir "$T/d"
         echo OLD >"$T/d/$f"
         prepare "$T/d" "$GAMETAB" table wythoff-beatty --count 2000 -o "$f"
-        walk_signals "$T/d" "$GAMETAB" table wythoff-beatty --count 2000 -o "$f"
+        walk signal "$T/d" "$GAMETAB" table wythoff-beatty --count 2000 -o "$f"
     done
 }
 
@@ -187,12 +164,12 @@ walk_signals() { # DIR COMMAND...
     "$GAMETAB" table wythoff-p-positions --count 3000 -o "$T/r/p.csv.gz"
     echo OLD >"$T/r/o.tex"
     prepare "$T/r" "$GAMETAB" render table-booktabs.tex p.csv.gz -o o.tex
-    walk_signals "$T/r" "$GAMETAB" render table-booktabs.tex p.csv.gz -o o.tex
+    walk signal "$T/r" "$GAMETAB" render table-booktabs.tex p.csv.gz -o o.tex
     rm -rf "$T/saved" "$T/good"
     "$GAMETAB" build -o "$T/d" >/dev/null
     for f in "$T"/d/*.csv.gz "$T"/d/*/*.tex; do echo OLD >"$f"; done
     prepare "$T/d" "$GAMETAB" build -o .
-    walk_signals "$T/d" "$GAMETAB" build -o .
+    walk signal "$T/d" "$GAMETAB" build -o .
 }
 
 @test "verify -o: a signal during the sync keeps the old report (143); one at the last rename, after the report is in place, leaves verify's own exit 1 (breaker round 21, F8)" {

@@ -965,14 +965,9 @@ kordemsky-graph --max 17'
     for m in 11 17; do
         "$GAMETAB" figure kordemsky-graph --max "$m" -o "$T/fig.tex"
         for cls in twocolumn a5paper a4paper; do
-            printf '%s\n' "\\documentclass[$cls]{article}" '\input{preamble-ru}' \
-                '\usepackage{tikz}' '\usetikzlibrary{arrows.meta}' '\begin{document}' \
-                '\input{fig}' '\end{document}' >"$T/d.tex"
-            (cd "$T" && pdflatex -interaction=nonstopmode -halt-on-error d.tex >/dev/null)
-            if grep -A2 'Overfull' "$T/d.log" >&2; then
-                echo "--max $m, $cls: Overfull" >&2
-                return 1
-            fi
+            compile_clean "$T" d "[$cls]{article}" '\input{preamble-ru}' '\usepackage{tikz}' \
+                '\usetikzlibrary{arrows.meta}' '\begin{document}' '\input{fig}' ||
+                { echo "--max $m" >&2; return 1; }
         done
     done
     # the labels are in the PDF, the figure whole

@@ -52,3 +52,23 @@ refute() {
         return 1
     fi
 }
+
+# Writes DIR/NAME.tex, \documentclass CLASS ("[a5paper]{article}") then the
+# LINEs (the preamble's \input, packages, \begin{document}, the body), and
+# \end{document}; compiles it with pdflatex and fails naming NAME and
+# CLASS on an error or an Overfull box (its log lines on stderr).
+compile_clean() { # DIR NAME CLASS LINE...
+    local dir=$1 name=$2 class=$3
+    shift 3
+    printf '%s\n' "\\documentclass$class" "$@" '\end{document}' >"$dir/$name.tex"
+    if ! (cd "$dir" && "${PDFLATEX:-pdflatex}" -interaction=nonstopmode -halt-on-error \
+            "$name.tex" >/dev/null 2>&1); then
+        echo "$name.tex, $class: does not compile" >&2
+        grep -A3 '^!' "$dir/$name.log" >&2
+        return 1
+    fi
+    if grep -A2 'Overfull' "$dir/$name.log" >&2; then
+        echo "$name.tex, $class: Overfull" >&2
+        return 1
+    fi
+}

@@ -172,19 +172,10 @@ print(" ".join(k for k in sys.stdin.read().split() if not isinstance(strings.get
     # the errata's columns are shares of the line less their gaps (they
     # were 0.95 of it plus 16pt: 2pt over on A5)
     for cls in a5paper a4paper; do
-        printf '%s\n' "\\documentclass[$cls]{article}" '\input{preamble}' '\begin{document}' \
-            '\input{errata}' '\end{document}' >"$T/out/en/e.tex"
-        (cd "$T/out/en" && pdflatex -interaction=nonstopmode -halt-on-error e.tex >/dev/null)
-        if grep -A2 'Overfull' "$T/out/en/e.log" >&2; then
-            echo "errata, $cls: Overfull" >&2
-            return 1
-        fi
+        compile_clean "$T/out/en" e "[$cls]{article}" '\input{preamble}' '\begin{document}' \
+            '\input{errata}'
     done
     # the frequencies' two limits, 95pt wider than a column on one line
-    printf '%s\n' '\documentclass[twocolumn]{article}' '\input{preamble}' '\begin{document}' \
-        '\input{fr}' '\end{document}' >"$T/out/en/f.tex"
-    (cd "$T/out/en" && pdflatex -interaction=nonstopmode -halt-on-error f.tex >/dev/null)
-    if grep -A2 'Overfull' "$T/out/en/f.log" >&2; then
-        return 1
-    fi
+    compile_clean "$T/out/en" f '[twocolumn]{article}' '\input{preamble}' '\begin{document}' \
+        '\input{fr}'
 }
