@@ -706,7 +706,7 @@ CASES
     [ "$err" = "gametab: $T/tpl/zero.tex:1:1: 'columns at most 0': N is out of range (1..18446744073709551615)" ]
 }
 
-@test "render refuses another command's template (a table's, a figure's, the standalone page, the handout, the errata, verify's), whose context a CSV cannot give; the completion offers only the others (breaker round 21, F1)" {
+@test "render refuses another command's template (a table's, a figure's, the standalone page, the handout, the errata, verify's: gametab: filled by), whose context a CSV cannot give; the completion offers only the others (breaker round 21, F1; round 22, F2)" {
     "$GAMETAB" table wythoff-p-positions -o "$T/p.csv.gz"
     local t n=0 offered
     offered=$("$GAMETAB" --help-templates | tr '\n' ' ')
@@ -720,7 +720,7 @@ CASES
         *)
             gt render "$t" "$T/p.csv.gz" -o "$T/out"
             assert_error 2
-            [[ "$err" == "gametab: $t: the template of \`gametab "* ]] || { echo "$t: $err" >&2; return 1; }
+            [[ "$err" == "gametab: "*"/$t: the template of \`gametab "* ]] || { echo "$t: $err" >&2; return 1; }
             [ ! -e "$T/out" ]
             n=$((n + 1)) ;;
         esac
@@ -733,6 +733,19 @@ CASES
     [[ "$err" == *'`gametab table kordemsky-start --format tex`'* ]]
     gt render verify.txt
     [[ "$err" == *'`gametab verify`'* ]]
+    # by what the file says (gametab: filled by), not by its name: a
+    # teacher's own handout.tex renders, a renamed copy of errata.tex does
+    # not (breaker round 22, F2)
+    mkdir "$T/school"
+    printf 'Name,Mark\nIvanov,5\n' >"$T/class.csv"
+    printf '{{#rows}}{{data.Name}}: {{data.Mark}}\n{{/rows}}' >"$T/school/handout.tex"
+    gt render "$T/school/handout.tex" "$T/class.csv"
+    [ "$status" -eq 0 ]
+    [ "$out" = "Ivanov: 5" ]
+    cp "$BATS_TEST_DIRNAME/../templates/errata.tex" "$T/my-errata.tex"
+    gt render "$T/my-errata.tex" "$T/class.csv"
+    assert_error 2
+    [[ "$err" == "gametab: $T/my-errata.tex: the template of \`gametab build\`"* ]]
 }
 
 @test "one partial file named many ways (./p.txt, ././p.txt, sub/../p.txt, a link) is read and parsed once, not once a name (breaker round 21, F4)" {

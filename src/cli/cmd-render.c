@@ -17,8 +17,6 @@
 #include "io/csv-read.h"
 #include "base/interrupt.h"
 #include "io/output.h"
-#include "publish/figures.h"
-#include "tables/table.h"
 #include "template/context.h"
 #include "template/latex.h"
 #include "template/mustache.h"
@@ -233,38 +231,6 @@ static bool is_file(const char *path)
     return errno == ELOOP || errno == ENOTDIR || lstat(path, &st) == 0 || names_a_path(path);
 }
 
-bool render_command_template(const char *template, char *cmd, size_t n)
-{
-    const char *base = strrchr(template, '/');
-    base = base ? base + 1 : template;
-    for (size_t i = 0; i < table_registry_size; i++)
-        if (table_registry[i]->tex_template &&
-            strcmp(base, table_registry[i]->tex_template) == 0) {
-            snprintf(cmd, n, "gametab table %s --format tex", table_registry[i]->name);
-            return true;
-        }
-    for (size_t i = 0; i < figure_registry_size; i++) {
-        char name[128];
-        snprintf(name, sizeof name, "figure-%s.tex", figure_registry[i]->name);
-        if (strcmp(base, name) == 0) {
-            snprintf(cmd, n, "gametab figure %s", figure_registry[i]->name);
-            return true;
-        }
-    }
-    static const struct { const char *name, *cmd; } others[] = {
-        {"standalone.tex", "gametab table NAME --standalone"},
-        {"handout.tex", "gametab build"},
-        {"errata.tex", "gametab build"},
-        {"verify.txt", "gametab verify"},
-    };
-    for (size_t i = 0; i < sizeof others / sizeof others[0]; i++)
-        if (strcmp(base, others[i].name) == 0) {
-            snprintf(cmd, n, "%s", others[i].cmd);
-            return true;
-        }
-    return false;
-}
-
 /* A TEMPLATE given as a bare name that is a file here is read as that file
  * (a file wins over the search path), though a template of the name may be
  * what was meant: run in a build's output/en, preamble.tex is the built
@@ -398,13 +364,6 @@ static int run_render(struct command_line *cl, struct gt_error *err)
     if (is_directory(template))
         return gt_fail(err, GT_ERR_RUNTIME, "template %s: is a directory, not a template file",
                        template);
-    char cmd[128];
-    if (render_command_template(template, cmd, sizeof cmd))
-        return gt_fail(err, GT_ERR_USAGE,
-                       "%s: the template of `%s`, which fills it with its own values, not a "
-                       "CSV's rows (render would leave every value out): run that command "
-                       "(--templates DIR for your copy)",
-                       template, cmd);
     if (data && one_stream(template, data))
         return gt_fail(err, GT_ERR_USAGE,
                        "%s: the template and the data are one stream (standard input): give "
@@ -512,8 +471,9 @@ const struct command cmd_render = {
              "table-booktabs.tex or table-kvant.tex; a path that is absolute or has a . "
              "or .. component is only ever a file.  Another command's own template (a "
              "table's, such as wythoff-p-positions.tex, a figure's, standalone.tex, "
-             "handout.tex, errata.tex, verify.txt), or a copy of it, is refused: its "
-             "context is that command's values, not a CSV's rows.  DATA is a CSV file, gzip-compressed "
+             "handout.tex, errata.tex, verify.txt: each says so in a comment, gametab: "
+             "filled by COMMAND), or a copy of it, is refused: its context is that "
+             "command's values, not a CSV's rows.  DATA is a CSV file, gzip-compressed "
              "or not, or - for standard input; without it the template gets no columns "
              "and no rows (the two generic templates then write a comment, no table).  "
              "Templates whose name ends in .tex (any case) escape {{x}} for LaTeX, others "

@@ -75,17 +75,6 @@ struct command {
     int (*run)(struct command_line *cl, struct gt_error *err);
 };
 
-/* Whether TEMPLATE is another command's own template, by its file name (a
- * copy under another directory too: `--templates DIR` takes it there):
- * a table's layout, a figure, the standalone page, the handout, the
- * errata, verify's report; then that command, as typed, in cmd (n bytes).
- * Their context is the command's (a table's values, a figure's nodes, the
- * claims), not a CSV's columns and rows, so render would fill every tag
- * with nothing: render refuses them, and the completion does not offer
- * them.  false for the templates render fills (the generic tables, the
- * preamble) and any other name. */
-bool render_command_template(const char *template, char *cmd, size_t n);
-
 extern const struct command cmd_list, cmd_table, cmd_build, cmd_figure, cmd_render,
     cmd_verify;
 

@@ -898,10 +898,14 @@ void help_templates(FILE *f, const char *dir)
     }
     size_t n;
     char **names = template_names(&d, &n);
-    char cmd[128];
-    for (size_t i = 0; i < n; i++)
-        if (!render_command_template(names[i], cmd, sizeof cmd))
+    /* Not another command's own template ("gametab: filled by", which
+     * render refuses: the one usage error of a check without -o). */
+    for (size_t i = 0; i < n; i++) {
+        struct template_needs needs;
+        struct gt_error e = {0};
+        if (template_check(&d, names[i], false, 0, NULL, &needs, &e) != GT_ERR_USAGE)
             fprintf(f, "%s\n", names[i]);
+    }
     template_names_free(names, n);
 }
 

@@ -511,9 +511,11 @@ size_t template_data_max(void)
  * the context, or that is not a declaration gametab knows, ends the scan. */
 struct declarations {
     size_t ncolumns;     /* the context's columns */
-    enum { DECL_OK, DECL_PASSED, DECL_RANGE, DECL_UNKNOWN } verdict;
+    bool render;         /* render's check (template_check): "filled by" refuses */
+    enum { DECL_OK, DECL_PASSED, DECL_RANGE, DECL_UNKNOWN, DECL_FILLED_BY } verdict;
     size_t columns_max;  /* DECL_PASSED: the declared limit */
-    char why[200];       /* its reason, as the template gives it */
+    char why[200];       /* its reason, as the template gives it; DECL_FILLED_BY:
+                            the command */
     char text[80];       /* DECL_RANGE, DECL_UNKNOWN: the comment, for the message */
 };
 
@@ -582,8 +584,10 @@ static bool take_declaration_mark(const char **s, size_t *n)
 }
 
 /* A comment of the template: "gametab: columns at most N[: why]" refuses a
- * context of more than N columns (N: 1 to SIZE_MAX).  "GAMETAB :" and the
- * like are declarations too, checked as such. */
+ * context of more than N columns (N: 1 to SIZE_MAX); "gametab: filled by
+ * COMMAND" marks a command's own template, which render refuses (its
+ * context is the command's values, not a CSV's rows).  "GAMETAB :" and
+ * the like are declarations too, checked as such. */
 static int declaration(void *ud, const char *text, size_t len)
 {
     struct declarations *d = ud;
@@ -594,6 +598,14 @@ static int declaration(void *ud, const char *text, size_t len)
     size_t all_len = len;
     trim_span(&all, &all_len);
     trim_span(&text, &len);
+    if (take_prefix(&text, &len, "filled by ")) {
+        trim_span(&text, &len);
+        if (!d->render)
+            return 0;
+        d->verdict = DECL_FILLED_BY;
+        copy_line(d->why, sizeof d->why, text, len, false);
+        return -1;
+    }
     size_t digits = 0;
     size_t n = 0;
     bool over = false;
@@ -675,7 +687,8 @@ static int render_text(const struct template_dirs *dirs, const char *path, const
     base = base ? base + 1 : path;
     struct partial_lookup pl = {dirs, strrchr(base, '.'), NULL, out, NULL, NULL, ""};
     struct template_needs ignored;
-    struct declarations decl = {.ncolumns = ncolumns};
+    /* template_check is render's, and only it passes needs */
+    struct declarations decl = {.ncolumns = ncolumns, .render = needs != NULL};
     struct mustache_options opt = {
         .escape =
             text_ends_with(path, ".tex", true) ? MUSTACHE_ESCAPE_LATEX : MUSTACHE_ESCAPE_HTML,
@@ -726,6 +739,12 @@ static int render_text(const struct template_dirs *dirs, const char *path, const
         rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %zu columns: the template takes at most %zu%s%s%s",
                      where, decl.ncolumns, decl.columns_max, *decl.why ? " (" : "", decl.why,
                      *decl.why ? ")" : "");
+    else if (rc == MUSTACHE_ERR_REFUSED && decl.verdict == DECL_FILLED_BY)
+        rc = gt_fail(err, GT_ERR_USAGE,
+                     "%s: the template of `%s`, which fills it with its own values, not a "
+                     "CSV's rows (render would leave every value out): run that command "
+                     "(--templates DIR for your copy)",
+                     where, decl.why);
     else if (rc == MUSTACHE_ERR_REFUSED && decl.verdict == DECL_RANGE)
         rc = gt_fail(err, GT_ERR_RUNTIME, "%s:%u:%u: '%s': N is out of range (1..%zu)", where,
                      merr.line, merr.col, decl.text, (size_t)SIZE_MAX);

@@ -127,7 +127,9 @@ int template_read(const struct template_dirs *d, const char *name, char **text,
  * it takes, checked before anything is rendered; "{{! gametab: columns at most N: WHY }}" refuses a context
  * of more than N columns, GT_ERR_RUNTIME "FILE: C columns: the template
  * takes at most N (WHY)" (table-booktabs.tex: 256, pdflatex's longtable
- * limit); N of 0 or past SIZE_MAX is an error "FILE:LINE:COL: '...': N
+ * limit); "{{! gametab: filled by COMMAND }}" marks a command's own
+ * template (a table's, a figure's, the handout...), which only
+ * template_check (render's) refuses; N of 0 or past SIZE_MAX is an error "FILE:LINE:COL: '...': N
  * is out of range (1..SIZE_MAX)", and any other "gametab:" comment is an
  * error "FILE:LINE:COL: '...': not a declaration gametab knows" (the
  * comment quoted as written, tabs and line ends as \t \n).  An unknown
@@ -154,7 +156,10 @@ struct template_needs {
  * without rendering: checks their declarations against a context of
  * ncolumns columns (the errors of template_render), that none is the file
  * out replaces (GT_ERR_USAGE "-o: PATH is also a partial of TEMPLATE"),
- * and fills needs.  GT_OK, or GT_ERR_RUNTIME with err set. */
+ * that none is another command's ("gametab: filled by COMMAND": GT_ERR_USAGE
+ * "FILE: the template of `COMMAND`, which fills it with its own values, not
+ * a CSV's rows ..."), and fills needs.  GT_OK, or GT_ERR_RUNTIME with err
+ * set.  render's check: its context is a CSV's. */
 int template_check(const struct template_dirs *d, const char *name, bool is_path,
                    size_t ncolumns, struct output *out, struct template_needs *needs,
                    struct gt_error *err);
