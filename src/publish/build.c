@@ -52,6 +52,11 @@ struct build {
     uint64_t start[2];    /* the game's starting square (--start) */
     int (*ready)(void *, size_t, struct gt_error *); /* build_options.ready */
     void *ready_data;
+    /* The subdirectories of DIR this build made as it published (DIR/en,
+     * DIR/ru), each with the top of what it made (first_missing): only
+     * those go when it fails; one that was there stays. */
+    struct { char *dir, *top; } made[8];
+    size_t nmade;
 };
 
 /* What one LaTeX file of the build holds, besides a table or the preamble. */
@@ -492,19 +497,39 @@ static void build_rollback(struct build *b, size_t n, const bool *had_old)
     }
 }
 
-/* Takes back the language directories made for this build (only empty
- * ones go: rmdir refuses the others). */
+static char *first_missing(const char *dir);
+static void remove_made(const char *dir, const char *top);
+
+/* Makes the directory dir of one of DIR's files for publishing, noting it
+ * (and the top of what it made) when it was not there. */
+static int build_make_subdirectory(struct build *b, const char *dir, struct gt_error *err)
+{
+    char *top = first_missing(dir);
+    int rc = make_directories(dir, err);
+    if (top && b->nmade < sizeof b->made / sizeof b->made[0] &&
+        (b->made[b->nmade].dir = strdup(dir)) != NULL)
+        b->made[b->nmade++].top = top;
+    else
+        free(top);
+    return rc;
+}
+
+/* Takes back the subdirectories this build made as it published, only
+ * empty ones (rmdir refuses the others); never one that was there, with
+ * its mode, group or ACL. */
 static void build_remove_made_subdirectories(struct build *b)
 {
-    for (size_t i = 0; i < b->nfiles; i++) {
-        char *to = path_join(b->dir, b->files[i]);
-        char *slash = to ? strrchr(to, '/') : NULL;
-        if (slash && slash > to + strlen(b->dir)) {
-            *slash = '\0';
-            rmdir(to);
-        }
-        free(to);
+    for (size_t i = b->nmade; i-- > 0;)
+        remove_made(b->made[i].dir, b->made[i].top);
+}
+
+static void build_forget_made_subdirectories(struct build *b)
+{
+    for (size_t i = 0; i < b->nmade; i++) {
+        free(b->made[i].dir);
+        free(b->made[i].top);
     }
+    b->nmade = 0;
 }
 
 /* The rules of `table -o` for a file that replaces another (io/output.h):
@@ -554,7 +579,7 @@ static int build_publish(struct build *b, struct gt_error *err)
             /* "/x" (a build into /): its directory, the root, is there. */
             if (slash != to) {
                 *slash = '\0';
-                rc = make_directories(to, err);
+                rc = build_make_subdirectory(b, to, err);
                 *slash = '/';
             }
             if (rc == GT_OK && stat(to, &st) == 0 && S_ISDIR(st.st_mode))
@@ -626,6 +651,7 @@ static int build_publish(struct build *b, struct gt_error *err)
         build_rollback(b, done, had_old);
         build_remove_made_subdirectories(b);
     }
+    build_forget_made_subdirectories(b);
     free(had_old);
     return rc;
 }
