@@ -226,6 +226,11 @@ CASES
     MANWIDTH=80 man --warnings ./gametab.1 >"$T/man.txt" 2>"$T/man.err"
     [ ! -s "$T/man.err" ] || { cat "$T/man.err" >&2; return 1; }
     grep -q '^COMMANDS' "$T/man.txt"
+    # every exit status, a signal's too, and build's use of TMPDIR (breaker
+    # round 22, F4)
+    tr -s ' \n' ' ' <"$T/man.txt" | grep -q '128 + N when signal N stopped it'
+    "$GAMETAB" --help | tr -s ' \n' ' ' | grep -q '128 + N when signal N stopped it'
+    tr -s ' \n' ' ' <"$T/man.txt" | grep -q "and build's gametab.xlsx, write"
     # No word hyphenated at a line's end, at 80 columns or 60: options,
     # template names and TeX commands are copied from the page (breaker
     # round 17: --ver-sion, ta-ble-booktabs.tex, \pgf-plotsset).

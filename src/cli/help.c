@@ -61,7 +61,8 @@ static const struct {
                           "properties, a PDF's dates), in seconds since 1970, digits only; "
                           "default 1980-01-01", 0},
     {"TMPDIR", "where --format pdf compiles (a directory of its own, removed after) and "
-               "--format xlsx writes its temporary file; default /tmp", 0},
+               "--format xlsx, and build's gametab.xlsx, write their temporary file; "
+               "default /tmp", 0},
 };
 
 static void environment_text(size_t i, char *buf, size_t size)
@@ -207,7 +208,10 @@ void help_environment(FILE *f)
     }
 }
 
-#define EXIT_STATUS "Exit status: 0 success, 1 runtime error, 2 usage error.\n"
+#define EXIT_STATUS                                                                  \
+    "Exit status: 0 success, 1 runtime error (or, for verify, a claim that fails), 2 "  \
+    "usage error, 128 + N when signal N stopped it (one line, interrupted by signal "   \
+    "N, and the old files kept).\n"
 
 void help_main(FILE *f)
 {
