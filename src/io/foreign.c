@@ -24,6 +24,8 @@ static const struct foreign xz = {"xz-compressed data", "unxz it first", true, f
                             xls = {"an old Excel workbook (.xls)", NULL, false, true},
                             pdf = {"a PDF document", NULL, false, true},
                             zip = {"a zip file (an .xlsx workbook?)", NULL, false, true},
+                            ods = {"an OpenDocument spreadsheet (.ods)", NULL, false, true},
+                            odf = {"an OpenDocument file (.odt, .odp, ...)", NULL, false, true},
                             sqlite = {"an SQLite database", NULL, false, true},
                             parquet = {"a Parquet file", NULL, false, true},
                             hdf5 = {"an HDF5 file", NULL, false, true},
@@ -142,6 +144,15 @@ const struct foreign *foreign_bytes(const unsigned char *b, size_t n)
         {"\xFF\xFE", 2, &utf16},
         {"\xFE\xFF", 2, &utf16},
     };
+    /* OpenDocument (LibreOffice's own): a zip whose first entry, stored,
+     * is "mimetype" (its name at 30), holding the type (at 38). */
+    static const char odf_type[] = "application/vnd.oasis.opendocument.";
+    if (n >= 38 + sizeof odf_type - 1 && memcmp(b, "PK\x03\x04", 4) == 0 &&
+        memcmp(b + 30, "mimetype", 8) == 0 && memcmp(b + 38, odf_type, sizeof odf_type - 1) == 0)
+        return n >= 38 + sizeof odf_type - 1 + 11 &&
+                       memcmp(b + 38 + sizeof odf_type - 1, "spreadsheet", 11) == 0
+                   ? &ods
+                   : &odf;
     for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
         if (n >= kinds[i].len && memcmp(b, kinds[i].magic, kinds[i].len) == 0)
             return kinds[i].kind;
