@@ -170,3 +170,27 @@ compile() { # DIR NAME: DIR holds preamble.tex and NAME.tex
         [ "$(pdfinfo "$T/$lang/doc-k4.pdf" | awk '/^Pages:/ {print $2}')" -gt 1 ]
     done
 }
+
+@test "wythoff-k-heaps with --format tex: the largest --max for each --heaps, said in --help and in the refusal, counted again here (breaker round 22, F5)" {
+    local k top rows
+    for k in 3:192 4:49 5:25; do
+        top=${k#*:} k=${k%:*}
+        # the CSV's rows: at most 5000 (a LaTeX table's) at top, more past it
+        rows=$("$GAMETAB" table wythoff-k-heaps --heaps "$k" --max "$top" | tail -n +2 | wc -l)
+        [ "$rows" -le 5000 ]
+        rows=$("$GAMETAB" table wythoff-k-heaps --heaps "$k" --max $((top + 1)) | tail -n +2 | wc -l)
+        [ "$rows" -gt 5000 ]
+        gt table wythoff-k-heaps --heaps "$k" --max "$top" --format tex -o "$T/k.tex"
+        [ "$status" -eq 0 ]
+        gt table wythoff-k-heaps --heaps "$k" --max $((top + 1)) --format tex -o "$T/k2.tex"
+        assert_error 2
+        [ "$err" = "gametab: --max: a LaTeX table of wythoff-k-heaps with --heaps $k takes at most $top; use csv or csv.gz for more" ]
+        [ ! -e "$T/k2.tex" ]
+    done
+    # the others fit at every --max their range allows
+    for k in 1:16777215 2:4095 6:15 7:9 8:7; do
+        gt table wythoff-k-heaps --heaps "${k%:*}" --max "${k#*:}" --format tex -o "$T/k.tex"
+        [ "$status" -eq 0 ]
+    done
+    "$GAMETAB" table --help | tr -s ' \n' ' ' | grep -q 'with --format tex (or pdf) at most 192, 49, 25 for k = 3, 4, 5'
+}

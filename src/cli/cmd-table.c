@@ -130,6 +130,14 @@ static int run_table(struct command_line *cl, struct gt_error *err)
                            "; use csv or csv.gz for more",
                            table_param_name((enum table_param)p), kind, r.table->name,
                            s->tex_max);
+        /* a limit that depends on the others (--max on --heaps) */
+        uint64_t top = r.table->tex_max_of ? r.table->tex_max_of(&r.args, (enum table_param)p) : 0;
+        if (s->accepted && top && r.args.param[p] > top)
+            return gt_fail(err, GT_ERR_USAGE,
+                           "--%s: a %s of %s with --heaps %" PRIu64 " takes at most %" PRIu64
+                           "; use csv or csv.gz for more",
+                           table_param_name((enum table_param)p), kind, r.table->name,
+                           r.args.param[PARAM_HEAPS], top);
     }
     /* A sheet's rows, known from the parameters (N^2 for a board of N):
      * refused now, not after the table is computed. */

@@ -294,6 +294,20 @@ static uint64_t heaps_row_count(const struct table_args *args)
     return tuples < others ? tuples : others;
 }
 
+/* The largest M whose table a LaTeX table holds (its 5000 rows,
+ * sinks/sink-tex.h TEX_ROWS_MAX), for k = 1..8: 192 heaps of 3 give 4940
+ * rows, 193 give 5006; 49 of 4, 4783 (50: 5072); 25 of 5, 4489 (26: 5336).
+ * k = 1, 2, 6, 7, 8 fit at every M their range allows (1, 1565, 2796, 808
+ * and 687 rows at most).  Counted by the sieve; tests/yaglom.bats
+ * counts them again on both sides. */
+static const uint64_t heaps_tex_max[HEAPS_MAX + 1] = {0, 0, 0, 192, 49, 25, 0, 0, 0};
+
+static uint64_t heaps_tex_max_of(const struct table_args *args, enum table_param p)
+{
+    uint64_t k = args->param[PARAM_HEAPS];
+    return p == PARAM_MAX && k <= HEAPS_MAX ? heaps_tex_max[k] : 0;
+}
+
 static int heaps_start(void *state, const struct table_args *args, struct gt_error *err)
 {
     struct heaps_state *s = state;
@@ -387,11 +401,13 @@ const struct table_def table_wythoff_k_heaps = {
     .params = {
         [PARAM_MAX] = {true, 10, 0, SOLVER_STATES_MAX - 1,
                        "the largest heap, with (M+1)^k <= 2^24: M <= 16777215, 4095, 255, 63, 26, 15, 9, "
-                       "7 for k = 1..8"},
+                       "7 for k = 1..8; with --format tex (or pdf) at most 192, 49, 25 for k = 3, 4, "
+                       "5"},
         [PARAM_HEAPS] = {true, 3, 1, HEAPS_MAX, "how many heaps (columns h1..hk)"},
     },
     .column_count = heaps_column_count,
     .check_args = heaps_check_args,
+    .tex_max_of = heaps_tex_max_of,
     .row_count = heaps_row_count,
     .row_count_bound = true,
     .start = heaps_start,

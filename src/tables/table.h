@@ -271,6 +271,11 @@ struct table_def {
     int (*check_args)(const struct table_def *t, const struct table_args *args,
                       struct gt_error *err);
 
+    /* NULL, or the largest value of parameter p that --format tex takes
+     * given the other parameters (0: none but tex_max): where the rows of
+     * a LaTeX table depend on them (wythoff-k-heaps: --max on --heaps). */
+    uint64_t (*tex_max_of)(const struct table_args *args, enum table_param p);
+
     /* The row stream: start once (GT_OK, or an error with err set), then
      * next until it returns false, then finish (NULL: nothing to free). */
     int (*start)(void *state, const struct table_args *args, struct gt_error *err);
