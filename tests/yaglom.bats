@@ -135,13 +135,14 @@ wythoff-k-heaps --heaps 3 --max 300 --format tex|with --heaps 3 (0..255
 CASES
 }
 
-@test "a LaTeX table of more than 5000 P-positions is a usage error, found when solved" {
+@test "a LaTeX table of more than 5000 P-positions is a usage error, said before solving" {
     # How many P-positions there are is known only once the game is solved:
-    # the request is still past a documented limit, so exit 2, as for the
+    # the largest --max of each --heaps was counted (the test below counts
+    # again), so the request is refused up front, exit 2, as for the
     # tables whose count is known before.
     gt table wythoff-k-heaps --heaps 3 --max 255 --format tex
     assert_error 2
-    [[ "$err" == *"more than 5000 rows"* ]]
+    [[ "$err" == *"with --heaps 3 takes at most 192"* ]]
 }
 
 compile() { # DIR NAME: DIR holds preamble.tex and NAME.tex
