@@ -115,6 +115,21 @@ prepare() { # DIR COMMAND...
     grep -q '^write [1-9]' "$T/calls"
 }
 
+# prepare, then walk MODE: COMMAND... tried at each point in DIR.
+try_points() { # MODE DIR COMMAND...
+    local mode=$1 dir=$2
+    shift 2
+    prepare "$dir" "$@"
+    walk "$mode" "$dir" "$@"
+}
+
+# DIR as a build made it, its tables and fragments then marked OLD.
+old_build() { # DIR
+    local f
+    "$GAMETAB" build -o "$1" >/dev/null
+    for f in "$1"/*.csv.gz "$1"/*/*.tex; do echo OLD >"$f"; done
+}
+
 @test "the fault shim is built" {
     [ -f "$SHIM" ]
 }
@@ -122,30 +137,25 @@ prepare() { # DIR COMMAND...
 @test "table: each failing write, fsync, rename and close leaves the old csv.gz" {
     mkdir "$T/d"
     echo OLD >"$T/d/x.csv.gz"
-    prepare "$T/d" "$GAMETAB" table wythoff-p-positions --count 200000 --jobs 2 -o x.csv.gz
-    walk fail "$T/d" "$GAMETAB" table wythoff-p-positions --count 200000 --jobs 2 -o x.csv.gz
+    try_points fail "$T/d" "$GAMETAB" table wythoff-p-positions --count 200000 --jobs 2 -o x.csv.gz
 }
 
 @test "table: the same for a LaTeX table through its template" {
     mkdir "$T/d"
     echo OLD >"$T/d/x.tex"
-    prepare "$T/d" "$GAMETAB" table wythoff-p-positions --format tex -o x.tex
-    walk fail "$T/d" "$GAMETAB" table wythoff-p-positions --format tex -o x.tex
+    try_points fail "$T/d" "$GAMETAB" table wythoff-p-positions --format tex -o x.tex
 }
 
 @test "render: each failing call leaves the old output (input plain and gzip)" {
     mkdir "$T/d"
     "$GAMETAB" table wythoff-p-positions --count 3000 -o "$T/d/p.csv.gz"
     echo OLD >"$T/d/o.tex"
-    prepare "$T/d" "$GAMETAB" render table-kvant.tex p.csv.gz -o o.tex
-    walk fail "$T/d" "$GAMETAB" render table-kvant.tex p.csv.gz -o o.tex
+    try_points fail "$T/d" "$GAMETAB" render table-kvant.tex p.csv.gz -o o.tex
 }
 
 @test "build: each failing call, staging or publishing, leaves DIR as it was" {
-    "$GAMETAB" build -o "$T/d" >/dev/null
-    for f in "$T"/d/*.csv.gz "$T"/d/*/*.tex; do echo OLD >"$f"; done
-    prepare "$T/d" "$GAMETAB" build -o .
-    walk fail "$T/d" "$GAMETAB" build -o .
+    old_build "$T/d"
+    try_points fail "$T/d" "$GAMETAB" build -o .
 }
 
 @test "table: a signal during any write or the last sync keeps the old file, in every format (breaker round 21, F2)" {
@@ -154,8 +164,7 @@ prepare() { # DIR COMMAND...
         rm -rf "$T/d" "$T/saved" "$T/good"
         mkdir "$T/d"
         echo OLD >"$T/d/$f"
-        prepare "$T/d" "$GAMETAB" table wythoff-beatty --count 2000 -o "$f"
-        walk signal "$T/d" "$GAMETAB" table wythoff-beatty --count 2000 -o "$f"
+        try_points signal "$T/d" "$GAMETAB" table wythoff-beatty --count 2000 -o "$f"
     done
 }
 
@@ -163,13 +172,10 @@ prepare() { # DIR COMMAND...
     mkdir "$T/r"
     "$GAMETAB" table wythoff-p-positions --count 3000 -o "$T/r/p.csv.gz"
     echo OLD >"$T/r/o.tex"
-    prepare "$T/r" "$GAMETAB" render table-booktabs.tex p.csv.gz -o o.tex
-    walk signal "$T/r" "$GAMETAB" render table-booktabs.tex p.csv.gz -o o.tex
+    try_points signal "$T/r" "$GAMETAB" render table-booktabs.tex p.csv.gz -o o.tex
     rm -rf "$T/saved" "$T/good"
-    "$GAMETAB" build -o "$T/d" >/dev/null
-    for f in "$T"/d/*.csv.gz "$T"/d/*/*.tex; do echo OLD >"$f"; done
-    prepare "$T/d" "$GAMETAB" build -o .
-    walk signal "$T/d" "$GAMETAB" build -o .
+    old_build "$T/d"
+    try_points signal "$T/d" "$GAMETAB" build -o .
 }
 
 @test "verify -o: a signal during the sync keeps the old report (143); one at the last rename, after the report is in place, leaves verify's own exit 1 (breaker round 21, F8)" {
