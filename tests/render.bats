@@ -763,3 +763,21 @@ open('$T/t/main.txt', 'w').write(''.join('{{>' + n + '}}\n' for n in names))"
     [ "$(wc -l <"$T/out.txt")" -eq $((33 * 2000)) ]
     [ "$(sort -u "$T/out.txt")" = 1x ]
 }
+
+@test "booktabs: a wrapped cell's first line stands on its row's baseline, the header's too (breaker round 23, F1)" {
+    python3 -c "print('id,text'); print('1,' + ' '.join(['word'] * 120)); print('2,short')" >"$T/w.csv"
+    render_and_compile table-booktabs.tex "$T/w.csv" en
+    (cd "$T/en" && pdflatex -interaction=nonstopmode doc.tex >/dev/null) # longtable's widths
+    pdftotext -bbox "$T/en/doc.pdf" "$T/en/bbox.html"
+    # the top of each word, by its text: id and text, 1 and the first word
+    python3 - "$T/en/bbox.html" <<'PY'
+import re, sys
+words = re.findall(r'yMin="([0-9.]+)"[^>]*>([^<]*)<', open(sys.argv[1]).read())
+first = {}
+for y, w in words:
+    first.setdefault(w, float(y))
+assert abs(first['id'] - first['text']) < 0.1, ('header', first['id'], first['text'])
+assert abs(first['1'] - first['word']) < 0.1, ('row 1', first['1'], first['word'])
+assert abs(first['2'] - first['short']) < 0.1, ('row 2', first['2'], first['short'])
+PY
+}
