@@ -954,15 +954,31 @@ static void test_steps_limit(void **state)
     assert_int_equal(mustache_render(small, strlen(small), ctx, &opt, count_bytes, &total, &err),
                      MUSTACHE_OK);
     assert_int_equal(total, 4);
-    /* Exactly N nodes are allowed: the outer section once, the inner twice,
-     * the text four times make 7. */
-    opt.max_steps = 7;
+    /* Exactly N steps are allowed: each pass of a section over a list
+     * counts, the first with its tag: the outer section's 2 passes, the
+     * inner's 2 passes twice, the text four times make 10. */
+    opt.max_steps = 10;
     total = 0;
     assert_int_equal(mustache_render(small, strlen(small), ctx, &opt, count_bytes, &total, &err),
                      MUSTACHE_OK);
-    opt.max_steps = 6;
+    opt.max_steps = 9;
     assert_int_equal(mustache_render(small, strlen(small), ctx, &opt, count_bytes, &total, &err),
                      MUSTACHE_ERR_LIMIT);
+    /* Empty bodies nested over a list of 100: 100 + 100 * 100 passes, no
+     * output, counted all the same (breaker round 23, F2: they were not,
+     * and four such sections over 1000 rows ran for hours). */
+    json_t *many = json_array();
+    for (int i = 0; i < 100; i++)
+        json_array_append_new(many, json_integer(i));
+    json_t *ctx100 = json_pack("{s:o}", "a", many);
+    const char *empty = "{{#a}}{{#a}}{{/a}}{{/a}}";
+    opt.max_steps = 10100;
+    assert_int_equal(mustache_render(empty, strlen(empty), ctx100, &opt, count_bytes, &total, &err),
+                     MUSTACHE_OK);
+    opt.max_steps = 10099;
+    assert_int_equal(mustache_render(empty, strlen(empty), ctx100, &opt, count_bytes, &total, &err),
+                     MUSTACHE_ERR_LIMIT);
+    json_decref(ctx100);
     opt.max_steps = 1;
     const char *text = "ab";
     assert_int_equal(mustache_render(text, strlen(text), ctx, &opt, count_bytes, &total, &err),

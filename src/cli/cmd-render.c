@@ -495,7 +495,8 @@ const struct command cmd_render = {
             "most $GAMETAB_FIELD_MAX bytes (default 16 MiB, 0 for no limit).  "
             "The output is at most $GAMETAB_OUTPUT_MAX bytes (default 64 MiB, 0 for "
             "no limit), and at most $GAMETAB_TAGS_MAX tags and texts are rendered (a text between "
-            "tags counts as one; default 10^8).  "
+            "tags counts as one, and so does each pass of a section over a list; default "
+            "10^8).  "
             "Nesting is bounded (fixed): at most " XSTR(MUSTACHE_MAX_SECTION_DEPTH) " sections "
             "inside one another in a template or partial, " XSTR(MUSTACHE_MAX_PARTIAL_DEPTH)
             " partials inside one another, and " XSTR(MUSTACHE_MAX_RENDER_DEPTH) " sections "

@@ -55,7 +55,8 @@ static const struct {
      TEMPLATE_OUTPUT_MAX},
     {"GAMETAB_TAGS_MAX", "every template (render, and those of table, figure, verify and "
                          "build): the most tags and texts rendered (a text between tags counts "
-                         "as one, each time); default %zu, 0 for no limit",
+                         "as one, each time, and so does each pass of a section over a "
+                         "list); default %zu, 0 for no limit",
      TEMPLATE_TAGS_MAX},
     {"SOURCE_DATE_EPOCH", "the date written into generated files (an xlsx workbook's "
                           "properties, a PDF's dates), in seconds since 1970, digits only; "

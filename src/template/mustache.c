@@ -864,6 +864,7 @@ static int render_variable(struct renderer *r, struct frame *fr,
 
 static int render_section_body(struct renderer *r, struct frame *fr,
                                const struct node *n, const struct context *ctx);
+static int check_stop(struct renderer *r);
 
 /* Sections and partials nest on the C stack: the total depth is bounded, so
  * that no template, however its partials recurse, can overflow it. */
@@ -904,6 +905,11 @@ static int render_section_body(struct renderer *r, struct frame *fr,
     if (!json_is_array(v))
         return render_list(r, fr, &n->children, &inner);
     for (size_t i = 0; rc == MUSTACHE_OK && i < json_array_size(v); i++) {
+        /* Each pass counts, the first with the tag: one over an empty
+         * body renders nothing, but sections of it nested over a long
+         * list are work the limit must bound. */
+        if (i > 0 && (rc = check_stop(r)) != MUSTACHE_OK)
+            break;
         inner.value = json_array_get(v, i);
         rc = render_list(r, fr, &n->children, &inner);
     }
