@@ -49,14 +49,16 @@ snapshot() {
 # spends seconds); the run ends by it (143, the one line of a signal) with
 # DIR as it was, or, only at the very last rename, which may come after
 # the publication, exits 0 with the good run's files (build's earlier
-# renames are taken back).
+# renames are taken back).  MODE signal+close: each close too, all of
+# them before the publication (table's: its output's own close and those
+# of its inputs).
 walk() { # MODE DIR COMMAND...
     local mode=$1 dir=$2
     shift 2
     snapshot "$dir" >"$T/old"
     local op n calls tried=0 want=1 signal='' line='^gametab: ' done_ok last_rename
     last_rename=$(awk '$1 == "rename" { print $2 }' "$T/calls")
-    if [ "$mode" = signal ]; then
+    if [ "$mode" != fail ]; then
         want=143 signal=15 line='^gametab: .*: interrupted by signal 15$'
     fi
     while read -r op calls; do
@@ -158,13 +160,13 @@ old_build() { # DIR
     try_points fail "$T/d" "$GAMETAB" build -o .
 }
 
-@test "table: a signal during any write or the last sync keeps the old file, in every format (breaker round 21, F2)" {
+@test "table: a signal during any write, the last sync or the output's close keeps the old file, in every format (breaker round 21, F2; round 23, F5)" {
     local f
     for f in x.csv.gz x.csv x.tex x.json x.xlsx; do
         rm -rf "$T/d" "$T/saved" "$T/good"
         mkdir "$T/d"
         echo OLD >"$T/d/$f"
-        try_points signal "$T/d" "$GAMETAB" table wythoff-beatty --count 2000 -o "$f"
+        try_points signal+close "$T/d" "$GAMETAB" table wythoff-beatty --count 2000 -o "$f"
     done
 }
 

@@ -838,17 +838,18 @@ int output_commit(struct output *out, struct gt_error *err)
          * still be lost. */
         if (rc == GT_OK && fsync(out->fd) != 0)
             rc = fail_errno(err, out->path, errno);
-        /* A stop request during the last writes or the sync (seconds on a
-         * slow device) still keeps the old file: the rename is the
-         * publication, the one step a signal no longer undoes. */
-        if (rc == GT_OK && interrupt_signal)
-            rc = interrupt_fail(err, out->path);
         int e;
         if (rc == GT_OK && out->unnamed && (e = name_temporary(out)) != 0)
             rc = fail_errno(err, out->path, e);
         if (close(out->fd) != 0 && rc == GT_OK)
             rc = fail_errno(err, out->path, errno);
         out->fd = -1;
+        /* A stop request during the last writes, the sync, the naming or
+         * the close (seconds on a slow device or NFS) still keeps the old
+         * file: the rename is the publication, the one step a signal no
+         * longer undoes. */
+        if (rc == GT_OK && interrupt_signal)
+            rc = interrupt_fail(err, out->path);
         if (rc == GT_OK && rename(out->tmp_path, out->target) != 0)
             rc = fail_errno(err, out->path, errno);
         if (rc != GT_OK && !out->unnamed)
