@@ -465,8 +465,10 @@ int worksheet_table_write(const struct table_def *t, const struct table_args *ar
     json_t *ctx = sink_tex_context(t, args, opt, err);
     if (!ctx)
         return gt_status(err);
-    if (b && (b->layout == BLANK_LIST ? frequencies_blank(ctx, draw)
-                                      : walk_cells(ctx, b, draw, blank_cell, NULL)) != 0) {
+    /* "worksheet": a note that would name a blank's answer says less */
+    if (json_object_set_new(ctx, "worksheet", json_true()) != 0 ||
+        (b && (b->layout == BLANK_LIST ? frequencies_blank(ctx, draw)
+                                       : walk_cells(ctx, b, draw, blank_cell, NULL)) != 0)) {
         json_decref(ctx);
         return gt_fail(err, GT_ERR_RUNTIME, "%s: out of memory building the worksheet", t->name);
     }
