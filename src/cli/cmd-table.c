@@ -124,20 +124,20 @@ static int run_table(struct command_line *cl, struct gt_error *err)
                        TEX_ROWS_MAX);
     for (int p = 0; p < PARAM__N && latex; p++) {
         const struct table_param_spec *s = &r.table->params[p];
-        if (s->accepted && s->tex_max && r.args.param[p] > s->tex_max)
-            return gt_fail(err, GT_ERR_USAGE,
-                           "--%s: a %s of %s takes at most %" PRIu64
-                           "; use csv or csv.gz for more",
-                           table_param_name((enum table_param)p), kind, r.table->name,
-                           s->tex_max);
-        /* a limit that depends on the others (--max on --heaps) */
-        uint64_t top = r.table->tex_max_of ? r.table->tex_max_of(&r.args, (enum table_param)p) : 0;
+        /* the table's own limit given the others (--max on --heaps), else
+         * the parameter's */
+        char given[64] = "";
+        uint64_t top = r.table->tex_max_of
+                           ? r.table->tex_max_of(&r.args, (enum table_param)p, given, sizeof given)
+                           : 0;
+        if (top == 0)
+            top = s->tex_max;
         if (s->accepted && top && r.args.param[p] > top)
             return gt_fail(err, GT_ERR_USAGE,
-                           "--%s: a %s of %s with --heaps %" PRIu64 " takes at most %" PRIu64
+                           "--%s: a %s of %s%s takes at most %" PRIu64
                            "; use csv or csv.gz for more",
-                           table_param_name((enum table_param)p), kind, r.table->name,
-                           r.args.param[PARAM_HEAPS], top);
+                           table_param_name((enum table_param)p), kind, r.table->name, given,
+                           top);
     }
     /* A sheet's rows, known from the parameters (N^2 for a board of N):
      * refused now, not after the table is computed. */

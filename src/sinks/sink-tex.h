@@ -10,12 +10,6 @@
 /* A LaTeX table is held whole while it renders: at most this many rows. */
 #define TEX_ROWS_MAX 5000
 
-/* A table that breaks across pages keeps at least this many rows on either
- * side of a break: the rows near its ends carry "keep" (no page break after
- * this row; the templates end them with longtable's \\*, or with
- * \noalign{\nobreak} in wythoff-frequencies.tex's \halign). */
-#define TEX_KEEP_ROWS CONTEXT_KEEP_ROWS
-
 struct tex_options {
     const char *lang;                 /* "ru" or "en": templates/lang/<lang>.json */
     unsigned block_columns;           /* 0 or 1..CONTEXT_BLOCK_COLUMNS_MAX (context.h) */

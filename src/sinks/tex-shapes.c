@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "base/interrupt.h"
+#include "template/context.h"
 #include "sinks/sink-tex.h"
 #include "sinks/tex-shapes.h"
 
@@ -91,9 +92,9 @@ static int board(json_t *ctx, const struct tex_rows *ints, const struct table_ar
 
 /* The rows (t, m, n) by t (TEX_SHAPE_GROUPS): [{t, triples: [{m, n, last}],
  * last, keep}], one group per t that has any; "keep" on the first
- * TEX_KEEP_ROWS - 1 groups and on the last TEX_KEEP_ROWS but the last, as
- * on the rows of a longtable: no page break after them, so that a break
- * leaves at least TEX_KEEP_ROWS lines of the list on either side. */
+ * CONTEXT_KEEP_ROWS - 1 groups and on the last CONTEXT_KEEP_ROWS but the
+ * last, as on the rows of a longtable: no page break after them, so that a
+ * break leaves at least CONTEXT_KEEP_ROWS lines of the list on either side. */
 static int groups(json_t *ctx, const struct tex_rows *ints, const char *table,
                   struct gt_error *err)
 {
@@ -122,7 +123,7 @@ static int groups(json_t *ctx, const struct tex_rows *ints, const char *table,
     size_t ngroups = json_array_size(list);
     for (size_t i = 0; !rc && i < ngroups; i++) {
         json_t *g = json_array_get(list, i), *members = json_object_get(g, "triples");
-        bool keep = i + 1 < ngroups && (i + 1 < TEX_KEEP_ROWS || i + TEX_KEEP_ROWS >= ngroups);
+        bool keep = i + 1 < ngroups && (i + 1 < CONTEXT_KEEP_ROWS || i + CONTEXT_KEEP_ROWS >= ngroups);
         rc = json_object_set_new(json_array_get(members, json_array_size(members) - 1), "last",
                                  json_true()) != 0 ||
              (i + 1 == ngroups && json_object_set_new(g, "last", json_true()) != 0) ||

@@ -1,6 +1,7 @@
 #include <config.h>
 
 #include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "base/interrupt.h"
@@ -302,10 +303,14 @@ static uint64_t heaps_row_count(const struct table_args *args)
  * counts them again on both sides. */
 static const uint64_t heaps_tex_max[HEAPS_MAX + 1] = {0, 0, 0, 192, 49, 25, 0, 0, 0};
 
-static uint64_t heaps_tex_max_of(const struct table_args *args, enum table_param p)
+static uint64_t heaps_tex_max_of(const struct table_args *args, enum table_param p,
+                                 char *given, size_t size)
 {
     uint64_t k = args->param[PARAM_HEAPS];
-    return p == PARAM_MAX && k <= HEAPS_MAX ? heaps_tex_max[k] : 0;
+    if (p != PARAM_MAX || k > HEAPS_MAX || heaps_tex_max[k] == 0)
+        return 0;
+    snprintf(given, size, " with --heaps %" PRIu64, k);
+    return heaps_tex_max[k];
 }
 
 static int heaps_start(void *state, const struct table_args *args, struct gt_error *err)

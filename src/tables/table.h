@@ -273,8 +273,11 @@ struct table_def {
 
     /* NULL, or the largest value of parameter p that --format tex takes
      * given the other parameters (0: none but tex_max): where the rows of
-     * a LaTeX table depend on them (wythoff-k-heaps: --max on --heaps). */
-    uint64_t (*tex_max_of)(const struct table_args *args, enum table_param p);
+     * a LaTeX table depend on them (wythoff-k-heaps: --max on --heaps).
+     * Writes what the limit depends on into given (size bytes), as the
+     * error message says it after the table's name: " with --heaps 3". */
+    uint64_t (*tex_max_of)(const struct table_args *args, enum table_param p, char *given,
+                           size_t size);
 
     /* The row stream: start once (GT_OK, or an error with err set), then
      * next until it returns false, then finish (NULL: nothing to free). */

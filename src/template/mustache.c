@@ -1041,10 +1041,6 @@ static int get_partial(struct renderer *r, const struct frame *fr,
                 set_error(r->err, fr->tpl->source, NULL, NO_POSITION, "out of memory");
                 return MUSTACHE_ERR_NOMEM;
             }
-            if (k != 0) {
-                free(e->key);
-                e->key = NULL;
-            }
         }
         int rc = load_partial(r, fr, n, e);
         if (rc != MUSTACHE_OK)
