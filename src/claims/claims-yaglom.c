@@ -633,7 +633,7 @@ static int check_problem_four_heaps(uint64_t M, const struct claim_variant *v,
         is_p[v->perturb - 1] ^= 1;
     /* The cases are every position (the solver against the sieve); the
      * data count the positions once each, heaps in ascending order. */
-    claim_begin(out, "0 ≤ hᵢ ≤ %" PRIu64 "; h₁ ≤ h₂ ≤ h₃ ≤ h₄", M);
+    claim_begin(out, "0 ≤ hᵢ ≤ %" PRIu64 " (data: h₁ ≤ h₂ ≤ h₃ ≤ h₄)", M);
     out->outcome = CLAIM_DATA;
     uint64_t h[4], first_odd[4] = {0}, first_even[4] = {0};
     uint64_t p_count = 0, p_nonzero = 0, n_zero = 0, zero_heap_nim = 0, zero_heap = 0;
