@@ -684,6 +684,16 @@ PY
     grep -q $'\033\\[K' "$T/xterm.txt"
     tr '\r' '\n' < "$T/xterm.txt" | sed 's/\x1b\[K//g' |
         awk 'length > 39 { print "too wide: " $0; bad = 1 } END { exit bad }'
+    # One and two columns: nothing and one character (a width of 1 was
+    # taken for none said, 80, and each redraw scrolled the terminal;
+    # breaker round 24, F1).
+    for cols in 1 2; do
+        script -qec "stty cols $cols; TERM=xterm $GAMETAB table wythoff-p-positions --count 100000000 -o /dev/null" \
+            /dev/null > "$T/narrow.txt"
+        [ "$(tr '\r' '\n' < "$T/narrow.txt" | grep -c $'\033\\[K')" -gt 1 ]
+        tr '\r' '\n' < "$T/narrow.txt" | sed 's/\x1b\[K//g' |
+            awk -v w=$((cols - 1)) 'length > w { print "too wide: " $0; bad = 1 } END { exit bad }'
+    done
 }
 
 @test "--from shards, concatenated, decompress to the unsharded table" {

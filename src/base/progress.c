@@ -48,7 +48,8 @@ static bool erases(void)
 static void line_show(const char *text)
 {
     struct winsize ws;
-    size_t width = ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 1 ? ws.ws_col : 80;
+    /* 0 columns: not said (a serial line); 1: nothing fits */
+    size_t width = ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0 ? ws.ws_col : 80;
     char *line = strdup(text);
     if (!line)
         return; /* a progress line is not worth failing the job for */
