@@ -850,15 +850,28 @@ static int make_staging(struct build *b, struct gt_error *err)
                            b->dir, strerror(e));
         }
         int fd = open(b->staging, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-        if (fd < 0 && errno != ENOENT) {
+        if (fd < 0 && errno == ENOENT)
+            continue; /* taken for a dead one's already */
+        if (fd < 0) {
             int e = errno;
             rmdir(b->staging);
             return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", b->dir, strerror(e));
         }
+        /* A lock that cannot be had is said as itself, and the directory,
+         * empty and this build's, goes with it (an interrupted wait is
+         * tried again, unless it was a stop request). */
+        int locked;
+        while ((locked = flock(fd, LOCK_EX)) != 0 && errno == EINTR && !interrupt_signal)
+            ;
+        if (locked != 0) {
+            int e = errno;
+            close(fd);
+            rmdir(b->staging);
+            return interrupt_fail_errno(err, b->dir, e);
+        }
         struct stat held, there;
-        if (fd >= 0 && flock(fd, LOCK_EX) == 0 && fstat(fd, &held) == 0 &&
-            stat(b->staging, &there) == 0 && held.st_dev == there.st_dev &&
-            held.st_ino == there.st_ino) {
+        if (fstat(fd, &held) == 0 && stat(b->staging, &there) == 0 &&
+            held.st_dev == there.st_dev && held.st_ino == there.st_ino) {
             int mark = openat(fd, STAGING_MARK, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
             if (mark < 0) {
                 int e = errno;
@@ -870,8 +883,7 @@ static int make_staging(struct build *b, struct gt_error *err)
             b->staging_lock = fd;
             return GT_OK;
         }
-        if (fd >= 0)
-            close(fd);
+        close(fd); /* not the directory at its path any more */
     }
     return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", b->dir, "the staging directory kept vanishing");
 }
