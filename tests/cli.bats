@@ -627,6 +627,18 @@ for a, b in zip(lines, lines[1:]):
     tr -s ' \n' ' ' <"$T/man.txt" | grep -q 'A counterexample "X → Y" reads'
 }
 
+@test "each limit variable says that 0 lifts it, where the README and render --help give it (breaker round 24, F3)" {
+    # GAMETAB_TAGS_MAX said "N are allowed", which for N = 0 reads as none
+    for v in CELLS FIELD DATA OUTPUT TAGS; do
+        tr -s ' \n' ' ' < "$BATS_TEST_DIRNAME/../README.md" |
+            grep -o "\`GAMETAB_${v}_MAX=[^\`]*\`[^)]*)" | grep -q '0 for \(no limit\|none\)' ||
+            { echo "README: GAMETAB_${v}_MAX" >&2; return 1; }
+        "$GAMETAB" render --help | sed '/^Environment:/,$d' | tr -s ' \n' ' ' |
+            grep -o "\\$GAMETAB_${v}_MAX[^)]*)" | grep -q '0 for no limit' ||
+            { echo "render --help: GAMETAB_${v}_MAX" >&2; return 1; }
+    done
+}
+
 @test "the man page: the one-line description, every environment variable (as render --help), filled paragraphs" {
     cd "$(dirname "$GAMETAB")"
     MANWIDTH=200 man ./gametab.1 >"$T/man.txt" 2>/dev/null

@@ -496,7 +496,7 @@ const struct command cmd_render = {
             "The output is at most $GAMETAB_OUTPUT_MAX bytes (default 64 MiB, 0 for "
             "no limit), and at most $GAMETAB_TAGS_MAX tags and texts are rendered (a text between "
             "tags counts as one, and so does each pass of a section over a list; default "
-            "10^8).  "
+            "10^8, 0 for no limit).  "
             "Nesting is bounded (fixed): at most " XSTR(MUSTACHE_MAX_SECTION_DEPTH) " sections "
             "inside one another in a template or partial, " XSTR(MUSTACHE_MAX_PARTIAL_DEPTH)
             " partials inside one another, and " XSTR(MUSTACHE_MAX_RENDER_DEPTH) " sections "
