@@ -185,7 +185,7 @@ open(p, "wb").write(b)' "$1" "$2"
     echo OLD > "$T/out.tex"
     gt render table-booktabs.tex "$T/cjk.csv" -o "$T/out.tex"
     assert_error 1
-    [ "$err" = "gametab: $T/cjk.csv:4:10: character U+51AF cannot be typeset with the preamble's fonts (remove it, or render with a template whose name does not end in .tex: HTML escaping takes any character)" ]
+    [ "$err" = "gametab: $T/cjk.csv:4:10: character U+51AF cannot be typeset with the preamble's fonts (remove it, or render with a template whose name does not end in .tex (nor .ltx, .latex): HTML escaping takes any character)" ]
     [ "$(cat "$T/out.tex")" = OLD ]
     local c want
     for c in '😀:U+1F600' '\x01:U+0001' '\xc2\xad:U+00AD' 'Α:U+0391' 'Đ:U+0110' 'ο:U+03BF' 'Ħ:U+0126'; do

@@ -632,12 +632,29 @@ CASES
     [ "$out" = '[x\_1][y]' ]
 }
 
-@test "HTML escaping for templates not named .tex" {
+@test "HTML escaping for templates not named .tex, .ltx or .latex; LaTeX's for those, in any case" {
     mkdir -p "$T/tpl"
     printf '<td>{{#rows}}{{data.a}}{{/rows}}</td>' > "$T/tpl/t.html"
     printf 'a\n<b>&\n' > "$T/d.csv"
     gt render "$T/tpl/t.html" "$T/d.csv"
     [ "$out" = '<td>&lt;b&gt;&amp;</td>' ]
+    # a LaTeX name other than .tex got HTML's: &amp; in the document
+    # (breaker round 24, noticed)
+    printf 'a\n5%% & $x\n' > "$T/l.csv"
+    for ext in tex TEX ltx latex LaTeX; do
+        printf '{{#rows}}{{data.a}}{{/rows}}' > "$T/tpl/t.$ext"
+        gt render "$T/tpl/t.$ext" "$T/l.csv"
+        [ "$status" -eq 0 ]
+        [ "$out" = '5\% \& \$x' ]
+    done
+    # and its data is held to the preamble's fonts
+    printf 'a\n冯\n' > "$T/cjk.csv"
+    gt render "$T/tpl/t.ltx" "$T/cjk.csv"
+    assert_error 1
+    [[ "$err" == *"character U+51AF cannot be typeset with the preamble's fonts"* ]]
+    printf '{{#rows}}{{data.a}}{{/rows}}' > "$T/tpl/t.sty.txt"
+    gt render "$T/tpl/t.sty.txt" "$T/l.csv"
+    [ "$out" = '5% &amp; $x' ]
 }
 
 @test "render usage errors: exit 2" {

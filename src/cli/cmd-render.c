@@ -128,8 +128,8 @@ static int render_character(void *ud, uint32_t cp, unsigned long line, unsigned 
               "unicodedata; sys.stdout.write(unicodedata.normalize('NFC', sys.stdin.read()))\" "
               "< IN.csv > OUT.csv; one still there after that has no letter to compose "
               "with: remove it"
-            : "remove it, or render with a template whose name does not end in .tex: HTML "
-              "escaping takes any character";
+            : "remove it, or render with a template whose name does not end in .tex (nor "
+              ".ltx, .latex): HTML escaping takes any character";
     return gt_fail(err, GT_ERR_RUNTIME,
                    "%s:%lu:%lu: character U+%04" PRIX32
                    " cannot be typeset with the preamble's fonts (%s)",
@@ -399,7 +399,7 @@ static int run_render(struct command_line *cl, struct gt_error *err)
                             .cells_max = template_cells_max(),
                             .data_max = template_data_max()};
     char separator = opt[O_SEPARATOR].given ? separator_bytes[opt[O_SEPARATOR].choice] : 0;
-    if (data && render_read(data, separator, text_ends_with(template, ".tex", true), &d, err) !=
+    if (data && render_read(data, separator, template_is_latex(template), &d, err) !=
                     GT_OK) {
         json_decref(strings);
         return err->status;
@@ -426,12 +426,12 @@ static int run_render(struct command_line *cl, struct gt_error *err)
     /* The name's characters matter where the template typesets it, not
      * in a TeX comment (the generic templates' first line). */
     if (rc == GT_OK && data && strcmp(data, "-") != 0 && needs.file &&
-        text_ends_with(template, ".tex", true))
+        template_is_latex(template))
         rc = file_name_check(data, true, err);
     /* In a comment, a line break of the name would end it, and a raw
      * {{{file}}} would set the rest of the name as TeX. */
     if (rc == GT_OK && data && needs.file_in_comment && strpbrk(data, "\n\r") &&
-        text_ends_with(template, ".tex", true))
+        template_is_latex(template))
         rc = gt_fail(err, GT_ERR_RUNTIME,
                      "%s: the file name holds a line break, which would end the TeX comment "
                      "the template writes {{file}} in: rename the file, or give it as "
@@ -476,8 +476,8 @@ const struct command cmd_render = {
              "command's values, not a CSV's rows.  DATA is a CSV file, gzip-compressed "
              "or not, or - for standard input; without it the template gets no columns "
              "and no rows (the two generic templates then write a comment, no table).  "
-             "Templates whose name ends in .tex (any case) escape {{x}} for LaTeX, others "
-             "for HTML.\n",
+             "Templates whose name ends in .tex, .ltx or .latex (any case) escape {{x}} "
+             "for LaTeX, others for HTML.\n",
     .help_more = help_environment,
     .more = "The context: columns (each with name, widest, its longest text, and "
             "wide, true when it should wrap to keep the table within the text "

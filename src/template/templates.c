@@ -233,6 +233,12 @@ char **template_names(const struct template_dirs *d, size_t *n)
     return names;
 }
 
+bool template_is_latex(const char *name)
+{
+    return text_ends_with(name, ".tex", true) || text_ends_with(name, ".ltx", true) ||
+           text_ends_with(name, ".latex", true);
+}
+
 int template_read_fail(struct gt_error *err, const char *name, int e)
 {
     if (e == EFBIG)
@@ -691,7 +697,7 @@ static int render_text(const struct template_dirs *dirs, const char *path, const
     struct declarations decl = {.ncolumns = ncolumns, .render = needs != NULL};
     struct mustache_options opt = {
         .escape =
-            text_ends_with(path, ".tex", true) ? MUSTACHE_ESCAPE_LATEX : MUSTACHE_ESCAPE_HTML,
+            template_is_latex(path) ? MUSTACHE_ESCAPE_LATEX : MUSTACHE_ESCAPE_HTML,
         .partial = load_partial,
         .partial_key = partial_key,
         .partial_ud = &pl,

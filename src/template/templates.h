@@ -119,8 +119,13 @@ int template_find(const struct template_dirs *d, const char *name, char **path);
 int template_read(const struct template_dirs *d, const char *name, char **text,
                   size_t *len, char **path, struct gt_error *err);
 
-/* Renders template `name` with ctx (Mustache; LaTeX escaping for names
- * ending in .tex, HTML escaping otherwise) and writes the result to out.
+/* Whether a template of this name is LaTeX: it ends in .tex, .ltx or
+ * .latex (any case).  Such a template escapes {{x}} for LaTeX, and its
+ * data must be text the preamble's fonts print; any other, for HTML. */
+bool template_is_latex(const char *name);
+
+/* Renders template `name` with ctx (Mustache; LaTeX escaping for a LaTeX
+ * name, template_is_latex, HTML escaping otherwise) and writes the result to out.
  * Partials are looked up like templates; an unknown one is an error.
  * gametab: declarations: a comment of the template or of any partial it
  * names (rendered or not) that starts with "gametab:" tells gametab what
