@@ -325,8 +325,8 @@ static uint64_t expected_cases(const char *id, uint64_t M)
             sum += heaps_positions(M, k);
         return sum;
     }
-    if (!strcmp(id, "yaglom-problem-four-heaps"))
-        return power(M + 1, 4);
+    if (!strcmp(id, "yaglom-problem-four-heaps")) /* h1 <= h2 <= h3 <= h4: C(M + 4, 4) */
+        return (M + 1) * (M + 2) * (M + 3) * (M + 4) / 24;
     /* Feng Yuefeng: positions (t, m, n), t <= m <= n, never (0, 0, 0) */
     if (!strcmp(id, "feng-theorem-1") || !strcmp(id, "feng-theorem-1-k0"))
         return !strcmp(id, "feng-theorem-1-k0") ? 1

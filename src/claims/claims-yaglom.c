@@ -631,20 +631,21 @@ static int check_problem_four_heaps(uint64_t M, const struct claim_variant *v,
     }
     if (v->perturb > 0 && (uint64_t)v->perturb <= g.nstates)
         is_p[v->perturb - 1] ^= 1;
-    /* The cases are every position (the solver against the sieve); the
-     * data count the positions once each, heaps in ascending order. */
-    claim_begin(out, "0 ≤ hᵢ ≤ %" PRIu64 " (data: h₁ ≤ h₂ ≤ h₃ ≤ h₄)", M);
+    /* The cases (the solver against the sieve) and the data are the
+     * positions once each, heaps in ascending order: the game and both
+     * verdicts do not change when the heaps are permuted. */
+    claim_begin(out, "0 ≤ hᵢ ≤ %" PRIu64 "; h₁ ≤ h₂ ≤ h₃ ≤ h₄", M);
     out->outcome = CLAIM_DATA;
     uint64_t h[4], first_odd[4] = {0}, first_even[4] = {0};
     uint64_t p_count = 0, p_nonzero = 0, n_zero = 0, zero_heap_nim = 0, zero_heap = 0;
     char t[128];
     for (uint64_t s = 0; !interrupt_signal && s < g.nstates; s++) {
         heaps_decode(&g, s, h);
+        if (!sorted(h, 4))
+            continue;
         bool p = !is_n[s];
         claim_check(out, p == (bool)is_p[s], "%s: %c → %c", tuple_text(h, 4, t, sizeof t),
                     p ? 'P' : 'N', is_p[s] ? 'P' : 'N');
-        if (!sorted(h, 4))
-            continue;
         uint64_t x = nim_sum(h, 4);
         p_count += p;
         if (p && x != 0 && p_nonzero++ == 0)
