@@ -660,3 +660,24 @@ for a, b in zip(lines, lines[1:]):
     refute grep -q 'make handout' "$T/man.txt"
     grep -q 'latexmk -pdf handout.tex' "$T/man.txt"
 }
+
+@test "make install puts every file under the prefix, the completion where bash-completion finds it (breaker round 25, F2)" {
+    # The completion went to bash-completion's own /usr/share directory,
+    # whatever the prefix: refused to a user, outside the prefix for root.
+    cd "$(dirname "$GAMETAB")"
+    make install DESTDIR="$T/d" prefix=/opt/gt >"$T/install.log" 2>&1 || {
+        cat "$T/install.log" >&2
+        return 1
+    }
+    (cd "$T/d" && find . -type f) | sort >"$T/files"
+    grep -qx './opt/gt/bin/gametab' "$T/files"
+    grep -qx './opt/gt/share/man/man1/gametab.1' "$T/files"
+    grep -qx './opt/gt/share/gametab/templates/table-booktabs.tex' "$T/files"
+    grep -qx './opt/gt/share/bash-completion/completions/gametab' "$T/files"
+    if grep -v '^\./opt/gt/' "$T/files" >&2; then return 1; fi
+    # bash-completion loads it from PREFIX/share, as from /usr/local/share
+    XDG_DATA_DIRS="$T/d/opt/gt/share" bash -c \
+        '. /usr/share/bash-completion/bash_completion && __load_completion gametab && complete -p gametab' \
+        >"$T/complete"
+    [ "$(cat "$T/complete")" = "complete -F _gametab gametab" ]
+}
