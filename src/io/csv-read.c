@@ -63,6 +63,8 @@ struct reader {
     bool past_sep_line;
     bool sep_line_taken;       /* the first line was "sep=X", taken as such */
     unsigned char prev;     /* the byte fed before */
+    bool field_text;        /* the field so far holds more than blanks
+                               (spaces and tabs) */
     /* A character the callback refused, held until its line is known to
      * be UTF-8: in text of another encoding (cp1251's МЁ is CC A8, U+0328)
      * a pair of bytes may by chance decode as a character the callback
@@ -335,9 +337,20 @@ static void check_utf8(struct reader *r, unsigned char c)
  * '|' after a closing quote, or a quote after one, is the file's separator
  * more likely than a fault of its quoting ("a";"b" is how LibreOffice
  * quotes every text cell), in a record's first field (past a separator,
- * the record says which it is). */
-static void quoting_fault(struct reader *r, struct csv_parser *p, unsigned char c)
+ * the record says which it is).  Blanks are the fault only where removing
+ * them mends the field: before an opening quote with nothing else before
+ * it (` "2"`), after a closing quote with nothing else after it up to the
+ * separator (the n bytes of rest, those fed after c, tell; `"2" ,`).  A
+ * quote after a word and a space (`say "hi"`) is a quote inside a field,
+ * and a word after a closing quote and a space (`"x" y`) is text after it. */
+static void quoting_fault(struct reader *r, struct csv_parser *p, unsigned char c,
+                          const unsigned char *rest, size_t n)
 {
+    size_t k = 0;
+    while (k < n && (rest[k] == ' ' || rest[k] == '\t'))
+        k++;
+    bool text_after = k < n && rest[k] != (unsigned char)r->separator && rest[k] != '\n' &&
+                      rest[k] != '\r';
     char why[192];
     unsigned char sep = c == '"' ? r->prev : c;
     if (csv_error(p) != CSV_EPARSE)
@@ -352,12 +365,12 @@ static void quoting_fault(struct reader *r, struct csv_parser *p, unsigned char 
                           : "a closing quote",
                  separator_hint((char)sep));
         fail(r, 1, why);
-    } else if (c == ' ' || c == '\t')
+    } else if ((c == ' ' || c == '\t') && !text_after)
         fail(r, 1, c == ' ' ? "malformed quoting: a space after a closing quote (RFC 4180: a "
                               "field's spaces are part of it; remove the space)"
                             : "malformed quoting: a tab after a closing quote (RFC 4180: a "
                               "field's tabs are part of it; remove the tab)");
-    else if (c == '"' && (r->prev == ' ' || r->prev == '\t'))
+    else if (c == '"' && (r->prev == ' ' || r->prev == '\t') && !r->field_text)
         fail(r, 1, r->prev == ' ' ? "malformed quoting: a quote after a space (RFC 4180: a "
                                     "field's spaces are part of it; remove the space)"
                                   : "malformed quoting: a quote after a tab (RFC 4180: a "
@@ -392,8 +405,12 @@ static void feed_csv(struct reader *r, struct csv_parser *p, const unsigned char
             separator_rank(c) > separator_rank(r->record_holds))
             r->record_holds = (char)c;
         if (csv_parse(p, &buf[i], 1, on_field, on_record, r) != 1)
-            quoting_fault(r, p, c);
+            quoting_fault(r, p, c, buf + i + 1, n - i - 1);
         r->prev = c;
+        if (c == (unsigned char)r->separator || c == '\n' || c == '\r')
+            r->field_text = p->quoted; /* a new field, unless it is quoted text */
+        else if (c != ' ' && c != '\t')
+            r->field_text = true;
         /* entry_pos: the bytes held of the field so far, its quotes
          * undone, but for a closing quote libcsv holds while it looks
          * whether a second follows. */
