@@ -22,6 +22,7 @@
 #include "base/interrupt.h"
 #include "base/text.h"
 #include "io/output.h"
+#include "publish/handout.h"
 #include "sinks/sink-csv.h"
 #include "sinks/sink-json.h"
 #include "sinks/sink-pdf.h"
@@ -703,6 +704,43 @@ static void test_row_count(void **state)
     assert_int_equal(xlsx_rows_check(table_find("kordemsky-start"), &ks, &err), GT_OK);
 }
 
+/* The worksheet's draws look at a stop request before each draw: one
+ * pending makes none, and says the worksheet (they ran a few hundred
+ * milliseconds deaf to Ctrl-C; breaker round 25, F4).  Without one, the
+ * search on the contexts is worksheet_draw's. */
+static void test_worksheet_draw_stops(void **state)
+{
+    (void)state;
+    struct template_dirs dirs = source_templates();
+    struct tex_options opt = {.lang = "en", .dirs = &dirs};
+    const char *names[] = {"wythoff-p-positions", "wythoff-grundy", "kordemsky-grundy"};
+    struct table_args args[3];
+    struct worksheet_table ws[3];
+    json_t *ctx[3];
+    struct gt_error err = {0};
+    for (size_t i = 0; i < 3; i++) {
+        const struct table_def *t = table_find(names[i]);
+        assert_non_null(t);
+        for (int p = 0; p < PARAM__N; p++)
+            args[i].param[p] = t->params[p].def;
+        ws[i] = (struct worksheet_table){t, &args[i]};
+        assert_non_null(ctx[i] = sink_tex_context(t, &args[i], &opt, &err));
+    }
+    uint64_t draw = 7, whole = 0;
+    interrupt_signal = SIGINT;
+    int rc = worksheet_draw_contexts(ctx, ws, 3, 13, &draw, "en/worksheet.tex", &err);
+    interrupt_signal = 0;
+    assert_int_equal(rc, GT_ERR_RUNTIME);
+    assert_string_equal(err.msg, "en/worksheet.tex: interrupted by signal 2");
+    assert_int_equal(draw, 7);
+    assert_int_equal(worksheet_draw_contexts(ctx, ws, 3, 13, &draw, "en/worksheet.tex", &err),
+                     GT_OK);
+    assert_int_equal(worksheet_draw(ws, 3, &opt, 13, &whole, &err), GT_OK);
+    assert_int_equal(draw, whole);
+    for (size_t i = 0; i < 3; i++)
+        json_decref(ctx[i]);
+}
+
 /* A table whose rows cannot be opened (here a game whose solving a stop
  * request ends) gives NULL and the error, and frees nothing it did not
  * allocate (the breaker's build under SIGTERM freed stack garbage). */
@@ -848,6 +886,7 @@ int main(void)
         cmocka_unit_test(test_tex_rows_bounded),
         cmocka_unit_test(test_row_count),
         cmocka_unit_test(test_tex_rows_open_fails),
+        cmocka_unit_test(test_worksheet_draw_stops),
         cmocka_unit_test(test_cells_typed),
         cmocka_unit_test(test_tex_hook_errors),
         cmocka_unit_test(test_tex_values_typed),

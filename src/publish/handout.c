@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/interrupt.h"
 #include "games/numeration.h"
 #include "games/wythoff.h"
 #include "publish/handout.h"
@@ -368,8 +369,23 @@ int worksheet_draw(const struct worksheet_table *tables, size_t n, const struct 
             rc = gt_status(err);
     if (rc != GT_OK)
         made--;
+    char what[64];
+    snprintf(what, sizeof what, "%s/worksheet.tex", opt->lang);
+    if (rc == GT_OK)
+        rc = worksheet_draw_contexts(ctx, tables, n, seed, draw, what, err);
+    for (size_t i = 0; i < made; i++)
+        json_decref(ctx[i]);
+    return rc;
+}
+
+int worksheet_draw_contexts(json_t *const *ctx, const struct worksheet_table *tables, size_t n,
+                            uint64_t seed, uint64_t *draw, const char *what,
+                            struct gt_error *err)
+{
     size_t best = SIZE_MAX;
-    for (uint64_t attempt = 0; rc == GT_OK && best > 0 && attempt < WORKSHEET_DRAWS_MAX; attempt++) {
+    for (uint64_t attempt = 0; best > 0 && attempt < WORKSHEET_DRAWS_MAX; attempt++) {
+        if (interrupt_signal)
+            return interrupt_fail(err, what);
         uint64_t d = mix64(seed ^ mix64(attempt));
         size_t missing = 0;
         for (size_t i = 0; i < n; i++)
@@ -379,9 +395,7 @@ int worksheet_draw(const struct worksheet_table *tables, size_t n, const struct 
             *draw = d;
         }
     }
-    for (size_t i = 0; i < made; i++)
-        json_decref(ctx[i]);
-    return rc;
+    return GT_OK;
 }
 
 /* Blanks the cell: its value moves to KEY_blank (the answer, for the
