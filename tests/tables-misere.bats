@@ -114,6 +114,14 @@ load helpers
     gt table kordemsky-start --format tex --lang en
     [[ "$out" == *'27 & 3 & 2\\'* ]]
     [[ "$out" == *'25 & 0 & ---\\'* ]]
+    # One notation on a page: in Russian the caption's (n;0;0), the source
+    # line's too (it wrote (n,0,0); breaker round 25, noticed)
+    for t in kordemsky-start kordemsky-grundy; do
+        gt table $t --format tex --lang ru --standalone
+        [ "$status" -eq 0 ]
+        echo "$out" | grep -v '^%' | grep -q '(n;0;0)'
+        if echo "$out" | grep -v '^%' | grep '(n,0,0)'; then return 1; fi
+    done
 }
 
 @test "list names the sources without a journal or year" {
