@@ -110,7 +110,7 @@ load helpers
     [ "$status" -eq 0 ]
     echo "$out" | grep -qx '{"n":1,"grundy":0,"take":null},'
     echo "$out" | grep -qx '{"n":3,"grundy":3,"take":2}'
-    echo "$out" | grep -q '"year":null,"issue":null'
+    echo "$out" | grep -q '"journal":null,"year":null,"issue":null'
     gt table kordemsky-start --format tex --lang en
     [[ "$out" == *'27 & 3 & 2\\'* ]]
     [[ "$out" == *'25 & 0 & ---\\'* ]]

@@ -47,9 +47,9 @@ static json_t *header_object(const struct table_def *t, const struct table_colum
         }
     if (!columns)
         return NULL;
-    return json_pack("{s:s, s:s, s:{s:s, s:s, s:s, s:o, s:o, s:s}, s:o}", "table", t->name,
+    return json_pack("{s:s, s:s, s:{s:s, s:s, s:o, s:o, s:o, s:s}, s:o}", "table", t->name,
                      "summary", t->summary, "source", "authors", s->authors, "title", s->title,
-                     "journal", s->journal, "year", json_source_number(s->year), "issue",
+                     "journal", json_source_text(s->journal), "year", json_source_number(s->year), "issue",
                      json_source_number(s->issue), "item", s->item,
                      "columns", columns);
 }

@@ -13,6 +13,13 @@ static inline json_t *json_source_number(int v)
     return v ? json_integer(v) : json_null();
 }
 
+/* A source's journal as JSON: null where the text names none (""), as its
+ * year and issue are. */
+static inline json_t *json_source_text(const char *text)
+{
+    return *text ? json_string(text) : json_null();
+}
+
 /* Writes {"table": NAME, "source": {...}, "columns": [...], "rows": [{...}]}
  * with one row object per line; INTEGER cells as JSON numbers (their
  * digits, so 64-bit values survive), DECIMAL cells as numbers with all the

@@ -29,9 +29,9 @@ static json_t *table_object(const struct table_def *t, json_t *lang, const char 
     const char *where = cite ? lang_string(lang, code, where_key, err) : NULL;
     if (!where)
         return NULL;
-    json_t *o = json_pack("{s:s, s:s, s:{s:s, s:s, s:s, s:o, s:o, s:s, s:s, s:s}}", "name",
+    json_t *o = json_pack("{s:s, s:s, s:{s:s, s:s, s:o, s:o, s:o, s:s, s:s, s:s}}", "name",
                           t->name, "summary", t->summary, "source", "authors", s->authors,
-                          "title", s->title, "journal", s->journal, "year",
+                          "title", s->title, "journal", json_source_text(s->journal), "year",
                           json_source_number(s->year), "issue", json_source_number(s->issue),
                           "item", s->item, "cite", cite, "where", where);
     if (!o)
