@@ -55,3 +55,18 @@ readme_blocks() {
         grep -q "\`$p\`" "$README" || { echo "README does not name $p" >&2; false; }
     done
 }
+
+@test "the README's limits name every LaTeX limit that table --help gives (breaker round 26, F1)" {
+    # --from's limits of wythoff-frequencies and wythoff-fibonacci were in
+    # --help only
+    "$GAMETAB" table --help | tr -s ' \n' ' ' |
+        grep -oE 'at most [0-9]+ with --format tex|with --format tex \(or pdf\) at most [0-9, ]+[0-9]' |
+        grep -oE '[0-9]+' | sort -u >"$T/limits"
+    [ "$(wc -l <"$T/limits")" -ge 9 ]
+    sed -n '/^### Exactness and limits/,/^##* [^E]/p' "$README" | tr -s ' \n' ' ' |
+        sed -E ':a; s/([0-9]) ([0-9]{3})\b/\1\2/; ta' >"$T/section"
+    while read -r n; do
+        grep -qE "(^|[^0-9])$n([^0-9]|$)" "$T/section" ||
+            { echo "not in the README's limits: $n" >&2; return 1; }
+    done <"$T/limits"
+}
