@@ -35,6 +35,14 @@ static int write_cell(struct output *out, const struct table_cell *c, struct gt_
     return output_puts(out, "null", err);
 }
 
+json_t *json_source_object(const struct table_source *s)
+{
+    return json_pack("{s:s, s:s, s:o, s:o, s:o, s:s}", "authors", s->authors, "title", s->title,
+                     "journal", *s->journal ? json_string(s->journal) : json_null(), "year",
+                     s->year ? json_integer(s->year) : json_null(), "issue",
+                     s->issue ? json_integer(s->issue) : json_null(), "item", s->item);
+}
+
 static json_t *header_object(const struct table_def *t, const struct table_column *cols,
                              size_t ncolumns)
 {
@@ -47,11 +55,8 @@ static json_t *header_object(const struct table_def *t, const struct table_colum
         }
     if (!columns)
         return NULL;
-    return json_pack("{s:s, s:s, s:{s:s, s:s, s:o, s:o, s:o, s:s}, s:o}", "table", t->name,
-                     "summary", t->summary, "source", "authors", s->authors, "title", s->title,
-                     "journal", json_source_text(s->journal), "year", json_source_number(s->year), "issue",
-                     json_source_number(s->issue), "item", s->item,
-                     "columns", columns);
+    return json_pack("{s:s, s:s, s:o, s:o}", "table", t->name, "summary", t->summary, "source",
+                     json_source_object(s), "columns", columns);
 }
 
 int sink_json_write(const struct table_def *t, const struct table_args *args,

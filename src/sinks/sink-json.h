@@ -7,18 +7,11 @@
 #include "io/output.h"
 #include "tables/table.h"
 
-/* A source's year or issue as JSON: null where it is 0 (not known). */
-static inline json_t *json_source_number(int v)
-{
-    return v ? json_integer(v) : json_null();
-}
-
-/* A source's journal as JSON: null where the text names none (""), as its
- * year and issue are. */
-static inline json_t *json_source_text(const char *text)
-{
-    return *text ? json_string(text) : json_null();
-}
+/* A table's source as JSON, as both the JSON document and the LaTeX
+ * context give it: {authors, title, journal, year, issue, item}, the
+ * journal, year and issue null where the text names none ("" or 0).  NULL
+ * out of memory. */
+json_t *json_source_object(const struct table_source *s);
 
 /* Writes {"table": NAME, "source": {...}, "columns": [...], "rows": [{...}]}
  * with one row object per line; INTEGER cells as JSON numbers (their

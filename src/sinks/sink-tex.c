@@ -29,11 +29,14 @@ static json_t *table_object(const struct table_def *t, json_t *lang, const char 
     const char *where = cite ? lang_string(lang, code, where_key, err) : NULL;
     if (!where)
         return NULL;
-    json_t *o = json_pack("{s:s, s:s, s:{s:s, s:s, s:o, s:o, s:o, s:s, s:s, s:s}}", "name",
-                          t->name, "summary", t->summary, "source", "authors", s->authors,
-                          "title", s->title, "journal", json_source_text(s->journal), "year",
-                          json_source_number(s->year), "issue", json_source_number(s->issue),
-                          "item", s->item, "cite", cite, "where", where);
+    json_t *source = json_source_object(s);
+    if (source && (json_object_set_new(source, "cite", json_string(cite)) != 0 ||
+                   json_object_set_new(source, "where", json_string(where)) != 0)) {
+        json_decref(source);
+        source = NULL;
+    }
+    json_t *o = json_pack("{s:s, s:s, s:o}", "name", t->name, "summary", t->summary, "source",
+                          source);
     if (!o)
         tex_fail_nomem(err, t->name);
     return o;

@@ -123,7 +123,8 @@ static int groups(json_t *ctx, const struct tex_rows *ints, const char *table,
     size_t ngroups = json_array_size(list);
     for (size_t i = 0; !rc && i < ngroups; i++) {
         json_t *g = json_array_get(list, i), *members = json_object_get(g, "triples");
-        bool keep = i + 1 < ngroups && (i + 1 < CONTEXT_KEEP_ROWS || i + CONTEXT_KEEP_ROWS >= ngroups);
+        bool keep = i + 1 < ngroups &&
+                    (i + 1 < CONTEXT_KEEP_ROWS || i + CONTEXT_KEEP_ROWS >= ngroups);
         rc = json_object_set_new(json_array_get(members, json_array_size(members) - 1), "last",
                                  json_true()) != 0 ||
              (i + 1 == ngroups && json_object_set_new(g, "last", json_true()) != 0) ||
