@@ -735,7 +735,7 @@ static void test_worksheet_draw_stops(void **state)
     assert_int_equal(draw, 7);
     assert_int_equal(worksheet_draw_contexts(ctx, ws, 3, 13, &draw, "en/worksheet.tex", &err),
                      GT_OK);
-    assert_int_equal(worksheet_draw(ws, 3, &opt, 13, &whole, &err), GT_OK);
+    assert_int_equal(worksheet_draw(ws, 3, &opt, 13, &whole, "out/en/worksheet.tex", &err), GT_OK);
     assert_int_equal(draw, whole);
     for (size_t i = 0; i < 3; i++)
         json_decref(ctx[i]);

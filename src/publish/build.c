@@ -200,8 +200,14 @@ static int build_handout(struct build *b, const char *lang, struct gt_error *err
             ws[nws] = (struct worksheet_table){table_registry[i], &args[nws]};
             nws++;
         }
-    if (rc == GT_OK && nws)
-        rc = worksheet_draw(ws, nws, &r.tex, b->seed, &b->draw, err);
+    if (rc == GT_OK && nws) {
+        /* a stop during the draws names the worksheet as the others are named */
+        snprintf(rel, sizeof rel, "%s/worksheet.tex", lang);
+        char *shown = path_join(b->dir, rel);
+        rc = shown ? worksheet_draw(ws, nws, &r.tex, b->seed, &b->draw, shown, err)
+                   : gt_fail(err, GT_ERR_RUNTIME, "%s: %s", b->dir, strerror(ENOMEM));
+        free(shown);
+    }
     for (size_t i = 0; rc == GT_OK && i < nws; i++) {
         struct build_item item = {.kind = BUILD_WORKSHEET_TABLE};
         r.table = ws[i].table;

@@ -357,7 +357,7 @@ static size_t uncovered(json_t *ctx, const struct blanks *b, uint64_t draw)
 }
 
 int worksheet_draw(const struct worksheet_table *tables, size_t n, const struct tex_options *opt,
-                   uint64_t seed, uint64_t *draw, struct gt_error *err)
+                   uint64_t seed, uint64_t *draw, const char *what, struct gt_error *err)
 {
     json_t *ctx[16];
     if (n > sizeof ctx / sizeof ctx[0])
@@ -369,8 +369,6 @@ int worksheet_draw(const struct worksheet_table *tables, size_t n, const struct 
             rc = gt_status(err);
     if (rc != GT_OK)
         made--;
-    char what[64];
-    snprintf(what, sizeof what, "%s/worksheet.tex", opt->lang);
     if (rc == GT_OK)
         rc = worksheet_draw_contexts(ctx, tables, n, seed, draw, what, err);
     for (size_t i = 0; i < made; i++)

@@ -58,10 +58,11 @@ struct worksheet_table {
  * of value of every key of the n tables (each Grundy value, each number of
  * stones to take, zeros and other values), or failing that the one that
  * misses fewest.  The same seed gives the same draw.  GT_OK and *draw, or
- * GT_ERR_RUNTIME (out of memory; a stop request, "LANG/worksheet.tex:
- * interrupted by signal N", seen before each of the draws). */
+ * GT_ERR_RUNTIME (out of memory; a stop request, "WHAT: interrupted by
+ * signal N", seen before each of the draws; what names the worksheet as
+ * the user gave it, "DIR/ru/worksheet.tex"). */
 int worksheet_draw(const struct worksheet_table *tables, size_t n, const struct tex_options *opt,
-                   uint64_t seed, uint64_t *draw, struct gt_error *err);
+                   uint64_t seed, uint64_t *draw, const char *what, struct gt_error *err);
 
 /* worksheet_draw's search, on the LaTeX contexts of the n tables made
  * already (ctx[i], sink_tex_context's, of tables[i]): before each draw it
