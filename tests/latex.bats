@@ -60,6 +60,38 @@ print(" ".join(k for k in sys.stdin.read().split() if not isinstance(strings.get
     done
 }
 
+# A pair or a triple in the tool's own words is written as the tables write
+# it, with the language's pair_sep: (12, 14) in English, (12; 14) in Russian
+# (breaker round 26, F2 and F3: "(12; 14)" under an English caption of
+# "(12, 14)", and the Russian three-colour section's "(0, 0, 1)" above a list
+# of "(0; 0; 1)").  A parenthesis counts as a tuple when every part between
+# its commas or semicolons is one short token: a number, a letter, a_n, t-2.
+@test "every tuple of a language file is written with its pair_sep" {
+    local lang
+    for lang in "$BATS_TEST_DIRNAME"/../templates/lang/*.json; do
+        python3 - "$lang" <<'PY'
+import json, re, sys
+strings = json.load(open(sys.argv[1], encoding="utf-8"))
+sep = strings["pair_sep"].strip()
+token = re.compile(r"^[\w+\-\u2212]{1,12}$")
+tuples = bad = 0
+for key, text in strings.items():
+    for inner in re.findall(r"\(([^()]*)\)", text if isinstance(text, str) else ""):
+        parts = [p.replace("~", "").strip() for p in re.split(r"[,;]", inner)]
+        if len(parts) < 2 or not all(token.match(p) for p in parts):
+            continue
+        tuples += 1
+        if set(re.findall(r"[,;]", inner)) != {sep}:
+            print(f"{sys.argv[1]}: {key}: ({inner}) is not written with '{sep}'", file=sys.stderr)
+            bad = 1
+if tuples < 5:
+    print(f"{sys.argv[1]}: only {tuples} tuples found: is the pattern still right?", file=sys.stderr)
+    bad = 1
+sys.exit(bad)
+PY
+    done
+}
+
 @test "every fragment of the build compiles, in Russian and in English" {
     gt build -o "$T/out"
     [ "$status" -eq 0 ]

@@ -265,7 +265,7 @@ assert len({type(v) for v in col}) == 1, {type(v) for v in col}
         n=$((n + 1))
     done
     [ "$n" -eq 13 ]
-    grep -q '^wythoff-p-positions,"Проигрышные позиции (a_n, b_n)' "$D/x/gametab-содержание.csv"
+    grep -q '^wythoff-p-positions,"Проигрышные позиции (a_n; b_n)' "$D/x/gametab-содержание.csv"
     # the Russian contents cite the articles in Russian, each table's place too
     grep -q '^wythoff-p-positions,.*,"Матулис и Савукинас, «Квант», 1984, № 7: таблица «Проигрышные поля»; теорема 1"$' \
         "$D/x/gametab-содержание.csv"

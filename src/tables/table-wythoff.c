@@ -693,7 +693,7 @@ const struct table_def table_wythoff_game = {
     .name = "wythoff-game",
     .summary = "A game of queen to the corner from (A, B): the winner always moves onto a "
                "P-position (to_p = 1), the loser takes one stone from the smaller heap",
-    .source = {MATULIS_SAVUKINAS_1984, .item = "figure 1 (a game from (12; 14)); the winning "
+    .source = {MATULIS_SAVUKINAS_1984, .item = "figure 1 (a game from (12, 14)); the winning "
                                                "moves of the proof of properties 1 and 2"},
     .columns = game_columns,
     .ncolumns = 7,
