@@ -326,6 +326,22 @@ wythoff-frequencies --count 30'
     [ "$(grep -c 'circle\[radius' "$T/b.tex")" -eq 22 ]
     grep -q '(1.618,2.618) circle' "$T/b.tex"
     grep -q '(2.618,1.618) circle' "$T/b.tex"
+    # Each point is drawn clipped to the square it lies in, and that square
+    # is marked: a point lies as close as 0.034 to a corner (n = 13 at
+    # --count 15), and a whole circle of radius 0.17 crossed into the next
+    # square, off the board for n = 8 (breaker round 26, F5).
+    gt figure wythoff-board --count 15 -o "$T/b15.tex"
+    [ "$status" -eq 0 ]
+    grep -o '\\fill\[gray!22\] ([0-9]*,[0-9]*)' "$T/b15.tex" | grep -o '[0-9]*,[0-9]*' | sort >"$T/marked"
+    tr -d '\n' <"$T/b15.tex" | grep -o '\\clip ([0-9]*,[0-9]*) rectangle +(1,1);\\fill ([0-9.]*,[0-9.]*) circle\[radius=[0-9.]*\];\\draw\[[^]]*\] ([0-9.]*,[0-9.]*) circle' |
+        sed 's/\\clip (\([0-9,]*\)).*\\fill (\([0-9.,]*\)).*\] (\([0-9.,]*\)) circle$/\1 \2 \3/' >"$T/clips"
+    [ "$(wc -l <"$T/clips")" -eq 28 ]
+    grep -q '^21,34 21.034,34.034 21.034,34.034$' "$T/clips"
+    awk '{ split($1, s, ","); split($2, p, ",");
+           if (s[1] != int(p[1]) || s[2] != int(p[2]) || $2 != $3) { print "not clipped to its square: " $0; bad = 1 } }
+         END { exit bad }' "$T/clips"
+    cut -d' ' -f1 "$T/clips" | sort | comm -23 - "$T/marked" | grep . && return 1
+    [ "$(grep -o 'circle\[radius' "$T/b15.tex" | wc -l)" -eq 56 ]
 }
 
 @test "figure wythoff-game draws the moves of the table wythoff-game (--start)" {

@@ -120,8 +120,9 @@ static json_t *board_marks(uint64_t side)
  * wythoff-p-positions --count K): "side", b_{K-1} + 1, the smallest board
  * that holds them, and on it every P-position, so "marks" is every
  * P-position of the board; "circles", the points (nφ, nφ²) and (nφ², nφ),
- * n = 1..K-1, on the lines b = φa and b = a/φ, each inside the marked
- * square (a_n, b_n) or (b_n, a_n) (Theorem 1); "phi_end" and "inv_end", where
+ * n = 1..K-1, on the lines b = φa and b = a/φ, "x" and "y" to three places,
+ * with "a" and "b" the square they lie in (⌊nφ⌋, ⌊nφ²⌋), by Theorem 1 the
+ * marked square (a_n, b_n) or (b_n, a_n); "phi_end" and "inv_end", where
  * the lines leave the board; "ticks", the labels 0..side-1. */
 static int board_context(json_t *ctx, const struct table_row *rows, size_t K,
                          const struct table_args *args)
@@ -133,8 +134,11 @@ static int board_context(json_t *ctx, const struct table_row *rows, size_t K,
     json_t *circles = json_array();
     for (uint64_t n = 1; circles && n < K; n++) {
         uint64_t x = milli_phi(n), y = x + 1000 * n; /* nφ² = nφ + n */
-        if (append(circles, json_pack("{s:o, s:o}", "x", thousandths(x), "y", thousandths(y))) ||
-            append(circles, json_pack("{s:o, s:o}", "x", thousandths(y), "y", thousandths(x)))) {
+        json_int_t a = (json_int_t)(x / 1000), b = (json_int_t)(y / 1000);
+        if (append(circles, json_pack("{s:o, s:o, s:I, s:I}", "x", thousandths(x), "y",
+                                      thousandths(y), "a", a, "b", b)) ||
+            append(circles, json_pack("{s:o, s:o, s:I, s:I}", "x", thousandths(y), "y",
+                                      thousandths(x), "a", b, "b", a))) {
             json_decref(circles);
             circles = NULL;
         }
