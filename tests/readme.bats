@@ -70,3 +70,26 @@ readme_blocks() {
             { echo "not in the README's limits: $n" >&2; return 1; }
     done <"$T/limits"
 }
+
+@test "bench/run times each table's PDF at its LaTeX limit: each line's last value is allowed, one more refused (breaker round 27, F1)" {
+    # wythoff-k-heaps ran at --max 190 after its limit became 192; --heaps 4
+    # and 5 were not run at all
+    sed -n "/<<'LIMITS'/,/^LIMITS/p" "$BATS_TEST_DIRNAME/../bench/run" | sed '1d;$d' >"$T/lines"
+    [ "$(wc -l <"$T/lines")" -ge 16 ]
+    for name in $("$GAMETAB" list | awk '/^[^ ]/ { print $1 }'); do
+        grep -q "^$name " "$T/lines" || { echo "bench/run: no line for $name" >&2; return 1; }
+    done
+    while read -r name args; do
+        read -ra at <<<"$args"
+        [ "${#at[@]}" -ge 2 ]
+        "$GAMETAB" table "$name" "${at[@]}" --format tex -o /dev/null ||
+            { echo "refused at the limit: $name $args" >&2; return 1; }
+        # the last option's value, its first number one larger
+        local last=${at[-1]} first rest
+        first=${last%%,*}
+        rest=${last#"$first"}
+        at[-1]=$((first + 1))$rest
+        run "$GAMETAB" table "$name" "${at[@]}" --format tex -o /dev/null
+        [ "$status" -eq 2 ] || { echo "not at the limit: $name $args (${at[*]}: $status)" >&2; return 1; }
+    done <"$T/lines"
+}
