@@ -90,6 +90,13 @@ offered_iff_refused() {
     gt table wythoff-p-positions -o "$T/p.tex"
     [ "$status" -eq 0 ]
     grep -q 'begin{tabular}' "$T/p.tex"
+    # .ltx and .latex, any case, are LaTeX names as for render's templates
+    # (breaker round 26, F7: "cannot tell the format of 'x.ltx'")
+    for name in p.ltx p.LATEX; do
+        gt table wythoff-p-positions -o "$T/$name"
+        [ "$status" -eq 0 ]
+        cmp "$T/p.tex" "$T/$name"
+    done
     gt table wythoff-p-positions -o "$T/p.csv"
     [ "$status" -eq 0 ]
     [ "$(head -1 "$T/p.csv")" = "n,a_n,b_n" ]
@@ -563,6 +570,10 @@ CASES
     [ -z "$(complete_words table wythoff-grundy -o - -- | grep -x -- --lang)" ]
     complete_words table wythoff-grundy -o x.tex.gz -- | grep -qx -- --lang # refused anyway
     [ "$(complete_words table wythoff-grundy -o x.tex --format '' | tr '\n' ' ')" = "tex " ]
+    # .ltx and .latex are LaTeX names for every command (breaker round 26, F7)
+    [ "$(complete_words table wythoff-grundy -o x.ltx --format '' | tr '\n' ' ')" = "tex " ]
+    [ "$(complete_words table wythoff-grundy -o X.LaTeX --format '' | tr '\n' ' ')" = "tex " ]
+    [ -z "$(complete_words table wythoff-grundy -o x.latex -- | grep -x -- --level)" ]
     [ "$(complete_words table wythoff-grundy -o d/x.csv.gz --format '' | tr '\n' ' ')" = "csv.gz " ]
     [ "$(complete_words table wythoff-grundy -o out --format '' | wc -l)" -eq 6 ]
 }

@@ -340,7 +340,7 @@ wythoff-frequencies --count 30'
     awk '{ split($1, s, ","); split($2, p, ",");
            if (s[1] != int(p[1]) || s[2] != int(p[2]) || $2 != $3) { print "not clipped to its square: " $0; bad = 1 } }
          END { exit bad }' "$T/clips"
-    cut -d' ' -f1 "$T/clips" | sort | comm -23 - "$T/marked" | grep . && return 1
+    [ -z "$(cut -d' ' -f1 "$T/clips" | sort -u | comm -23 - "$T/marked")" ]
     [ "$(grep -o 'circle\[radius' "$T/b15.tex" | wc -l)" -eq 56 ]
 }
 

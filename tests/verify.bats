@@ -139,6 +139,12 @@ print(len(up), sum(P[h] for h in up), sum(P[h] and nim(h) != 0 for h in up),
     [ "$status" -eq 0 ]
     [ "$(head -1 "$T/stdout")" = "matulis-theorem-1  true!  Matulis & Savukinas 1984 — Theorem 1 | 1 ≤ n ≤ 100000 | 100000 cases" ]
     [ "$(tail -1 "$T/stdout")" = "1 claim: 1 holds, 0 fail, 0 data (bounds ×1)" ]
+    # --templates DIR, as for the other commands, before GAMETAB_TEMPLATES
+    # (breaker round 26, F6: verify had no --templates)
+    cp "$T/stdout" "$T/by-env"
+    GAMETAB_TEMPLATES="$BATS_TEST_DIRNAME/../templates" gt verify --claim matulis-theorem-1 --templates "$T/mine"
+    [ "$status" -eq 0 ]
+    cmp "$T/by-env" "$T/stdout"
     # without the template: one line, exit 1, nothing written
     mkdir "$T/empty"
     echo '{{#claims}' >"$T/empty/verify.txt"

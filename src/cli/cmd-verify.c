@@ -16,10 +16,10 @@
 #include "publish/errata.h"
 #include "template/templates.h"
 
-/* What --max, --claim, --lang and -o apply to: not to --list. */
+/* What --max, --claim, --lang, --templates and -o apply to: not to --list. */
 #define REPORT "the report"
 
-enum { O_MAX = OPT_COMMON__N, O_CLAIM, O_LIST, O_LANG, O_QUIET, O_OUTPUT, O__N };
+enum { O_MAX = OPT_COMMON__N, O_CLAIM, O_LIST, O_LANG, O_TEMPLATES, O_QUIET, O_OUTPUT, O__N };
 
 static const struct option_spec verify_options[O__N] = {
     COMMON_OPTIONS,
@@ -34,10 +34,14 @@ static const struct option_spec verify_options[O__N] = {
                          "feng); repeatable"},
     [O_LIST] = {.name = "list", .kind = OPTION_FLAG,
                 .help = "list the claims: id, source, default and largest bound\n"
-                        "(--max, --claim, --lang and -o do not apply)"},
+                        "(--max, --claim, --lang, --templates and -o do not\n"
+                        "apply)"},
     [O_LANG] = {LANG_SPEC, .only_for = REPORT,
                 .help = "en or ru: the language of the report (the template\n"
                         "verify.txt with lang/L.json; default en)"},
+    [O_TEMPLATES] = {TEMPLATES_SPEC, .only_for = REPORT,
+                     .help = "look for the report's template verify.txt and\n"
+                             "lang/L.json in DIR first"},
     [O_QUIET] = {.name = "quiet", .kind = OPTION_FLAG, .only_for = REPORT,
                  .help = "no progress line (shown on a terminal for jobs\n"
                          "longer than a second: the claim being checked)"},
@@ -121,7 +125,7 @@ static int run_verify(struct command_line *cl, struct gt_error *err)
                           "give a name ending in .txt", err) != GT_OK)
         return GT_ERR_USAGE;
     struct template_dirs dirs;
-    if (template_dirs_init(&dirs, NULL, err) != GT_OK)
+    if (template_dirs_init(&dirs, opt[O_TEMPLATES].text, err) != GT_OK)
         return err->status;
     /* -o naming the report's template or language file would replace it. */
     if (output_check_not_templates(path, &dirs, lang, (const char *const[]){"verify.txt"}, 1,

@@ -782,7 +782,13 @@ static void completion_format_of(FILE *f)
     fputs("    *.*.gz) ;;\n", f);
     fprintf(f, "    *.gz) echo %s ;;\n", format_names[FORMAT_CSV_GZ]);
     for (enum format g = 0; g < FORMAT__N; g++)
-        if (g != FORMAT_CSV_GZ)
+        if (g == FORMAT_TEX) { /* x.tex, x.ltx, x.latex: one list, templates.h */
+            fputs("    ", f);
+            for (const char *const *ext = latex_extensions; *ext; ext++)
+                fprintf(f, "%s*.%s", ext == latex_extensions ? "" : "|", *ext);
+            fprintf(f, ") echo %s ;;\n", format_names[g]);
+        }
+        else if (g != FORMAT_CSV_GZ)
             fprintf(f, "    *.%s) echo %s ;;\n", format_names[g], format_names[g]);
     fputs("    esac\n}\n\n", f);
 }

@@ -30,20 +30,30 @@ static bool has_extension(const char *base)
     return strchr(base, '.') && strcmp(base, ".") != 0 && strcmp(base, "..") != 0;
 }
 
+/* Whether base[0..stem) ends in "." ext, in any case, after a name. */
+static bool stem_ends_with(const char *base, size_t stem, const char *ext)
+{
+    size_t n = strlen(ext);
+    return stem > n + 1 && base[stem - n - 1] == '.' && strncasecmp(base + stem - n, ext, n) == 0;
+}
+
 int format_gz_check(const char *path, struct gt_error *err)
 {
     const char *base = strrchr(path, '/');
     base = base ? base + 1 : path;
     size_t stem = strlen(base) - 3; /* before ".gz" */
-    for (enum format g = 0; g < FORMAT__N; g++) {
-        size_t n = strlen(format_names[g]);
-        if (g != FORMAT_CSV && g != FORMAT_CSV_GZ && stem > n + 1 && base[stem - n - 1] == '.' &&
-            strncasecmp(base + stem - n, format_names[g], n) == 0)
-            return gt_fail(err, GT_ERR_USAGE,
-                           "-o: '%s': only CSV is written gzip-compressed: give a name "
-                           "ending in .%s (and gzip it afterwards), or in .csv.gz",
-                           path, format_names[g]);
-    }
+    const char *named = NULL;
+    for (enum format g = 0; !named && g < FORMAT__N; g++)
+        if (g != FORMAT_CSV && g != FORMAT_CSV_GZ && stem_ends_with(base, stem, format_names[g]))
+            named = format_names[g];
+    for (const char *const *ext = latex_extensions; !named && *ext; ext++)
+        if (stem_ends_with(base, stem, *ext)) /* x.ltx.gz, x.latex.gz */
+            named = *ext;
+    if (named)
+        return gt_fail(err, GT_ERR_USAGE,
+                       "-o: '%s': only CSV is written gzip-compressed: give a name "
+                       "ending in .%s (and gzip it afterwards), or in .csv.gz",
+                       path, named);
     return GT_OK;
 }
 
@@ -67,7 +77,7 @@ int format_of_path(const char *path, enum format *f, struct gt_error *err)
                            path);
         *f = FORMAT_CSV_GZ;
     }
-    else if (text_ends_with(base, ".tex", true))
+    else if (template_is_latex(base)) /* .tex, .ltx, .latex */
         *f = FORMAT_TEX;
     else if (text_ends_with(base, ".json", true))
         *f = FORMAT_JSON;

@@ -32,9 +32,10 @@
 #define LANG_OPTION(text) {LANG_SPEC, .help = (text)}
 
 /* --templates DIR. */
-#define TEMPLATES_OPTION                                                                 \
-    {.name = "templates", .kind = OPTION_STRING, .metavar = "DIR", .complete = "directory", \
-     .nonempty = "the directory name", .help = "look for templates in DIR first"}
+#define TEMPLATES_SPEC                                                                   \
+    .name = "templates", .kind = OPTION_STRING, .metavar = "DIR", .complete = "directory", \
+    .nonempty = "the directory name"
+#define TEMPLATES_OPTION {TEMPLATES_SPEC, .help = "look for templates in DIR first"}
 
 /* For a name ending in .gz: GT_ERR_USAGE when it names another format
  * than CSV before the .gz (x.tex.gz, any case: only CSV is written
@@ -42,7 +43,8 @@
 int format_gz_check(const char *path, struct gt_error *err);
 
 /* The format a file name asks for, by its extension in any case (.csv,
- * .csv.gz or .gz alone, .tex, .json, .xlsx, .pdf); csv for standard output
+ * .csv.gz or .gz alone, .json, .xlsx, .pdf, and .tex or another of
+ * latex_extensions, templates.h: .ltx, .latex); csv for standard output
  * and for names without one (/dev/null); another extension is a usage
  * error (x.tsv, and x.tsv.gz or x.csv.gz.gz alike), and so is another
  * format's name compressed (x.tex.gz: format_gz_check).

@@ -233,10 +233,17 @@ char **template_names(const struct template_dirs *d, size_t *n)
     return names;
 }
 
+const char *const latex_extensions[] = {"tex", "ltx", "latex", NULL};
+
 bool template_is_latex(const char *name)
 {
-    return text_ends_with(name, ".tex", true) || text_ends_with(name, ".ltx", true) ||
-           text_ends_with(name, ".latex", true);
+    size_t len = strlen(name);
+    for (const char *const *ext = latex_extensions; *ext; ext++) {
+        size_t n = strlen(*ext);
+        if (len > n && name[len - n - 1] == '.' && strcasecmp(name + len - n, *ext) == 0)
+            return true;
+    }
+    return false;
 }
 
 int template_read_fail(struct gt_error *err, const char *name, int e)

@@ -119,9 +119,16 @@ int template_find(const struct template_dirs *d, const char *name, char **path);
 int template_read(const struct template_dirs *d, const char *name, char **text,
                   size_t *len, char **path, struct gt_error *err);
 
-/* Whether a template of this name is LaTeX: it ends in .tex, .ltx or
- * .latex (any case).  Such a template escapes {{x}} for LaTeX, and its
- * data must be text the preamble's fonts print; any other, for HTML. */
+/* The endings of a LaTeX file's name, without the dot: "tex", "ltx",
+ * "latex"; NULL after the last.  One list for every command: a template so
+ * named is LaTeX (template_is_latex), an -o so named asks for --format tex
+ * (format_of_path), and the bash completion reads a name so. */
+extern const char *const latex_extensions[];
+
+/* Whether a file of this name is LaTeX: it ends in "." and one of
+ * latex_extensions, in any case (x.tex, x.LTX, x.latex).  Such a template
+ * escapes {{x}} for LaTeX, and its data must be text the preamble's fonts
+ * print; any other, for HTML. */
 bool template_is_latex(const char *name);
 
 /* Renders template `name` with ctx (Mustache; LaTeX escaping for a LaTeX
