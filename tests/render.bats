@@ -75,6 +75,12 @@ render_and_compile() { # TEMPLATE DATA [LANG]
     [ "$out" = "no rows" ]
     gt render "$T/rc.txt" "$T/z.csv"
     [ "$out" = "1 rows" ]
+    # without DATA the counts are 0 and the lists empty, not missing
+    # (breaker round 26: {{row_count}} was the empty text)
+    printf '%s\n' '{{row_count}}/{{wide_columns}}|{{#columns}}c{{/columns}}{{^has_columns}}none{{/has_columns}}' >"$T/nd.txt"
+    gt render "$T/nd.txt"
+    [ "$status" -eq 0 ]
+    [ "$out" = "0/0|none" ]
 }
 
 @test "the generic templates' first line counts the rows without a plural: \"rows: 1\" (breaker round 15)" {
