@@ -1,11 +1,14 @@
 #include <config.h>
 
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "io/files.h"
 
@@ -50,4 +53,88 @@ int make_directories(const char *dir, struct gt_error *err)
     }
     free(path);
     return rc;
+}
+
+bool fd_mount_root(int fd)
+{
+#ifdef STATX_ATTR_MOUNT_ROOT
+    struct statx sx;
+    return statx(fd, "", AT_EMPTY_PATH | AT_SYMLINK_NOFOLLOW, 0, &sx) == 0 &&
+           (sx.stx_attributes_mask & STATX_ATTR_MOUNT_ROOT) &&
+           (sx.stx_attributes & STATX_ATTR_MOUNT_ROOT);
+#else
+    (void)fd;
+    return false;
+#endif
+}
+
+/* Removes name in the directory parent, a directory on device dev, and
+ * everything in it, as remove_tree says; with remove false, only looks:
+ * -1 (EBUSY) when a mount lies within. */
+static int remove_tree_at(int parent, const char *name, dev_t dev, bool remove)
+{
+    int fd = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    struct stat st;
+    if (fstat(fd, &st) != 0 || st.st_dev != dev || fd_mount_root(fd)) {
+        close(fd);
+        errno = EBUSY;
+        return -1;
+    }
+    DIR *d = fdopendir(fd);
+    if (!d) {
+        int e = errno;
+        close(fd);
+        errno = e;
+        return -1;
+    }
+    /* Entries are removed as they are read; a pass that removed any is
+     * followed by another, as readdir need not show each entry once while
+     * the directory changes. */
+    int failed = 0;
+    for (bool again = true; again;) {
+        again = false;
+        failed = 0;
+        rewinddir(d);
+        struct dirent *e;
+        while ((e = readdir(d)) != NULL) {
+            if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+                continue;
+            struct stat es;
+            bool dir = e->d_type == DT_DIR ||
+                       (e->d_type == DT_UNKNOWN &&
+                        fstatat(dirfd(d), e->d_name, &es, AT_SYMLINK_NOFOLLOW) == 0 &&
+                        S_ISDIR(es.st_mode));
+            int rc = dir ? remove_tree_at(dirfd(d), e->d_name, dev, remove)
+                         : remove ? unlinkat(dirfd(d), e->d_name, 0) : 0;
+            if (rc == 0)
+                again = again || remove;
+            else if (!failed)
+                failed = errno;
+            if (failed && !remove)
+                break;
+        }
+    }
+    closedir(d);
+    if (!failed && remove && unlinkat(parent, name, AT_REMOVEDIR) != 0)
+        failed = errno;
+    errno = failed;
+    return failed ? -1 : 0;
+}
+
+int remove_tree(const char *path)
+{
+    struct stat st;
+    if (lstat(path, &st) != 0)
+        return -1;
+    if (!S_ISDIR(st.st_mode)) {
+        errno = ENOTDIR;
+        return -1;
+    }
+    /* A mount inside: the tree is left whole, so that it can go once the
+     * mount has (a dead build's staging directory keeps its mark). */
+    if (remove_tree_at(AT_FDCWD, path, st.st_dev, false) != 0)
+        return -1;
+    return remove_tree_at(AT_FDCWD, path, st.st_dev, true);
 }

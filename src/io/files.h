@@ -2,6 +2,8 @@
 #ifndef GAMETAB_FILES_H
 #define GAMETAB_FILES_H
 
+#include <stdbool.h>
+
 #include "base/error.h"
 
 /* "dir/name", malloc'd ("/name" for dir "/": no slash doubled); NULL when
@@ -14,5 +16,20 @@ char *path_join(const char *dir, const char *name);
  * with err naming the first path that could not be made (or is not a
  * directory) and why. */
 int make_directories(const char *dir, struct gt_error *err);
+
+/* Whether the directory fd is open on is the root of a mount: another file
+ * system's, or a bind mount of the same one, which st_dev does not tell
+ * (statx, STATX_ATTR_MOUNT_ROOT, Linux 5.8); false where statx cannot say. */
+bool fd_mount_root(int fd);
+
+/* rm -r of a directory this program made (a build's staging directory, a
+ * PDF's temporary one), within that directory only: a symbolic link is
+ * removed, not followed, and a directory on another file system or the root
+ * of a mount (fd_mount_root: a bind mount too) is never entered: a tree
+ * with a mount inside is left whole (EBUSY), so that a later call can
+ * remove it once the mount is gone.  0 when path is gone; -1 otherwise,
+ * errno from the first failure (EBUSY for a mount inside, EMFILE out of
+ * descriptors). */
+int remove_tree(const char *path);
 
 #endif

@@ -4,7 +4,6 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -277,8 +276,6 @@ static int build_mark_stale_worksheet(struct build *b, const char *lang, struct 
     return rc;
 }
 
-static bool mount_root(int fd);
-
 /* Whether DIR/lang is a directory on another file system than DIR (1),
  * or a mount point of DIR's own (2: a bind mount), or neither (0): rename
  * cannot move a file of the build into it (EXDEV), nor one of its files
@@ -290,7 +287,7 @@ static int lang_dir_mounted(const char *dir, const char *lang)
     int fd = path ? open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) : -1;
     int mounted = 0;
     if (fd >= 0 && stat(dir, &d) == 0 && fstat(fd, &l) == 0)
-        mounted = d.st_dev != l.st_dev ? 1 : mount_root(fd) ? 2 : 0;
+        mounted = d.st_dev != l.st_dev ? 1 : fd_mount_root(fd) ? 2 : 0;
     if (fd >= 0)
         close(fd);
     free(path);
@@ -662,12 +659,6 @@ static int build_publish(struct build *b, struct gt_error *err)
     return rc;
 }
 
-static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-    (void)st, (void)flag, (void)ftw;
-    return remove(path);
-}
-
 static int run_build(struct build *b, const struct build_options *bo, struct gt_error *err)
 {
     for (size_t i = 0; i < table_registry_size; i++) {
@@ -777,21 +768,6 @@ static bool staging_name(const char *name)
     return true;
 }
 
-/* Whether fd is the root of a mount (a bind mount of DIR's own file
- * system too, which st_dev does not tell); false where statx cannot say. */
-static bool mount_root(int fd)
-{
-#ifdef STATX_ATTR_MOUNT_ROOT
-    struct statx sx;
-    return statx(fd, "", AT_EMPTY_PATH | AT_SYMLINK_NOFOLLOW, 0, &sx) == 0 &&
-           (sx.stx_attributes_mask & STATX_ATTR_MOUNT_ROOT) &&
-           (sx.stx_attributes & STATX_ATTR_MOUNT_ROOT);
-#else
-    (void)fd;
-    return false;
-#endif
-}
-
 /* Removes the staging directories in dir whose builds are dead: a build
  * holds an exclusive flock on its staging directory from the moment it
  * makes it until it has removed it, and the kernel lets go of the lock when
@@ -801,8 +777,9 @@ static bool mount_root(int fd)
  * directory named as mkdtemp names them, on dir's own file system, not a
  * mount point and holding STAGING_MARK is one (or, without it, an empty
  * one: its build died before making the mark): a user's directory of a
- * like name is never emptied, and the removal stays on that file system
- * (FTW_MOUNT). */
+ * like name is never emptied, and the removal stays in it (remove_tree: a
+ * mount inside, a bind mount of the same file system too, is left alone;
+ * breaker round 27, F3). */
 static void remove_dead_stagings(const char *dir)
 {
     struct stat dst;
@@ -821,12 +798,12 @@ static void remove_dead_stagings(const char *dir)
         int fd = path ? open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) : -1;
         struct stat st, mark;
         if (fd >= 0 && fstat(fd, &st) == 0 && st.st_dev == dst.st_dev &&
-            !mount_root(fd) && flock(fd, LOCK_EX | LOCK_NB) == 0) {
+            !fd_mount_root(fd) && flock(fd, LOCK_EX | LOCK_NB) == 0) {
             /* Without the mark (a build killed before it made it) only an
              * empty directory goes. */
             if (fstatat(fd, STAGING_MARK, &mark, AT_SYMLINK_NOFOLLOW) == 0 &&
                 S_ISREG(mark.st_mode) && mark.st_dev == dst.st_dev)
-                nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS | FTW_MOUNT);
+                remove_tree(path);
             else
                 rmdir(path);
         }
@@ -1017,13 +994,13 @@ int build_directory(const struct build_options *bo, size_t *nfiles, struct gt_er
     }
     int rc = run_build(&b, bo, err);
     errata_free(&b.errata);
-    /* Out of descriptors (ulimit -n), nftw cannot open the staging
+    /* Out of descriptors (ulimit -n), remove_tree cannot open the staging
      * directory while both locks hold one: the staging lock goes first then
      * (a build that found it unlocked now would remove it too). */
-    if (nftw(b.staging, remove_entry, 16, FTW_DEPTH | FTW_PHYS) != 0) {
+    if (remove_tree(b.staging) != 0) {
         close(b.staging_lock);
         b.staging_lock = -1;
-        nftw(b.staging, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+        remove_tree(b.staging);
     }
     if (b.staging_lock >= 0)
         close(b.staging_lock);

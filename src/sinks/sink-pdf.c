@@ -4,7 +4,6 @@
 #define _XOPEN_SOURCE 700
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -21,6 +20,7 @@
 
 #include "base/epoch.h"
 #include "base/interrupt.h"
+#include "io/files.h"
 #include "sinks/sink-pdf.h"
 
 const struct context_page sink_tex_a4_page = {.text_width = 4550, .digit = 50};
@@ -72,12 +72,6 @@ static bool on_path(const char *program)
         path += n + (path[n] == ':');
     }
     return false;
-}
-
-static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-    (void)st, (void)flag, (void)ftw;
-    return remove(path);
 }
 
 /* The first error of a LaTeX log (a line starting "! ", or pdfTeX's own
@@ -424,6 +418,6 @@ static int pdf_write_private(const struct table_def *t, const struct table_args 
                      t->name, t->name);
     if (rc == GT_OK)
         rc = copy_file(pdf, out, err);
-    nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+    remove_tree(dir);
     return rc;
 }
