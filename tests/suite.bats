@@ -163,3 +163,24 @@ BATS
     [ "$status" -eq 2 ]
     [[ "$output" == *"mutant ids given twice: wythoff-upper"* ]]
 }
+
+@test "tests/mutate refuses --sample 0, -j 0 and a --min past 100 before any build (breaker round 27, F2)" {
+    # --sample 0 ran every mutant, an hour, as if no --sample was given
+    local args
+    while IFS='|' read -r args want; do
+        # shellcheck disable=SC2086 # the arguments, split
+        run "$BATS_TEST_DIRNAME/mutate" $args --check
+        [ "$status" -eq 2 ] || { echo "mutate $args: exit $status" >&2; return 1; }
+        [ "$output" = "mutate: $want" ] || { echo "mutate $args: $output" >&2; return 1; }
+    done <<'CASES'
+--sample 0|--sample takes a number of mutants, 1 or more
+--sample -3|--sample takes a number of mutants, 1 or more
+--sample 2x|--sample takes a number of mutants, 1 or more
+-j 0|-j takes a number of jobs, 1 or more
+-j many|-j takes a number of jobs, 1 or more
+--min 101|--min takes a percentage, 0 to 100
+--min 50%|--min takes a percentage, 0 to 100
+CASES
+    run "$BATS_TEST_DIRNAME/mutate" --sample 3 -j 1 --min 100 --check
+    [ "$status" -eq 0 ]
+}
