@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/interrupt.h"
 #include "io/files.h"
 
 char *path_join(const char *dir, const char *name)
@@ -69,9 +70,11 @@ bool fd_mount_root(int fd)
 }
 
 /* Removes name in the directory parent, a directory on device dev, and
- * everything in it, as remove_tree says; with remove false, only looks:
- * -1 (EBUSY) when a mount lies within. */
-static int remove_tree_at(int parent, const char *name, dev_t dev, bool remove)
+ * everything in it, last (if not NULL) after the rest, as remove_tree
+ * says; with remove false, only looks: -1 (EBUSY) when a mount lies
+ * within. */
+static int remove_tree_at(int parent, const char *name, dev_t dev, bool remove,
+                          bool stoppable, const char *last)
 {
     int fd = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
     if (fd < 0)
@@ -99,23 +102,31 @@ static int remove_tree_at(int parent, const char *name, dev_t dev, bool remove)
         rewinddir(d);
         struct dirent *e;
         while ((e = readdir(d)) != NULL) {
-            if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+            if (stoppable && interrupt_signal) {
+                failed = EINTR;
+                again = false;
+                break;
+            }
+            if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0 ||
+                (last && remove && strcmp(e->d_name, last) == 0))
                 continue;
             struct stat es;
             bool dir = e->d_type == DT_DIR ||
                        (e->d_type == DT_UNKNOWN &&
                         fstatat(dirfd(d), e->d_name, &es, AT_SYMLINK_NOFOLLOW) == 0 &&
                         S_ISDIR(es.st_mode));
-            int rc = dir ? remove_tree_at(dirfd(d), e->d_name, dev, remove)
+            int rc = dir ? remove_tree_at(dirfd(d), e->d_name, dev, remove, stoppable, NULL)
                          : remove ? unlinkat(dirfd(d), e->d_name, 0) : 0;
             if (rc == 0)
                 again = again || remove;
             else if (!failed)
                 failed = errno;
-            if (failed && !remove)
+            if (failed && (!remove || failed == EINTR))
                 break;
         }
     }
+    if (!failed && remove && last && unlinkat(dirfd(d), last, 0) != 0 && errno != ENOENT)
+        failed = errno;
     closedir(d);
     if (!failed && remove && unlinkat(parent, name, AT_REMOVEDIR) != 0)
         failed = errno;
@@ -123,7 +134,7 @@ static int remove_tree_at(int parent, const char *name, dev_t dev, bool remove)
     return failed ? -1 : 0;
 }
 
-int remove_tree(const char *path)
+int remove_tree(const char *path, bool stoppable, const char *last)
 {
     struct stat st;
     if (lstat(path, &st) != 0)
@@ -134,7 +145,7 @@ int remove_tree(const char *path)
     }
     /* A mount inside: the tree is left whole, so that it can go once the
      * mount has (a dead build's staging directory keeps its mark). */
-    if (remove_tree_at(AT_FDCWD, path, st.st_dev, false) != 0)
+    if (remove_tree_at(AT_FDCWD, path, st.st_dev, false, stoppable, NULL) != 0)
         return -1;
-    return remove_tree_at(AT_FDCWD, path, st.st_dev, true);
+    return remove_tree_at(AT_FDCWD, path, st.st_dev, true, stoppable, last);
 }

@@ -27,9 +27,14 @@ bool fd_mount_root(int fd);
  * removed, not followed, and a directory on another file system or the root
  * of a mount (fd_mount_root: a bind mount too) is never entered: a tree
  * with a mount inside is left whole (EBUSY), so that a later call can
- * remove it once the mount is gone.  0 when path is gone; -1 otherwise,
- * errno from the first failure (EBUSY for a mount inside, EMFILE out of
- * descriptors). */
-int remove_tree(const char *path);
+ * remove it once the mount is gone.  With stoppable, a stop request
+ * (interrupt_signal) ends the walk between two entries, the rest left
+ * (EINTR); without, the tree is removed whatever comes (a build's own
+ * staging directory, a few dozen files, at its end).  last, if not NULL,
+ * names an entry of path removed after all the others: a mark that says
+ * what the directory is stays while anything else does.  0 when path is
+ * gone; -1 otherwise, errno from the first failure (EBUSY for a mount
+ * inside, EMFILE out of descriptors, EINTR stopped). */
+int remove_tree(const char *path, bool stoppable, const char *last);
 
 #endif

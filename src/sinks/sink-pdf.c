@@ -418,6 +418,6 @@ static int pdf_write_private(const struct table_def *t, const struct table_args 
                      t->name, t->name);
     if (rc == GT_OK)
         rc = copy_file(pdf, out, err);
-    remove_tree(dir);
+    remove_tree(dir, false, NULL);
     return rc;
 }
