@@ -294,11 +294,11 @@ static json_t *render_context(const char *data, struct render_data *d, unsigned 
             ctx = NULL;
         }
     } else {
-        /* No rows: the counts 0 and the lists empty, as for a header
-         * without rows ({{row_count}} is 0, not the empty text). */
-        ctx = json_pack("{s:[], s:b, s:[], s:I, s:[], s:I, s:b}", "columns", "has_columns", 0,
-                        "rows", "row_count", (json_int_t)0, "blocks", "wide_columns",
-                        (json_int_t)0, "has_wide_columns", 0);
+        /* No columns and no rows: the context of the same builder, so
+         * that every name is there ({{row_count}} 0, not the empty text;
+         * the lists empty). */
+        struct context_builder *none = context_new(NULL, 0, false);
+        ctx = none ? context_finish_blocks(none, 0, false) : NULL;
     }
     if (ctx && json_object_set(ctx, "lang", lang) != 0) {
         json_decref(ctx);
