@@ -184,3 +184,42 @@ CASES
     run "$BATS_TEST_DIRNAME/mutate" --sample 3 -j 1 --min 100 --check
     [ "$status" -eq 0 ]
 }
+
+@test "tests/bad-input and tests/check-pages never pass having checked nothing (breaker round 27, F9)" {
+    # a missing table ran no row and passed: "1..0", exit 0
+    run "$BATS_TEST_DIRNAME/bad-input" "$T/missing.tsv"
+    [ "$status" -eq 2 ]
+    [ "$output" = "Bail out! $T/missing.tsv: no such readable file" ]
+    printf '# only a comment\n' >"$T/empty.tsv"
+    run "$BATS_TEST_DIRNAME/bad-input" "$T/empty.tsv"
+    [ "$status" -eq 2 ]
+    [ "$output" = "Bail out! $T/empty.tsv: no row" ]
+    # --help went to grep as an option, and 68 rows of its help were planned
+    run "$BATS_TEST_DIRNAME/bad-input" --help
+    [ "$status" -eq 0 ]
+    [[ "${lines[0]}" == "The bad-input table, tests/bad-input.tsv, run one row at a time; speaks" ]]
+    run "$BATS_TEST_DIRNAME/bad-input" -x
+    [ "$status" -eq 2 ]
+    [ "$output" = "bad-input: -x: unknown option; usage: tests/bad-input [TABLE]" ]
+
+    local usage="usage: tests/check-pages [-v] [--lang templates/lang/LANG.json]... DOC.pdf..."
+    run "$BATS_TEST_DIRNAME/check-pages" -v
+    [ "$status" -eq 2 ]
+    [ "$output" = "check-pages: no DOC.pdf to check"$'\n'"$usage" ]
+    run "$BATS_TEST_DIRNAME/check-pages" -r 300
+    [ "$status" -eq 2 ]
+    [ "${lines[0]}" = "check-pages: -r: unknown option" ]
+    echo hello >"$T/n.pdf"
+    run "$BATS_TEST_DIRNAME/check-pages" "$T/n.pdf"
+    [ "$status" -eq 2 ]
+    [ "$output" = "check-pages: $T/n.pdf: not a PDF pdftoppm and pdftotext can read" ]
+    run "$BATS_TEST_DIRNAME/check-pages" --help
+    [ "$status" -eq 0 ]
+    [[ "${lines[0]}" == "check-pages: what a teacher sees on paper"* ]]
+    # a document whose name starts with a dash is a document, after --
+    cd "$T"
+    "$GAMETAB" table wythoff-p-positions --count 10 -o ./-t.pdf
+    run "$BATS_TEST_DIRNAME/check-pages" -v -- -t.pdf
+    [ "$status" -eq 0 ]
+    [ "$output" = "-t.pdf: 1 pages, blank 16%" ]
+}
