@@ -821,6 +821,21 @@ static int remove_dead_stagings(const char *dir, struct gt_error *err)
     return rc;
 }
 
+/* A lock on DIR or the staging directory that cannot be had (NFS without
+ * its lock service, a FUSE or CIFS mount without flock): said as the lock's
+ * failure, with what to do (breaker round 27, F5: "out: No locks
+ * available" alone read as a fault of the directory). */
+static int fail_lock(struct gt_error *err, const char *dir, int e)
+{
+    if (e == EINTR && interrupt_signal)
+        return interrupt_fail(err, dir);
+    bool unsupported = e == ENOLCK || e == EOPNOTSUPP || e == EINVAL || e == ENOSYS;
+    return gt_fail(err, GT_ERR_RUNTIME, "%s: cannot be locked: %s%s", dir, strerror(e),
+                   unsupported ? " (a build locks DIR with flock for its run: put DIR on a "
+                                 "file system that allows it, a local disk say)"
+                               : "");
+}
+
 /* Makes b->staging, a new directory in DIR, and locks it (staging_lock).
  * Another build may take it for a dead one's in the moment between mkdtemp
  * and flock and remove it: then it is no longer the directory at its path,
@@ -857,7 +872,7 @@ static int make_staging(struct build *b, struct gt_error *err)
             int e = errno;
             close(fd);
             rmdir(b->staging);
-            return interrupt_fail_errno(err, b->dir, e);
+            return fail_lock(err, b->dir, e);
         }
         struct stat held, there;
         if (fstat(fd, &held) == 0 && stat(b->staging, &there) == 0 &&
@@ -900,7 +915,7 @@ static int lock_directory(const char *dir, struct gt_error *err)
         if (e != EWOULDBLOCK && e != EINTR) {
             close(fd);
             fd = -1;
-            gt_fail(err, GT_ERR_RUNTIME, "%s: %s", dir, strerror(e));
+            fail_lock(err, dir, e);
             break;
         }
         if (interrupt_signal) {
