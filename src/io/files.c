@@ -69,13 +69,17 @@ bool fd_mount_root(int fd)
 #endif
 }
 
-/* Removes name in the directory parent, a directory on device dev, and
- * everything in it, last (if not NULL) after the rest, as remove_tree
- * says; with remove false, only looks: -1 (EBUSY) when a mount lies
- * within. */
-static int remove_tree_at(int parent, const char *name, dev_t dev, bool remove,
+/* Removes name in the directory parent, a directory on device dev depth
+ * levels below remove_tree's path, and everything in it, last (if not NULL)
+ * after the rest, as remove_tree says; with remove false, only looks: -1
+ * (EBUSY) when a mount lies within, (ELOOP) when the tree is too deep. */
+static int remove_tree_at(int parent, const char *name, dev_t dev, int depth, bool remove,
                           bool stoppable, const char *last)
 {
+    if (depth > REMOVE_TREE_DEPTH_MAX) {
+        errno = ELOOP;
+        return -1;
+    }
     int fd = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
     if (fd < 0)
         return -1;
@@ -115,7 +119,8 @@ static int remove_tree_at(int parent, const char *name, dev_t dev, bool remove,
                        (e->d_type == DT_UNKNOWN &&
                         fstatat(dirfd(d), e->d_name, &es, AT_SYMLINK_NOFOLLOW) == 0 &&
                         S_ISDIR(es.st_mode));
-            int rc = dir ? remove_tree_at(dirfd(d), e->d_name, dev, remove, stoppable, NULL)
+            int rc = dir ? remove_tree_at(dirfd(d), e->d_name, dev, depth + 1, remove, stoppable,
+                                        NULL)
                          : remove ? unlinkat(dirfd(d), e->d_name, 0) : 0;
             if (rc == 0)
                 again = again || remove;
@@ -145,7 +150,7 @@ int remove_tree(const char *path, bool stoppable, const char *last)
     }
     /* A mount inside: the tree is left whole, so that it can go once the
      * mount has (a dead build's staging directory keeps its mark). */
-    if (remove_tree_at(AT_FDCWD, path, st.st_dev, false, stoppable, NULL) != 0)
+    if (remove_tree_at(AT_FDCWD, path, st.st_dev, 0, false, stoppable, NULL) != 0)
         return -1;
-    return remove_tree_at(AT_FDCWD, path, st.st_dev, true, stoppable, last);
+    return remove_tree_at(AT_FDCWD, path, st.st_dev, 0, true, stoppable, last);
 }

@@ -32,9 +32,17 @@ bool fd_mount_root(int fd);
  * (EINTR); without, the tree is removed whatever comes (a build's own
  * staging directory, a few dozen files, at its end).  last, if not NULL,
  * names an entry of path removed after all the others: a mark that says
- * what the directory is stays while anything else does.  0 when path is
- * gone; -1 otherwise, errno from the first failure (EBUSY for a mount
- * inside, EMFILE out of descriptors, EINTR stopped). */
+ * what the directory is stays while anything else does.  A tree deeper
+ * than REMOVE_TREE_DEPTH_MAX levels is no tree this program made and is
+ * left whole too (ELOOP): the walk takes a stack frame and a descriptor a
+ * level (breaker round 27, F7: 60 000 levels were a stack overflow).
+ * 0 when path is gone; -1 otherwise, errno from the first failure (EBUSY
+ * for a mount inside, ELOOP too deep, EMFILE out of descriptors, EINTR
+ * stopped). */
 int remove_tree(const char *path, bool stoppable, const char *last);
+
+/* The deepest tree remove_tree removes: path/a/b/.../z, 16 names below
+ * path (a build's staging directory holds LANG/FILE: two). */
+#define REMOVE_TREE_DEPTH_MAX 16
 
 #endif
