@@ -48,8 +48,9 @@ snapshot() {
 # (the last writes and the sync before the rename too, where a slow device
 # spends seconds); the run ends by it (143, the one line of a signal) with
 # DIR as it was, or, only at the very last rename, which may come after
-# the publication, exits 0 with the good run's files (build's earlier
-# renames are taken back).  MODE signal+close: each close too, all of
+# the publication, or a one-file command's last sync and close (of the
+# directory, after it), exits 0 with the good run's files (build's earlier renames
+# are taken back).  MODE signal+close: each close too, all of
 # them before the publication (table's: its output's own close and those
 # of its inputs).
 walk() { # MODE DIR COMMAND...
@@ -58,6 +59,14 @@ walk() { # MODE DIR COMMAND...
     snapshot "$dir" >"$T/old"
     local op n calls tried=0 want=1 signal='' line='^gametab: ' done_ok last_rename
     last_rename=$(awk '$1 == "rename" { print $2 }' "$T/calls")
+    # A one-file command's last sync and last close are of the directory,
+    # after the rename that published the file; a build's sync comes before
+    # its publication.
+    local last_fsync=0 last_close=0
+    if [ "$2" != build ]; then
+        last_fsync=$(awk '$1 == "fsync" { print $2 }' "$T/calls")
+        last_close=$(awk '$1 == "close" { print $2 }' "$T/calls")
+    fi
     if [ "$mode" != fail ]; then
         want=143 signal=15 line='^gametab: .*: interrupted by signal 15$'
     fi
@@ -74,7 +83,9 @@ walk() { # MODE DIR COMMAND...
             snapshot "$dir" >"$T/now"
             done_ok=no
             if [ "$status" -eq 0 ]; then
-                if [ "$mode" = fail ] || { [ "$op" = rename ] && [ "$n" -eq "$last_rename" ]; }; then
+                if [ "$mode" = fail ] || { [ "$op" = rename ] && [ "$n" -eq "$last_rename" ]; } ||
+                    { [ "$op" = fsync ] && [ "$n" -eq "$last_fsync" ]; } ||
+                    { [ "$op" = close ] && [ "$n" -eq "$last_close" ]; }; then
                     done_ok=yes
                 fi
             fi
@@ -178,6 +189,58 @@ old_build() { # DIR
     rm -rf "$T/saved" "$T/good"
     old_build "$T/d"
     try_points signal "$T/d" "$GAMETAB" build -o .
+}
+
+@test "build: one killed (SIGKILL) at a rename or sync of its publishing is taken back by the next build, which finds DIR as it was (breaker round 27, F8)" {
+    # DIR was left half old, half new, and the next build removed the old
+    # files kept in the dead build's staging directory
+    "$GAMETAB" build -o "$T/d" --worksheet >/dev/null
+    local f n op status
+    for f in "$T"/d/*.csv.gz "$T"/d/*/*.tex; do echo OLD >"$f"; done
+    snapshot "$T/d" >"$T/old"
+    cp -a "$T/d" "$T/saved"
+    cp -a "$T/d" "$T/good"
+    count_calls "$T/good" "$GAMETAB" build -o . --start 5,3 >"$T/calls"
+    snapshot "$T/good" >"$T/new"
+    local renames fsyncs
+    renames=$(awk '$1 == "rename" { print $2 }' "$T/calls")
+    fsyncs=$(awk '$1 == "fsync" { print $2 }' "$T/calls")
+    [ "$renames" -gt 100 ]
+    local tried=0
+    for op in $(seq 1 16 "$renames" | sed 's/^/rename:/') "rename:$((renames - 1))" "rename:$renames" \
+        $(seq $((fsyncs - 7)) "$fsyncs" | sed 's/^/fsync:/'); do
+        rm -rf "$T/d"
+        cp -a "$T/saved" "$T/d"
+        set +e
+        (cd "$T/d" && GAMETAB_FAULT=$op GAMETAB_FAULT_SIGNAL=9 LD_PRELOAD=$SHIM \
+            "$GAMETAB" build -o . --start 5,3 >/dev/null 2>&1)
+        status=$?
+        # the next build, failing at its first write, takes the dead one back
+        (cd "$T/d" && GAMETAB_FAULT=write:1 LD_PRELOAD=$SHIM "$GAMETAB" build -o . --start 5,3 \
+            >/dev/null 2>"$T/stderr")
+        n=$?
+        set -e
+        [ "$status" -eq 137 ] || [ "$op" = "fsync:$fsyncs" ] ||
+            { echo "$op: exit $status, not killed" >&2; return 1; }
+        [ "$n" -eq 1 ] || { echo "$op: the next build: exit $n: $(cat "$T/stderr")" >&2; return 1; }
+        snapshot "$T/d" >"$T/now"
+        # killed after the journal went (the last sync), the build stands
+        if [ "$op" = "fsync:$fsyncs" ]; then
+            cmp -s "$T/new" "$T/now" || { echo "$op: not the new build:" >&2; diff "$T/new" "$T/now" >&2; return 1; }
+        else
+            cmp -s "$T/old" "$T/now" || { echo "$op: not the old build:" >&2; diff "$T/old" "$T/now" >&2; return 1; }
+        fi
+        tried=$((tried + 1))
+    done
+    [ "$tried" -ge 20 ]
+    # and a good build after one killed is the good run's
+    rm -rf "$T/d"
+    cp -a "$T/saved" "$T/d"
+    (cd "$T/d" && GAMETAB_FAULT=rename:$((renames - 20)) GAMETAB_FAULT_SIGNAL=9 LD_PRELOAD=$SHIM \
+        "$GAMETAB" build -o . --start 5,3 >/dev/null 2>&1) || true
+    (cd "$T/d" && "$GAMETAB" build -o . --start 5,3 >/dev/null)
+    snapshot "$T/d" >"$T/now"
+    cmp "$T/new" "$T/now"
 }
 
 @test "verify -o: a signal during the sync keeps the old report (143); one at the last rename, after the report is in place, leaves verify's own exit 1 (breaker round 21, F8)" {

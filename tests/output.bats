@@ -275,8 +275,22 @@ assert out == open(sys.argv[2], "rb").read(), "content differs"
     [ "$first" -ge $((8 << 20)) ]
     [ "$first" -lt $(((8 << 20) + (64 << 10))) ]
     [ "$(grep -o -e 'sync_file_range' -e 'fsync' -e 'rename' "$T/trace" | tr '\n' ' ')" = \
-      "sync_file_range sync_file_range fsync rename " ]
+      "sync_file_range sync_file_range fsync rename fsync " ]
     cmp "$T/stdout.csv" "$T/p.csv"
+}
+
+@test "table -o: the directory is synced after the rename that published the file (breaker round 27, F8)" {
+    # exit 0 came before the directory entry was on the disk
+    mkdir "$T/sub"
+    ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 \
+        strace -e trace=fsync,rename,openat -o "$T/trace" \
+        "$GAMETAB" table wythoff-p-positions --count 5 -o "$T/sub/t.csv"
+    # the file's fsync, its rename, then its directory opened and synced
+    grep -A2 "^rename(\"$T/sub/.gametab-[A-Za-z0-9]*\", \"$T/sub/t.csv\") = 0" "$T/trace" >"$T/after"
+    [ "$(wc -l <"$T/after")" -eq 3 ]
+    fd=$(sed -n "2s/^openat(AT_FDCWD, \"${T//\//\\/}\\/sub\", O_RDONLY|O_CLOEXEC|O_DIRECTORY) = \([0-9]*\)$/\1/p" "$T/after")
+    [ -n "$fd" ]
+    [[ "$(sed -n 3p "$T/after")" =~ ^fsync\($fd\)\ +=\ 0$ ]]
 }
 
 @test "a replaced file keeps its mode" {

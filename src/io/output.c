@@ -803,6 +803,23 @@ static void release(struct output *out)
     free(out);
 }
 
+/* fsync of the directory path is in, so that the rename that published it
+ * is on the disk when the command ends (breaker round 27, F8).  The file
+ * is in place by then and the old one gone: a failure cannot be taken
+ * back, and a file system that has no such sync (EINVAL) has nothing to
+ * do, so neither is said. */
+static void sync_directory_of(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    char *dir = slash ? strndup(path, slash == path ? 1 : (size_t)(slash - path)) : strdup(".");
+    int fd = dir ? open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1;
+    if (fd >= 0) {
+        fsync(fd);
+        close(fd);
+    }
+    free(dir);
+}
+
 int output_commit(struct output *out, struct gt_error *err)
 {
     /* A loop that a stop request ended early must not publish what it
@@ -852,6 +869,8 @@ int output_commit(struct output *out, struct gt_error *err)
             rc = interrupt_fail(err, out->path);
         if (rc == GT_OK && rename(out->tmp_path, out->target) != 0)
             rc = fail_errno(err, out->path, errno);
+        if (rc == GT_OK)
+            sync_directory_of(out->target);
         if (rc != GT_OK && !out->unnamed)
             unlink(out->tmp_path);
     } else if (!out->own_fd) {

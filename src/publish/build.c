@@ -22,6 +22,7 @@
 #include "publish/errata.h"
 #include "publish/figures.h"
 #include "publish/handout.h"
+#include "publish/journal.h"
 #include "publish/workbook.h"
 #include "sinks/sink-tex.h"
 #include "sinks/sinks.h"
@@ -34,6 +35,7 @@ struct build {
     const char *dir;      /* DIR as given */
     char *staging;        /* DIR/.gametab-build.XXXXXX */
     int staging_lock;     /* the staging directory, flock'ed while building */
+    int dir_fd;           /* DIR, flock'ed for the whole build */
     char **files;         /* written, relative to staging and to DIR */
     size_t nfiles;
     char **stale;         /* to remove from DIR: a worksheet of an earlier
@@ -370,6 +372,30 @@ bool build_language_file(size_t i, char *name, size_t size)
     return false;
 }
 
+/* Whether rel, relative to DIR, is a file a build writes or removes: a
+ * table's csv.gz, the errata's, the workbook, or LANG/ and a name of
+ * build_language_file.  The journal of a dead build is held to them. */
+static bool build_publishes(const char *rel)
+{
+    char name[256];
+    if (strcmp(rel, "errata.csv.gz") == 0 || strcmp(rel, "gametab.xlsx") == 0)
+        return true;
+    for (size_t i = 0; i < table_registry_size; i++) {
+        snprintf(name, sizeof name, "%s.csv.gz", table_registry[i]->name);
+        if (strcmp(rel, name) == 0)
+            return true;
+    }
+    const char *slash = strchr(rel, '/');
+    bool lang = false;
+    for (size_t i = 0; slash && i < TEMPLATE_NLANGUAGES; i++)
+        lang = lang || (strlen(template_languages[i]) == (size_t)(slash - rel) &&
+                        strncmp(rel, template_languages[i], (size_t)(slash - rel)) == 0);
+    for (size_t i = 0; lang && build_language_file(i, name, sizeof name); i++)
+        if (strcmp(slash + 1, name) == 0)
+            return true;
+    return false;
+}
+
 /* A build with --lang leaves no file of the other language lang from an
  * earlier build: the files build_language writes for it, by their names
  * (build_language_file), and DIR/lang itself if that leaves it empty.  A
@@ -438,7 +464,7 @@ static int build_language(struct build *b, const char *lang, struct gt_error *er
 static char *old_path_of(const struct build *b, size_t i)
 {
     char name[64];
-    snprintf(name, sizeof name, ".old-%zu", i);
+    snprintf(name, sizeof name, JOURNAL_OLD_NAME, i);
     return path_join(b->staging, name);
 }
 
@@ -446,7 +472,7 @@ static char *old_path_of(const struct build *b, size_t i)
 static char *stale_path_of(const struct build *b, size_t i)
 {
     char name[64];
-    snprintf(name, sizeof name, ".stale-%zu", i);
+    snprintf(name, sizeof name, JOURNAL_STALE_NAME, i);
     return path_join(b->staging, name);
 }
 
@@ -568,7 +594,9 @@ static int build_take_old_mode(const struct build *b, size_t i, const char *to,
  * old file is moved aside into the staging directory and the new one into
  * its place.  When a rename fails (a directory of DIR not writable, on
  * another file system, read-only) or a stop request comes before the last
- * rename, the renames done are taken back, so DIR is left as it was. */
+ * rename, the renames done are taken back, so DIR is left as it was.  The
+ * journal (journal.h) is written before the first rename and removed once
+ * all are synced: a build killed in between is taken back by the next. */
 static int build_publish(struct build *b, struct gt_error *err)
 {
     int rc = GT_OK;
@@ -596,6 +624,11 @@ static int build_publish(struct build *b, struct gt_error *err)
      * stays as it was. */
     if (rc == GT_OK && interrupt_signal)
         rc = interrupt_fail(err, b->dir);
+    /* What is about to be published, on the disk before the first rename:
+     * a build killed from here on is taken back by the next (journal.h). */
+    if (rc == GT_OK)
+        rc = journal_write(b->staging_lock, b->dir, b->files, b->nfiles, b->stale, b->nstale,
+                           build_publishes, err);
     bool *had_old = rc == GT_OK ? calloc(b->nfiles + 1, sizeof *had_old) : NULL;
     if (rc == GT_OK && !had_old)
         rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", b->dir, strerror(ENOMEM));
@@ -632,6 +665,14 @@ static int build_publish(struct build *b, struct gt_error *err)
     }
     size_t moved = 0;
     if (rc == GT_OK && build_remove_stale(b, &moved, err) != GT_OK) {
+        build_restore_stale(b, moved);
+        rc = GT_ERR_RUNTIME;
+    }
+    /* The publication: every rename on the disk, then the journal gone.  A
+     * failed sync, or a stop request up to here, takes everything back. */
+    if (rc == GT_OK &&
+        (journal_commit(b->dir_fd, b->staging_lock, b->dir, b->files, b->nfiles, err) != GT_OK ||
+         (interrupt_signal && interrupt_fail(err, b->dir) != GT_OK))) {
         build_restore_stale(b, moved);
         rc = GT_ERR_RUNTIME;
     }
@@ -782,7 +823,10 @@ static bool staging_name(const char *name)
  * breaker round 27, F3).  A stop request ends the removal between two
  * entries (interrupt_fail: err names the directory), the mark kept to
  * the last, so that the next build removes the rest (round 27, F4: 200 000
- * files took 2.6 s, deaf); GT_OK otherwise, whatever could not be removed. */
+ * files took 2.6 s, deaf); GT_OK otherwise, whatever could not be removed.
+ * A dead build that was publishing is taken back first, as its journal
+ * says (journal_take_back): DIR as it was before it, and its old files
+ * kept until then (round 27, F8). */
 static int remove_dead_stagings(const char *dir, struct gt_error *err)
 {
     struct stat dst;
@@ -807,7 +851,10 @@ static int remove_dead_stagings(const char *dir, struct gt_error *err)
              * empty directory goes. */
             if (fstatat(fd, STAGING_MARK, &mark, AT_SYMLINK_NOFOLLOW) == 0 &&
                 S_ISREG(mark.st_mode) && mark.st_dev == dst.st_dev) {
-                if (remove_tree(path, true, STAGING_MARK) != 0 && errno == EINTR)
+                /* One that died publishing is taken back first; one
+                 * that cannot be is kept, with the old files it holds. */
+                if (journal_take_back(dirfd(d), fd, build_publishes) == 0 &&
+                    remove_tree(path, true, STAGING_MARK) != 0 && errno == EINTR)
                     rc = interrupt_fail(err, path);
             } else {
                 rmdir(path);
@@ -999,6 +1046,7 @@ int build_directory(const struct build_options *bo, size_t *nfiles, struct gt_er
                       .start = {bo->start[0], bo->start[1]},
                       .ready = bo->ready, .ready_data = bo->ready_data};
     int dir_lock = lock_directory(dir, err);
+    b.dir_fd = dir_lock;
     if (dir_lock < 0) {
         int rc = err->status;
         remove_made(dir, made);

@@ -1,0 +1,238 @@
+/* journal.c: the record of a build's publishing (journal.h). */
+#include <config.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "publish/journal.h"
+
+#define JOURNAL_HEAD "gametab publish 1\n"
+#define JOURNAL_END "end\n"
+
+/* Whether name is one a build publishes: "FILE" or "LANG/FILE" of letters,
+ * digits, '.', '-' and '_', no part "." or "..": a journal that says
+ * otherwise was not written by a build, and nothing is moved by it. */
+static bool publish_name(const char *name)
+{
+    size_t slashes = 0, part = 0;
+    const char *start = name;
+    for (const char *p = name;; p++) {
+        if (*p == '/' || *p == '\0') {
+            if (part == 0 || (part == 1 && start[0] == '.') ||
+                (part == 2 && start[0] == '.' && start[1] == '.'))
+                return false;
+            if (*p == '\0')
+                return true;
+            if (++slashes > 1)
+                return false;
+            part = 0;
+            start = p + 1;
+            continue;
+        }
+        if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
+              *p == '.' || *p == '-' || *p == '_'))
+            return false;
+        part++;
+    }
+}
+
+static int write_all(int fd, const char *s, size_t n)
+{
+    while (n > 0) {
+        ssize_t w = write(fd, s, n);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w == 0)
+            errno = ENOSPC;
+        if (w <= 0)
+            return -1;
+        s += w;
+        n -= (size_t)w;
+    }
+    return 0;
+}
+
+int journal_write(int staging_fd, const char *dir, char *const *files, size_t nfiles,
+                  char *const *stale, size_t nstale, bool (*publishes)(const char *name),
+                  struct gt_error *err)
+{
+    for (size_t i = 0; i < nfiles + nstale; i++) {
+        const char *name = i < nfiles ? files[i] : stale[i - nfiles];
+        if (!publish_name(name) || !publishes(name))
+            return gt_fail(err, GT_ERR_RUNTIME, "%s/%s: not a name a build publishes", dir, name);
+    }
+    /* The text whole, written at once. */
+    size_t size = strlen(JOURNAL_HEAD) + strlen(JOURNAL_END) + 1;
+    for (size_t i = 0; i < nfiles + nstale; i++)
+        size += strlen(i < nfiles ? files[i] : stale[i - nfiles]) + 3;
+    char *text = malloc(size);
+    if (!text)
+        return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", dir, strerror(ENOMEM));
+    size_t len = (size_t)snprintf(text, size, "%s", JOURNAL_HEAD);
+    for (size_t i = 0; i < nfiles + nstale; i++)
+        len += (size_t)snprintf(text + len, size - len, "%c %s\n", i < nfiles ? 'f' : 's',
+                                i < nfiles ? files[i] : stale[i - nfiles]);
+    len += (size_t)snprintf(text + len, size - len, "%s", JOURNAL_END);
+    int fd = openat(staging_fd, JOURNAL_NAME, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+    if (fd < 0) {
+        int e = errno;
+        free(text);
+        return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", dir, strerror(e));
+    }
+    int failed = write_all(fd, text, len) != 0 || fsync(fd) != 0 ? errno : 0;
+    free(text);
+    if (close(fd) != 0 && !failed)
+        failed = errno;
+    if (!failed && fsync(staging_fd) != 0)
+        failed = errno;
+    if (failed) {
+        unlinkat(staging_fd, JOURNAL_NAME, 0);
+        return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", dir, strerror(failed));
+    }
+    return GT_OK;
+}
+
+/* fsync of the directory name in dir_fd ("." for dir_fd's own). */
+static int sync_directory(int dir_fd, const char *name)
+{
+    int fd = openat(dir_fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    int rc = fsync(fd);
+    int e = errno;
+    close(fd);
+    errno = e;
+    return rc;
+}
+
+int journal_commit(int dir_fd, int staging_fd, const char *dir, char *const *files,
+                   size_t nfiles, struct gt_error *err)
+{
+    /* DIR's subdirectories that received a file, each synced once. */
+    for (size_t i = 0; i < nfiles; i++) {
+        const char *slash = strchr(files[i], '/');
+        if (!slash)
+            continue;
+        size_t len = (size_t)(slash - files[i]);
+        bool seen = false;
+        for (size_t j = 0; j < i && !seen; j++)
+            seen = strncmp(files[j], files[i], len + 1) == 0;
+        char sub[256];
+        if (seen || len >= sizeof sub)
+            continue;
+        memcpy(sub, files[i], len);
+        sub[len] = '\0';
+        if (sync_directory(dir_fd, sub) != 0)
+            return gt_fail(err, GT_ERR_RUNTIME, "%s/%s: %s", dir, sub, strerror(errno));
+    }
+    if (fsync(dir_fd) != 0 || fsync(staging_fd) != 0)
+        return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", dir, strerror(errno));
+    if (unlinkat(staging_fd, JOURNAL_NAME, 0) != 0 || fsync(staging_fd) != 0)
+        return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", dir, strerror(errno));
+    return GT_OK;
+}
+
+/* The journal's text, whole (ending in JOURNAL_END), or NULL: none, not
+ * whole, or past JOURNAL_SIZE_MAX (*bad set for that). */
+static char *read_journal(int staging_fd, bool *bad)
+{
+    *bad = false;
+    int fd = openat(staging_fd, JOURNAL_NAME, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0)
+        return NULL;
+    struct stat st;
+    char *text = NULL;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > JOURNAL_SIZE_MAX ||
+        (text = malloc((size_t)st.st_size + 1)) == NULL) {
+        *bad = true;
+        close(fd);
+        return NULL;
+    }
+    size_t n = 0;
+    ssize_t r;
+    while (n < (size_t)st.st_size && (r = read(fd, text + n, (size_t)st.st_size - n)) > 0)
+        n += (size_t)r;
+    close(fd);
+    text[n] = '\0';
+    size_t head = strlen(JOURNAL_HEAD), end = strlen(JOURNAL_END);
+    if (n < head + end || strncmp(text, JOURNAL_HEAD, head) != 0 ||
+        strcmp(text + n - end, JOURNAL_END) != 0 || (n > head + end && text[n - end - 1] != '\n')) {
+        free(text);
+        return NULL; /* not whole: written before any rename */
+    }
+    return text;
+}
+
+int journal_take_back(int dir_fd, int staging_fd, bool (*publishes)(const char *name))
+{
+    bool bad;
+    char *text = read_journal(staging_fd, &bad);
+    if (!text)
+        return bad ? -1 : 0;
+    /* The lines between the head and the end, as names, in order. */
+    char *lines = text + strlen(JOURNAL_HEAD);
+    lines[strlen(lines) - strlen(JOURNAL_END)] = '\0';
+    size_t count = 0;
+    for (char *p = lines; *p; p++)
+        count += *p == '\n';
+    char **names = calloc(count + 1, sizeof *names);
+    char *kinds = calloc(count + 1, 1);
+    int rc = names && kinds ? 0 : -1;
+    size_t n = 0, nfiles = 0;
+    for (char *p = lines, *nl; rc == 0 && (nl = strchr(p, '\n')) != NULL; p = nl + 1) {
+        *nl = '\0';
+        if ((p[0] != 'f' && p[0] != 's') || p[1] != ' ' || !publish_name(p + 2) ||
+            !publishes(p + 2) ||
+            (p[0] == 'f' && n > nfiles)) {
+            rc = -1; /* the stale follow the files */
+            break;
+        }
+        kinds[n] = p[0];
+        names[n++] = p + 2;
+        nfiles += p[0] == 'f';
+    }
+    /* Last rename first: the stale files, then the files. */
+    for (size_t k = n; rc == 0 && k-- > 0;) {
+        char aside[64];
+        struct stat st;
+        if (kinds[k] == 's') {
+            snprintf(aside, sizeof aside, JOURNAL_STALE_NAME, k - nfiles);
+            if (fstatat(staging_fd, aside, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+                renameat2(staging_fd, aside, dir_fd, names[k], RENAME_NOREPLACE) != 0)
+                rc = -1;
+            continue;
+        }
+        /* The new file not in the staging directory: it was moved into
+         * DIR, and goes back. */
+        if (fstatat(staging_fd, names[k], &st, AT_SYMLINK_NOFOLLOW) != 0 &&
+            renameat2(dir_fd, names[k], staging_fd, names[k], RENAME_NOREPLACE) != 0 &&
+            errno != ENOENT)
+            rc = -1;
+        snprintf(aside, sizeof aside, JOURNAL_OLD_NAME, k);
+        if (rc == 0 && fstatat(staging_fd, aside, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+            renameat2(staging_fd, aside, dir_fd, names[k], RENAME_NOREPLACE) != 0)
+            rc = -1;
+    }
+    if (rc == 0) {
+        for (size_t k = 0; k < n; k++) {
+            char *slash = strchr(names[k], '/');
+            if (slash) {
+                *slash = '\0';
+                sync_directory(dir_fd, names[k]);
+            }
+        }
+        fsync(dir_fd);
+        if (unlinkat(staging_fd, JOURNAL_NAME, 0) != 0 || fsync(staging_fd) != 0)
+            rc = -1;
+    }
+    free(names);
+    free(kinds);
+    free(text);
+    return rc;
+}
