@@ -243,6 +243,50 @@ old_build() { # DIR
     cmp "$T/new" "$T/now"
 }
 
+@test "build: the take-back of a killed build removes the directories it made, and one that fails stops the next build, naming the directory kept (breaker round 28, F2, F3)" {
+    export ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0
+    cd "$T"
+    # an empty en/ of the killed build stayed beside the old ru/ build
+    "$GAMETAB" build -o old --lang ru >/dev/null
+    cp -a old d
+    local status
+    set +e
+    GAMETAB_FAULT=rename:100 GAMETAB_FAULT_SIGNAL=9 LD_PRELOAD=$SHIM "$GAMETAB" build -o d 2>/dev/null
+    status=$?
+    set -e
+    [ "$status" -eq 137 ]
+    [ -d d/en ]
+    mkdir brk
+    printf '{{#oops}}\n' >brk/preamble.tex
+    run "$GAMETAB" build -o d --templates brk
+    [ "$status" -eq 1 ]
+    [ "$output" = "gametab: brk/preamble.tex:1:1: unclosed section 'oops'" ]
+    diff -r old d
+
+    # a take-back that failed was replayed over a later build, which then
+    # failing left DIR a mix of the two
+    "$GAMETAB" build -o old2 --worksheet >/dev/null
+    cp -a old2 q
+    set +e
+    GAMETAB_FAULT=rename:150 GAMETAB_FAULT_SIGNAL=9 LD_PRELOAD=$SHIM "$GAMETAB" build -o q --start 5,3 2>/dev/null
+    set -e
+    local staging
+    staging=$(cd q && echo .gametab-build.*)
+    [ -e "q/$staging/.gametab-publish" ]
+    run strace -f -qq -o /dev/null -e trace=renameat2 -e inject=renameat2:error=EIO:when=3 \
+        "$GAMETAB" build -o q --start 7,7
+    [ "$status" -eq 1 ]
+    [[ "$output" == "gametab: q/$staging: a build killed while publishing could not be taken back ("*": Input/output error): the directory holds the old files it moved aside (.old-N, as its journal .gametab-publish says): put them back or remove it, then build again" ]]
+    [ -e "q/$staging/.gametab-publish" ]
+    # nothing of the new build published
+    "$GAMETAB" build -o ref --start 7,7 >/dev/null
+    run cmp -s ref/en/wythoff-game.tex q/en/wythoff-game.tex
+    [ "$status" -eq 1 ]
+    # the take-back done, the next build stands whole
+    "$GAMETAB" build -o q --start 7,7 >/dev/null
+    diff -r ref q
+}
+
 @test "verify -o: a signal during the sync keeps the old report (143); one at the last rename, after the report is in place, leaves verify's own exit 1 (breaker round 21, F8)" {
     mkdir "$T/d"
     cd "$T/d"

@@ -626,9 +626,24 @@ static int build_publish(struct build *b, struct gt_error *err)
         rc = interrupt_fail(err, b->dir);
     /* What is about to be published, on the disk before the first rename:
      * a build killed from here on is taken back by the next (journal.h). */
+    char *made[sizeof b->made / sizeof b->made[0]];
+    size_t nmade = 0, dirlen = strlen(b->dir);
+    for (size_t i = 0; i < b->nmade; i++) {
+        /* DIR/LANG, as path_join made it of DIR ("out" or "out/"): LANG */
+        char *rel = b->made[i].dir;
+        if (strncmp(rel, b->dir, dirlen) != 0)
+            continue;
+        rel += dirlen;
+        if (*rel == '/')
+            rel++;
+        else if (dirlen == 0 || b->dir[dirlen - 1] != '/')
+            continue;
+        if (*rel && !strchr(rel, '/'))
+            made[nmade++] = rel;
+    }
     if (rc == GT_OK)
         rc = journal_write(b->staging_lock, b->dir, b->files, b->nfiles, b->stale, b->nstale,
-                           build_publishes, err);
+                           made, nmade, build_publishes, err);
     bool *had_old = rc == GT_OK ? calloc(b->nfiles + 1, sizeof *had_old) : NULL;
     if (rc == GT_OK && !had_old)
         rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", b->dir, strerror(ENOMEM));
@@ -853,8 +868,9 @@ static int remove_dead_stagings(const char *dir, struct gt_error *err)
                 S_ISREG(mark.st_mode) && mark.st_dev == dst.st_dev) {
                 /* One that died publishing is taken back first; one
                  * that cannot be is kept, with the old files it holds. */
-                if (journal_take_back(dirfd(d), fd, build_publishes) == 0 &&
-                    remove_tree(path, true, STAGING_MARK) != 0 && errno == EINTR)
+                rc = journal_take_back(dirfd(d), fd, path, build_publishes, err);
+                if (rc == GT_OK && remove_tree(path, true, STAGING_MARK) != 0 &&
+                    errno == EINTR)
                     rc = interrupt_fail(err, path);
             } else {
                 rmdir(path);

@@ -84,8 +84,8 @@ static int sync_directory(int dir_fd, const char *name)
 }
 
 int journal_write(int staging_fd, const char *dir, char *const *files, size_t nfiles,
-                  char *const *stale, size_t nstale, bool (*publishes)(const char *name),
-                  struct gt_error *err)
+                  char *const *stale, size_t nstale, char *const *made, size_t nmade,
+                  bool (*publishes)(const char *name), struct gt_error *err)
 {
     for (size_t i = 0; i < nfiles + nstale; i++) {
         const char *name = i < nfiles ? files[i] : stale[i - nfiles];
@@ -96,6 +96,8 @@ int journal_write(int staging_fd, const char *dir, char *const *files, size_t nf
     size_t size = strlen(JOURNAL_HEAD) + strlen(JOURNAL_END) + 1;
     for (size_t i = 0; i < nfiles + nstale; i++)
         size += strlen(i < nfiles ? files[i] : stale[i - nfiles]) + 3;
+    for (size_t i = 0; i < nmade; i++)
+        size += strlen(made[i]) + 3;
     char *text = malloc(size);
     if (!text)
         return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", dir, strerror(ENOMEM));
@@ -103,6 +105,8 @@ int journal_write(int staging_fd, const char *dir, char *const *files, size_t nf
     for (size_t i = 0; i < nfiles + nstale; i++)
         len += (size_t)snprintf(text + len, size - len, "%c %s\n", i < nfiles ? 'f' : 's',
                                 i < nfiles ? files[i] : stale[i - nfiles]);
+    for (size_t i = 0; i < nmade; i++)
+        len += (size_t)snprintf(text + len, size - len, "d %s\n", made[i]);
     len += (size_t)snprintf(text + len, size - len, "%s", JOURNAL_END);
     int fd = openat(staging_fd, JOURNAL_NAME, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
     if (fd < 0) {
@@ -183,13 +187,30 @@ static char *read_journal(int staging_fd, bool *bad)
     return text;
 }
 
-int journal_take_back(int dir_fd, int staging_fd, bool (*publishes)(const char *name))
+/* A take-back that failed: said, naming the dead staging directory. */
+static int take_back_failed(struct gt_error *err, const char *staging, const char *name, int e)
+{
+    return gt_fail(err, GT_ERR_RUNTIME,
+                   "%s: a build killed while publishing could not be taken back (%s: %s): the "
+                   "directory holds the old files it moved aside (.old-N, as its journal "
+                   JOURNAL_NAME " says): put them back or remove it, then build again",
+                   staging, name, strerror(e));
+}
+
+int journal_take_back(int dir_fd, int staging_fd, const char *staging,
+                      bool (*publishes)(const char *name), struct gt_error *err)
 {
     bool bad;
     char *text = read_journal(staging_fd, &bad);
+    if (!text && bad)
+        return gt_fail(err, GT_ERR_RUNTIME,
+                       "%s/" JOURNAL_NAME ": not a journal a build writes (past %d bytes): "
+                       "nothing was moved; remove %s to go on",
+                       staging, JOURNAL_SIZE_MAX, staging);
     if (!text)
-        return bad ? -1 : 0;
-    /* The lines between the head and the end, as names, in order. */
+        return GT_OK;
+    /* The lines between the head and the end, in order: the files, the
+     * stale files, the directories made. */
     char *lines = text + strlen(JOURNAL_HEAD);
     lines[strlen(lines) - strlen(JOURNAL_END)] = '\0';
     size_t count = 0;
@@ -197,29 +218,51 @@ int journal_take_back(int dir_fd, int staging_fd, bool (*publishes)(const char *
         count += *p == '\n';
     char **names = calloc(count + 1, sizeof *names);
     char *kinds = calloc(count + 1, 1);
-    int rc = names && kinds ? 0 : -1;
-    size_t n = 0, nfiles = 0;
-    for (char *p = lines, *nl; rc == 0 && (nl = strchr(p, '\n')) != NULL; p = nl + 1) {
+    int rc = names && kinds ? GT_OK : gt_fail(err, GT_ERR_RUNTIME, "%s: %s", staging,
+                                              strerror(ENOMEM));
+    size_t n = 0, nfiles = 0, line = 1;
+    for (char *p = lines, *nl; rc == GT_OK && (nl = strchr(p, '\n')) != NULL; p = nl + 1) {
         *nl = '\0';
-        if ((p[0] != 'f' && p[0] != 's') || p[1] != ' ' || !publish_name(p + 2) ||
-            !publishes(p + 2) ||
-            (p[0] == 'f' && n > nfiles)) {
-            rc = -1; /* the stale follow the files */
+        line++;
+        char kind = p[0];
+        /* the files, then the stale, then the directories */
+        bool order = n == 0 || strchr("fsd", kind) >= strchr("fsd", kinds[n - 1]);
+        bool name_ok = p[0] && p[1] == ' ' && publish_name(p + 2);
+        if (name_ok && kind == 'd') {
+            /* a directory of DIR the build made for its files: one that
+             * holds a file of this journal */
+            size_t len = strlen(p + 2);
+            name_ok = !strchr(p + 2, '/');
+            bool holds = false;
+            for (size_t k = 0; name_ok && k < nfiles && !holds; k++)
+                holds = strncmp(names[k], p + 2, len) == 0 && names[k][len] == '/';
+            name_ok = name_ok && holds;
+        } else {
+            name_ok = name_ok && (kind == 'f' || kind == 's') && publishes(p + 2);
+        }
+        if (!name_ok || !order) {
+            rc = gt_fail(err, GT_ERR_RUNTIME,
+                         "%s/" JOURNAL_NAME ":%zu: not a journal a build writes: nothing was "
+                         "moved; remove %s to go on",
+                         staging, line, staging);
             break;
         }
-        kinds[n] = p[0];
+        kinds[n] = kind;
         names[n++] = p + 2;
-        nfiles += p[0] == 'f';
+        nfiles += kind == 'f';
     }
-    /* Last rename first: the stale files, then the files. */
-    for (size_t k = n; rc == 0 && k-- > 0;) {
+    /* Last rename first: the stale files, then the files; then the
+     * directories made, if empty (rmdir refuses the others). */
+    for (size_t k = n; rc == GT_OK && k-- > 0;) {
         char aside[64];
         struct stat st;
+        if (kinds[k] == 'd')
+            continue;
         if (kinds[k] == 's') {
             snprintf(aside, sizeof aside, JOURNAL_STALE_NAME, k - nfiles);
             if (fstatat(staging_fd, aside, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
                 renameat2(staging_fd, aside, dir_fd, names[k], RENAME_NOREPLACE) != 0)
-                rc = -1;
+                rc = take_back_failed(err, staging, names[k], errno);
             continue;
         }
         /* The new file not in the staging directory: it was moved into
@@ -227,23 +270,26 @@ int journal_take_back(int dir_fd, int staging_fd, bool (*publishes)(const char *
         if (fstatat(staging_fd, names[k], &st, AT_SYMLINK_NOFOLLOW) != 0 &&
             renameat2(dir_fd, names[k], staging_fd, names[k], RENAME_NOREPLACE) != 0 &&
             errno != ENOENT)
-            rc = -1;
+            rc = take_back_failed(err, staging, names[k], errno);
         snprintf(aside, sizeof aside, JOURNAL_OLD_NAME, k);
-        if (rc == 0 && fstatat(staging_fd, aside, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+        if (rc == GT_OK && fstatat(staging_fd, aside, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
             renameat2(staging_fd, aside, dir_fd, names[k], RENAME_NOREPLACE) != 0)
-            rc = -1;
+            rc = take_back_failed(err, staging, names[k], errno);
     }
-    if (rc == 0) {
+    for (size_t k = 0; rc == GT_OK && k < n; k++)
+        if (kinds[k] == 'd')
+            unlinkat(dir_fd, names[k], AT_REMOVEDIR);
+    if (rc == GT_OK) {
         for (size_t k = 0; k < n; k++) {
             char *slash = strchr(names[k], '/');
-            if (slash) {
+            if (slash && kinds[k] != 'd') {
                 *slash = '\0';
                 sync_directory(dir_fd, names[k]);
             }
         }
         sync_directory_fd(dir_fd);
         if (unlinkat(staging_fd, JOURNAL_NAME, 0) != 0 || sync_directory_fd(staging_fd) != 0)
-            rc = -1;
+            rc = take_back_failed(err, staging, JOURNAL_NAME, errno);
     }
     free(names);
     free(kinds);

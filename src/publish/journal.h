@@ -34,14 +34,15 @@
 /* Writes the journal into the staging directory open at staging_fd: the
  * nfiles names of files then the nstale of stale, each relative to DIR and
  * to the staging directory ("en/handout.tex": letters, digits, '.', '-',
- * '_' and at most one '/', no "." or ".." part), and a last line that says
- * it is whole; then syncs it and the staging directory.  Each name must be
+ * '_' and at most one '/', no "." or ".." part), the nmade directories of
+ * DIR the build made for them (DIR/en of a build into a DIR without it:
+ * "en"), and a last line that says it is whole; then syncs it and the staging directory.  Each name must be
  * one publishes accepts (journal_take_back reads no other).  GT_OK, or
  * GT_ERR_RUNTIME with err naming dir (DIR) and why (a failed write or
  * fsync: nothing is published then). */
 int journal_write(int staging_fd, const char *dir, char *const *files, size_t nfiles,
-                  char *const *stale, size_t nstale, bool (*publishes)(const char *name),
-                  struct gt_error *err);
+                  char *const *stale, size_t nstale, char *const *made, size_t nmade,
+                  bool (*publishes)(const char *name), struct gt_error *err);
 
 /* The publication: syncs DIR (dir_fd) and the directories of the published
  * names in it, and the staging directory, then removes the journal and
@@ -51,18 +52,22 @@ int journal_write(int staging_fd, const char *dir, char *const *files, size_t nf
 int journal_commit(int dir_fd, int staging_fd, const char *dir, char *const *files,
                    size_t nfiles, struct gt_error *err);
 
-/* Takes back the publishing of a dead build whose staging directory is open
- * at staging_fd, into DIR open at dir_fd, as its journal says, last rename
- * first: a stale file moved aside goes back; a new file that is in DIR goes
- * back into the staging directory, and the old file moved aside returns to
- * its place (renameat2 RENAME_NOREPLACE: nothing in DIR is overwritten).
- * publishes(name) says whether name is one a build writes or removes: a
- * journal that names another was not written by a build, and nothing is
- * moved by it.  0 when there was no journal, one not whole (written before
- * any rename), or when everything was taken back; -1 when a name of the
- * journal is not one a build publishes, it is past JOURNAL_SIZE_MAX, or a
- * rename failed: the staging directory must then be kept, as it holds old
- * files. */
-int journal_take_back(int dir_fd, int staging_fd, bool (*publishes)(const char *name));
+/* Takes back the publishing of a dead build whose staging directory,
+ * staging, is open at staging_fd, into DIR open at dir_fd, as its journal
+ * says, last rename first: a stale file moved aside goes back; a new file
+ * that is in DIR goes back into the staging directory, and the old file
+ * moved aside returns to its place (renameat2 RENAME_NOREPLACE: nothing in
+ * DIR is overwritten); then the directories the build made go, if empty.
+ * publishes(name) says whether name is one a build writes or removes.
+ * GT_OK when there was no journal, one not whole (written before any
+ * rename), or when everything was taken back (the journal then removed).
+ * GT_ERR_RUNTIME with err naming staging and what to do when the journal
+ * is not one a build writes (a name publishes refuses, past
+ * JOURNAL_SIZE_MAX: nothing is moved) or a rename failed (breaker round
+ * 28, F3): the build must stop there, as DIR holds part of the dead build,
+ * and the staging directory be kept with the old files in it; replayed
+ * later over a newer build, the journal would bring old files back. */
+int journal_take_back(int dir_fd, int staging_fd, const char *staging,
+                      bool (*publishes)(const char *name), struct gt_error *err);
 
 #endif
