@@ -683,18 +683,23 @@ static int build_publish(struct build *b, struct gt_error *err)
         build_restore_stale(b, moved);
         rc = GT_ERR_RUNTIME;
     }
-    /* The publication: every rename on the disk, then the journal gone.  A
-     * failed sync, or a stop request up to here, takes everything back. */
+    /* Every rename on the disk; a failed sync, or a stop request up to
+     * here, takes everything back. */
     if (rc == GT_OK &&
-        (journal_commit(b->dir_fd, b->staging_lock, b->dir, b->files, b->nfiles, err) != GT_OK ||
+        (journal_sync(b->dir_fd, b->staging_lock, b->dir, b->files, b->nfiles, err) != GT_OK ||
          (interrupt_signal && interrupt_fail(err, b->dir) != GT_OK))) {
         build_restore_stale(b, moved);
         rc = GT_ERR_RUNTIME;
     }
     /* Every file in place: the command's report, never before (a failed
      * rename would make it false); one that cannot be written takes the
-     * build back, so that DIR stays as it was. */
-    if (rc == GT_OK && b->ready && b->ready(b->ready_data, b->nfiles, err) != GT_OK) {
+     * build back, so that DIR stays as it was.  Then the publication, the
+     * journal's removal: until it, a build killed is taken back by the
+     * next, as this one takes itself back; after it, nothing is taken back
+     * (a stop request changes nothing: breaker round 28, F4). */
+    if (rc == GT_OK &&
+        ((b->ready && b->ready(b->ready_data, b->nfiles, err) != GT_OK) ||
+         journal_remove(b->staging_lock, b->dir, err) != GT_OK)) {
         build_restore_stale(b, moved);
         rc = GT_ERR_RUNTIME;
     }

@@ -127,7 +127,7 @@ int journal_write(int staging_fd, const char *dir, char *const *files, size_t nf
     return GT_OK;
 }
 
-int journal_commit(int dir_fd, int staging_fd, const char *dir, char *const *files,
+int journal_sync(int dir_fd, int staging_fd, const char *dir, char *const *files,
                    size_t nfiles, struct gt_error *err)
 {
     /* DIR's subdirectories that received a file, each synced once. */
@@ -151,8 +151,14 @@ int journal_commit(int dir_fd, int staging_fd, const char *dir, char *const *fil
     if (sync_directory_fd(dir_fd) != 0 || sync_directory_fd(staging_fd) != 0)
         return gt_fail(err, GT_ERR_RUNTIME, "%s: cannot sync the directory: %s", dir,
                        strerror(errno));
-    if (unlinkat(staging_fd, JOURNAL_NAME, 0) != 0 || sync_directory_fd(staging_fd) != 0)
+    return GT_OK;
+}
+
+int journal_remove(int staging_fd, const char *dir, struct gt_error *err)
+{
+    if (unlinkat(staging_fd, JOURNAL_NAME, 0) != 0)
         return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", dir, strerror(errno));
+    sync_directory_fd(staging_fd);
     return GT_OK;
 }
 

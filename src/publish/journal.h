@@ -9,8 +9,8 @@
  * removed the old files with the dead staging directory (breaker round 27,
  * F8).  So before its first rename a build writes the journal, the names
  * it is about to publish, and syncs it; once every rename is on the disk
- * (the directories synced) it removes the journal, and that is the
- * publication.  A dead build's staging directory with a journal is taken
+ * (the directories synced) and its summary line written, it removes the
+ * journal, and that is the publication.  A dead build's staging directory with a journal is taken
  * back before it is removed: DIR ends as it was before the dead build. */
 #ifndef GAMETAB_PUBLISH_JOURNAL_H
 #define GAMETAB_PUBLISH_JOURNAL_H
@@ -44,13 +44,22 @@ int journal_write(int staging_fd, const char *dir, char *const *files, size_t nf
                   char *const *stale, size_t nstale, char *const *made, size_t nmade,
                   bool (*publishes)(const char *name), struct gt_error *err);
 
-/* The publication: syncs DIR (dir_fd) and the directories of the published
- * names in it, and the staging directory, then removes the journal and
- * syncs the staging directory again.  GT_OK, or GT_ERR_RUNTIME with err
- * naming dir and the failed fsync or unlink (then the build takes its
- * renames back itself, as for any failure). */
-int journal_commit(int dir_fd, int staging_fd, const char *dir, char *const *files,
-                   size_t nfiles, struct gt_error *err);
+/* Syncs DIR (dir_fd) and the directories of the published names in it,
+ * and the staging directory: every rename of the publishing on the disk
+ * (a file system without directory syncs, or a directory that may not be
+ * read, passed over).  GT_OK, or GT_ERR_RUNTIME with err naming the
+ * directory whose sync failed (then the build takes its renames back
+ * itself, as for any failure). */
+int journal_sync(int dir_fd, int staging_fd, const char *dir, char *const *files,
+                 size_t nfiles, struct gt_error *err);
+
+/* The publication: removes the journal (then syncs the staging directory,
+ * whatever that gives).  After it the build stands, whatever comes: a
+ * build takes nothing back once its journal is gone (breaker round 28,
+ * F4).  GT_OK, or GT_ERR_RUNTIME with err naming dir when the journal
+ * cannot be removed (the build is then taken back, the journal still
+ * there). */
+int journal_remove(int staging_fd, const char *dir, struct gt_error *err);
 
 /* Takes back the publishing of a dead build whose staging directory,
  * staging, is open at staging_fd, into DIR open at dir_fd, as its journal
