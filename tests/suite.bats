@@ -201,6 +201,9 @@ CASES
     run "$BATS_TEST_DIRNAME/bad-input" -x
     [ "$status" -eq 2 ]
     [ "$output" = "bad-input: -x: unknown option; usage: tests/bad-input [TABLE]" ]
+    run "$BATS_TEST_DIRNAME/bad-input" -- "$T/empty.tsv"
+    [ "$status" -eq 2 ]
+    [ "$output" = "Bail out! $T/empty.tsv: no row" ]
 
     local usage="usage: tests/check-pages [-v] [--lang templates/lang/LANG.json]... DOC.pdf..."
     run "$BATS_TEST_DIRNAME/check-pages" -v
@@ -221,5 +224,5 @@ CASES
     "$GAMETAB" table wythoff-p-positions --count 10 -o ./-t.pdf
     run "$BATS_TEST_DIRNAME/check-pages" -v -- -t.pdf
     [ "$status" -eq 0 ]
-    [ "$output" = "-t.pdf: 1 pages, blank 16%" ]
+    [ "$output" = "-t.pdf: 1 page, blank 16%" ]
 }
