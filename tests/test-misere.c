@@ -14,7 +14,7 @@
  *     from 4 to 60 (with n <= 64), both ways: it lists (4, 6, 8) as losing
  *     (the first such, by n), and misses the losing (4, 8, 12) (the first
  *     such).  The true rule is Bouton's: t ^ m ^ n = 0, except that
- *     (0,0,1) and (1,1,1) lose and (0,1,1) wins.
+ *     (0,0,1) and (1,1,1) lose and (0,0,0) and (0,1,1) win.
  *   - Misprints: "(3,5,n) (n>5) 是胜局" would make (3, 5, 6) winning, which
  *     the article itself finds losing (n > 6 is meant); the proof of
  *     Theorem 3 ends with the "负局 (0,4k,4k+2)", which is winning ((2, 4k,

@@ -234,11 +234,11 @@ static int check_theorem_2(uint64_t M, const struct claim_variant *v, struct cla
 #define BOUTON_EN                                                                             \
     "The losing positions are those of Bouton's rule for misère Nim: t ⊕ m ⊕ n = 0 (the "   \
     "nim-sum, binary addition without carry), except that (0, 0, 1) and (1, 1, 1) lose and "   \
-    "(0, 1, 1) wins."
+    "(0, 0, 0) and (0, 1, 1) win."
 #define BOUTON_RU                                                                                 \
     "Проигрышны позиции правила Бутона для «нима» в поддавки: t ⊕ m ⊕ n = 0 (ним-сумма, "         \
-    "двоичное сложение без переносов), кроме того, (0, 0, 1) и (1, 1, 1) проигрышны, а (0, 1, 1) " \
-    "выигрышна."
+    "двоичное сложение без переносов), кроме того, (0, 0, 1) и (1, 1, 1) проигрышны, а (0, 0, 0) " \
+    "и (0, 1, 1) выигрышны."
 
 const struct claim claim_feng_theorem_2 = {
     .id = "feng-theorem-2",
