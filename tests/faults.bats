@@ -277,7 +277,7 @@ old_build() { # DIR
     run strace -f -qq -o /dev/null -e trace=renameat2 -e inject=renameat2:error=EIO:when=3 \
         "$GAMETAB" build -o q --start 7,7
     [ "$status" -eq 1 ]
-    [[ "$output" == "gametab: q/$staging: a build killed while publishing could not be taken back ("*": Input/output error): the directory holds the old files it moved aside (.old-N, as its journal .gametab-publish says): put them back or remove it, then build again" ]]
+    [[ "$output" == "gametab: q/$staging: a build killed while publishing could not be taken back ("*": Input/output error): the old files it moved aside wait there; mend that and build again, and the build takes them back first (removing the directory loses them)" ]]
     [ -e "q/$staging/.gametab-publish" ]
     # nothing of the new build published
     "$GAMETAB" build -o ref --start 7,7 >/dev/null

@@ -198,8 +198,8 @@ static int take_back_failed(struct gt_error *err, const char *staging, const cha
 {
     return gt_fail(err, GT_ERR_RUNTIME,
                    "%s: a build killed while publishing could not be taken back (%s: %s): the "
-                   "directory holds the old files it moved aside (.old-N, as its journal "
-                   JOURNAL_NAME " says): put them back or remove it, then build again",
+                   "old files it moved aside wait there; mend that and build again, and the "
+                   "build takes them back first (removing the directory loses them)",
                    staging, name, strerror(e));
 }
 
