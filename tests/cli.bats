@@ -147,7 +147,7 @@ table wythoff-p-positions --f 2|--f: ambiguous option: --from, --format
 table wythoff-p-positions --quiet=1|--quiet: option takes no value
 table wythoff-p-positions --count 2 extra another|unexpected argument 'extra'
 table nim-p-positions --radix 5|--radix: 5 is out of range for table nim-p-positions (2 or 4)
-table wythoff-game --start 1,2,3|--start: '2,3' is not a non-negative whole number
+table wythoff-game --start 1,2,3|--start: '1,2,3' is not A,B (two whole numbers, a comma between)
 figure|missing figure name
 figure wythoff-game --heaps 2|--heaps: unknown option
 figure wythoff-board --count 0|--count: 0 is out of range for figure wythoff-board

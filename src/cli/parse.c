@@ -145,7 +145,8 @@ static int parse_pair(const char *option, const struct option_spec *s, const cha
                       struct option_value *v, struct gt_error *err)
 {
     const char *comma = strchr(text, ',');
-    if (!comma)
+    /* "5", "5,3,1": said as a whole, not as a number of it that is wrong */
+    if (!comma || strchr(comma + 1, ','))
         return gt_fail(err, GT_ERR_USAGE,
                        "%s: '%s' is not %s (two whole numbers, a comma between)", option, text,
                        s->metavar ? s->metavar : "A,B");
