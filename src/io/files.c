@@ -35,8 +35,15 @@ int make_directories(const char *dir, struct gt_error *err)
         *p = '\0';
         struct stat st;
         bool made = mkdir(path, 0777) == 0;
-        if (!made && errno != EEXIST)
-            rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", path, strerror(errno));
+        int e = errno;
+        /* The directory it is made in: path up to its last '/', or "." */
+        char *slash = strrchr(path, '/');
+        char *parent = slash ? strndup(path, (size_t)(slash - path)) : strdup(".");
+        if (!made && e == ENOENT && parent && directory_removed(parent))
+            rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s: " DIRECTORY_REMOVED, path, strerror(e),
+                         parent);
+        else if (!made && e != EEXIST)
+            rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", path, strerror(e));
         else if (stat(path, &st) != 0)
             /* a link loop (ELOOP), a dangling link (ENOENT) */
             rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", path, strerror(errno));
@@ -48,12 +55,19 @@ int make_directories(const char *dir, struct gt_error *err)
         else if (made && (st.st_mode & S_IRWXU) != S_IRWXU &&
                  chmod(path, (st.st_mode & 07777) | S_IRWXU) != 0)
             rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", path, strerror(errno));
+        free(parent);
         if (end)
             break;
         *p = '/';
     }
     free(path);
     return rc;
+}
+
+bool directory_removed(const char *dir)
+{
+    struct stat st;
+    return stat(dir, &st) == 0 && S_ISDIR(st.st_mode) && st.st_nlink == 0;
 }
 
 bool fd_mount_root(int fd)

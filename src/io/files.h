@@ -17,6 +17,14 @@ char *path_join(const char *dir, const char *name);
  * directory) and why. */
 int make_directories(const char *dir, struct gt_error *err);
 
+/* Whether dir is a directory removed while in use (the working directory
+ * another shell removed: it still stats, with no link left); a name made
+ * in it fails with ENOENT (breaker round 29, F2: said as a file system
+ * that takes no new files).  DIRECTORY_REMOVED says it, after the errno's
+ * text, with dir for its %s. */
+bool directory_removed(const char *dir);
+#define DIRECTORY_REMOVED "its directory %s was removed while in use (cd to one that exists)"
+
 /* Whether the directory fd is open on is the root of a mount: another file
  * system's, or a bind mount of the same one, which st_dev does not tell
  * (statx, STATX_ATTR_MOUNT_ROOT, Linux 5.8); false where statx cannot say. */

@@ -24,6 +24,7 @@
 #include <sys/acl.h>
 
 #include "base/interrupt.h"
+#include "io/files.h"
 #include "io/gzchunks.h"
 #include "io/output.h"
 
@@ -373,7 +374,7 @@ bool output_dir_takes_none(const char *dir, int e)
 {
     struct stat st;
     struct statfs fs;
-    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
+    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode) || st.st_nlink == 0)
         return false;
     /* procfs says ENOENT; sysfs EACCES or EPERM, even to root */
     return e == ENOENT || ((e == EACCES || e == EPERM) && statfs(dir, &fs) == 0 &&
@@ -575,6 +576,9 @@ static int open_temporary(struct output *out, const struct stat *old, struct gt_
             return GT_ERR_RUNTIME;
         char dir[PATH_MAX];
         snprintf(dir, sizeof dir, "%.*s", (int)(dirlen ? dirlen : 1), dirlen ? out->target : ".");
+        if (e == ENOENT && directory_removed(dir))
+            return gt_fail(err, GT_ERR_RUNTIME, "%s: %s: " DIRECTORY_REMOVED, out->path,
+                           strerror(e), dir);
         if (output_dir_takes_none(dir, e))
             return gt_fail(err, GT_ERR_RUNTIME, "%s: %s: " OUTPUT_NO_NEW_FILES, out->path,
                            strerror(e));
