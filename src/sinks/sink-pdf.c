@@ -59,7 +59,9 @@ static const char *search_path(void)
     return path && *path ? path : DEFAULT_PATH;
 }
 
-/* True when program is an executable file in a directory of search_path. */
+/* True when program is an executable file in a directory of search_path,
+ * as execvp finds it: a directory of that name is not (breaker round 29,
+ * F4: "latexmk did not finish" where latexmk was missing). */
 static bool on_path(const char *program)
 {
     const char *path = search_path();
@@ -67,25 +69,54 @@ static bool on_path(const char *program)
     while (*path) {
         size_t n = strcspn(path, ":");
         snprintf(dir, sizeof dir, "%.*s/%s", (int)n, path, program);
-        if (n > 0 && access(dir, X_OK) == 0)
+        struct stat st;
+        if (n > 0 && stat(dir, &st) == 0 && S_ISREG(st.st_mode) && access(dir, X_OK) == 0)
             return true;
         path += n + (path[n] == ':');
     }
     return false;
 }
 
-/* The first error of a LaTeX log (a line starting "! ", or pdfTeX's own
- * "!pdfTeX error: ", as when it cannot write the PDF), with the line
- * number that follows it ("l.12 ..."), into msg; "" when there is none.
- * The log's lines are whole: pdflatex runs with max_print_line=10000
- * (latex_env_init).  A longer line is cut at 300 bytes. */
-static void first_latex_error(const char *log, char *msg, size_t size)
+/* Whether line is an error in pdflatex's file:line:error style
+ * ("./doc.tex:88: Undefined control sequence.", file_line_error_style):
+ * a path from '.' or '/', a line number, then the message.  *file_len is
+ * the path's length, *number the line's digits (their count in
+ * *number_len), *text the message. */
+static bool file_line_error(const char *line, size_t *file_len, const char **number,
+                            size_t *number_len, const char **text)
+{
+    if (line[0] != '.' && line[0] != '/')
+        return false;
+    for (const char *c = strchr(line, ':'); c; c = strchr(c + 1, ':')) {
+        size_t digits = strspn(c + 1, "0123456789");
+        if (digits > 0 && c[1 + digits] == ':' && c[2 + digits] == ' ') {
+            *file_len = (size_t)(c - line);
+            *number = c + 1;
+            *number_len = digits;
+            *text = c + 3 + digits;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* The first error of a LaTeX log of the document doc (a file of the
+ * working directory), into msg, with where it is: a line starting "! "
+ * or pdfTeX's own "!pdfTeX error: " (as when it cannot write the PDF),
+ * or one in file:line:error style, "FILE:N: ...".  The line is the
+ * document's, "line N of what --format tex --standalone writes", with
+ * the text up to the error from the "l.N ..." line that follows; or, for
+ * an error in another file (one the template \input's, a package), "line
+ * N of FILE".  "" when there is none.  The log's lines are whole:
+ * pdflatex runs with max_print_line=10000 (latex_env_init).  A longer
+ * line is cut at 300 bytes. */
+static void first_latex_error(const char *log, const char *doc, char *msg, size_t size)
 {
     msg[0] = '\0';
     FILE *f = fopen(log, "r");
     if (!f)
         return;
-    char line[512];
+    char line[512], where[300] = "";
     bool found = false, line_start = true;
     while (fgets(line, sizeof line, f)) {
         /* The rest of a line longer than the buffer is no line of its own. */
@@ -94,23 +125,38 @@ static void first_latex_error(const char *log, char *msg, size_t size)
         if (!start)
             continue;
         line[strcspn(line, "\n")] = '\0';
+        size_t file_len, number_len;
+        const char *number, *text;
         if (!found && (strncmp(line, "! ", 2) == 0 || strncmp(line, "!pdfTeX error: ", 15) == 0)) {
             snprintf(msg, size, "%.300s", line + (line[1] == ' ' ? 2 : 1));
             found = true;
+        } else if (!found && file_line_error(line, &file_len, &number, &number_len, &text)) {
+            snprintf(msg, size, "%.300s", text);
+            found = true;
+            /* Another file than the document: its line said with its name. */
+            bool in_doc = (file_len == strlen(doc) && strncmp(line, doc, file_len) == 0) ||
+                          (file_len == strlen(doc) + 2 && strncmp(line, "./", 2) == 0 &&
+                           strncmp(line + 2, doc, file_len - 2) == 0);
+            if (!in_doc)
+                snprintf(where, sizeof where, "line %.*s of %.*s", (int)number_len, number,
+                         (int)(file_len > 200 ? 200 : file_len), line);
         } else if (found && strncmp(line, "l.", 2) == 0) {
             /* "l.88 \foobar": the line of the document, and its text up
              * to the error (the last 40 bytes, from a character's start).
              * The document is what --format tex --standalone writes, not
              * the template the user edits: said so. */
             size_t n = strlen(msg), digits = strcspn(line + 2, " ");
-            const char *text = line + 2 + digits + (line[2 + digits] == ' ');
-            size_t len = strlen(text);
-            const char *tail = len > 40 ? text + len - 40 : text;
+            const char *at = line + 2 + digits + (line[2 + digits] == ' ');
+            size_t len = strlen(at);
+            const char *tail = len > 40 ? at + len - 40 : at;
             while (((unsigned char)*tail & 0xC0) == 0x80)
                 tail++;
-            snprintf(msg + n, size - n,
-                     " (line %.*s of what --format tex --standalone writes%s%.40s)", (int)digits,
-                     line + 2, *tail ? ", at " : "", tail);
+            if (*where)
+                snprintf(msg + n, size - n, " (%s%s%.40s)", where, *tail ? ", at " : "", tail);
+            else
+                snprintf(msg + n, size - n,
+                         " (line %.*s of what --format tex --standalone writes%s%.40s)",
+                         (int)digits, line + 2, *tail ? ", at " : "", tail);
             break;
         }
     }
@@ -151,7 +197,7 @@ static int latex_env_init(struct latex_env *e, time_t date, const char *dir)
     size_t n = 0;
     while (environ[n])
         n++;
-    e->envp = malloc((n + 8) * sizeof *e->envp);
+    e->envp = malloc((n + 12) * sizeof *e->envp);
     if (!e->envp)
         return -1;
     memcpy(e->envp, environ, (n + 1) * sizeof *e->envp);
@@ -161,6 +207,10 @@ static int latex_env_init(struct latex_env *e, time_t date, const char *dir)
     /* TeX's log lines whole, not wrapped at 79 columns, for
      * first_latex_error. */
     env_set(e, &n, "max_print_line=10000");
+    /* Each error with the file it was read from ("./doc.tex:88: ..."), so
+     * that one in a file a template \input's is not said to be at that
+     * line of the document (breaker round 29, F3). */
+    env_set(e, &n, "file_line_error_style=t");
     /* Where gametab found latexmk and pdflatex, for latexmk to find
      * pdflatex too. */
     const char *path = getenv("PATH");
@@ -349,12 +399,21 @@ static int pdf_write_private(const struct table_def *t, const struct table_args 
     if (status != GT_OK)
         return status;
     const char *tmp = getenv("TMPDIR");
-    char dir[4096], cwd[2048] = "";
-    /* Absolute, as kpathsea needs TEXMFVAR (latex_env_init). */
-    if (tmp && *tmp && *tmp != '/' && !getcwd(cwd, sizeof cwd))
-        return gt_fail(err, GT_ERR_RUNTIME, "current directory: %s", strerror(errno));
-    snprintf(dir, sizeof dir, "%s%s%s/gametab-pdf.XXXXXX", cwd, *cwd ? "/" : "",
-             tmp && *tmp ? tmp : "/tmp");
+    if (!tmp || !*tmp)
+        tmp = "/tmp";
+    /* Absolute, as kpathsea needs TEXMFVAR (latex_env_init); as long as
+     * the working directory's name may be (breaker round 29, F5: a
+     * 2048-byte buffer refused a deeper one). */
+    char dir[4096], *cwd = *tmp == '/' ? NULL : getcwd(NULL, 0);
+    if (*tmp != '/' && !cwd)
+        return gt_fail(err, GT_ERR_RUNTIME, "%s (TMPDIR): cannot be made absolute: %s", tmp,
+                       strerror(errno));
+    int len = snprintf(dir, sizeof dir, "%s%s%s/gametab-pdf.XXXXXX", cwd ? cwd : "",
+                       cwd ? "/" : "", tmp);
+    free(cwd);
+    if (len < 0 || (size_t)len >= sizeof dir)
+        return gt_fail(err, GT_ERR_RUNTIME, "%s (TMPDIR): %s: give TMPDIR a shorter absolute path",
+                       tmp, strerror(ENAMETOOLONG));
     /* Said as the directory TMPDIR names, the variable to change. */
     if (!mkdtemp(dir))
         return gt_fail(err, GT_ERR_RUNTIME, "%.*s (TMPDIR): %s",
@@ -391,7 +450,7 @@ static int pdf_write_private(const struct table_def *t, const struct table_args 
             /* A full TMPDIR first: pdflatex's own error is then only its
              * symptom ("fwrite() failed"). */
             char first[400];
-            first_latex_error(log, first, sizeof first);
+            first_latex_error(log, name, first, sizeof first);
             if (no_room(dir))
                 rc = gt_fail(err, GT_ERR_RUNTIME,
                              "%s: pdflatex failed: no space left in the temporary directory "
