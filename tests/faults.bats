@@ -244,7 +244,7 @@ old_build() { # DIR
     cmp "$T/new" "$T/now"
 }
 
-@test "build: the take-back of a killed build removes the directories it made, and one that fails stops the next build, naming the directory kept (breaker round 28, F2, F3)" {
+@test "build: the take-back of a killed build removes the directories it made, also without rename flags, and one that fails stops the next build, naming the directory kept (breaker round 28, F2, F3; round 29, F6)" {
     export ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0
     cd "$T"
     # an empty en/ of the killed build stayed beside the old ru/ build
@@ -259,7 +259,10 @@ old_build() { # DIR
     [ -d d/en ]
     mkdir brk
     printf '{{#oops}}\n' >brk/preamble.tex
-    run "$GAMETAB" build -o d --templates brk
+    # and on a file system without rename flags (NFS: renameat2 EINVAL)
+    # it was never taken back (breaker round 29, F6)
+    run strace -f -qq -o /dev/null -e trace=renameat2 -e inject=renameat2:error=EINVAL \
+        "$GAMETAB" build -o d --templates brk
     [ "$status" -eq 1 ]
     [ "$output" = "gametab: brk/preamble.tex:1:1: unclosed section 'oops'" ]
     diff -r old d

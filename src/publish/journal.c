@@ -193,6 +193,25 @@ static char *read_journal(int staging_fd, bool *bad)
     return text;
 }
 
+/* renameat2 with RENAME_NOREPLACE: nothing at to is overwritten.  Where
+ * the file system has no rename flags (NFS and 9p answer EINVAL, old
+ * FUSE ENOSYS or EOPNOTSUPP), a plain renameat after a look at to: the
+ * build holds DIR's lock, so no other build comes between (breaker round
+ * 29, F6: a killed build on NFS could never be taken back). */
+static int move_noreplace(int from_fd, const char *from, int to_fd, const char *to)
+{
+    if (renameat2(from_fd, from, to_fd, to, RENAME_NOREPLACE) == 0)
+        return 0;
+    if (errno != EINVAL && errno != ENOSYS && errno != EOPNOTSUPP)
+        return -1;
+    struct stat st;
+    if (fstatat(to_fd, to, &st, AT_SYMLINK_NOFOLLOW) == 0) {
+        errno = EEXIST;
+        return -1;
+    }
+    return renameat(from_fd, from, to_fd, to);
+}
+
 /* A take-back that failed: said, naming the dead staging directory. */
 static int take_back_failed(struct gt_error *err, const char *staging, const char *name, int e)
 {
@@ -267,19 +286,19 @@ int journal_take_back(int dir_fd, int staging_fd, const char *staging,
         if (kinds[k] == 's') {
             snprintf(aside, sizeof aside, JOURNAL_STALE_NAME, k - nfiles);
             if (fstatat(staging_fd, aside, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
-                renameat2(staging_fd, aside, dir_fd, names[k], RENAME_NOREPLACE) != 0)
+                move_noreplace(staging_fd, aside, dir_fd, names[k]) != 0)
                 rc = take_back_failed(err, staging, names[k], errno);
             continue;
         }
         /* The new file not in the staging directory: it was moved into
          * DIR, and goes back. */
         if (fstatat(staging_fd, names[k], &st, AT_SYMLINK_NOFOLLOW) != 0 &&
-            renameat2(dir_fd, names[k], staging_fd, names[k], RENAME_NOREPLACE) != 0 &&
+            move_noreplace(dir_fd, names[k], staging_fd, names[k]) != 0 &&
             errno != ENOENT)
             rc = take_back_failed(err, staging, names[k], errno);
         snprintf(aside, sizeof aside, JOURNAL_OLD_NAME, k);
         if (rc == GT_OK && fstatat(staging_fd, aside, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
-            renameat2(staging_fd, aside, dir_fd, names[k], RENAME_NOREPLACE) != 0)
+            move_noreplace(staging_fd, aside, dir_fd, names[k]) != 0)
             rc = take_back_failed(err, staging, names[k], errno);
     }
     for (size_t k = 0; rc == GT_OK && k < n; k++)

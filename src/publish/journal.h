@@ -65,7 +65,8 @@ int journal_remove(int staging_fd, const char *dir, struct gt_error *err);
  * staging, is open at staging_fd, into DIR open at dir_fd, as its journal
  * says, last rename first: a stale file moved aside goes back; a new file
  * that is in DIR goes back into the staging directory, and the old file
- * moved aside returns to its place (renameat2 RENAME_NOREPLACE: nothing in
+ * moved aside returns to its place (renameat2 RENAME_NOREPLACE, or a
+ * checked renameat where the file system has no rename flags: nothing in
  * DIR is overwritten); then the directories the build made go, if empty.
  * publishes(name) says whether name is one a build writes or removes.
  * GT_OK when there was no journal, one not whole (written before any
