@@ -2,6 +2,7 @@
 #include <config.h>
 
 #include <dirent.h>
+#include <signal.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdbool.h>
@@ -816,6 +817,42 @@ static void remove_made(const char *dir, const char *top)
  * a directory with it is taken for a dead build's. */
 #define STAGING_MARK ".gametab-staging"
 
+/* What the mark holds: "HOST PID\n", the build's host and process. */
+static void staging_owner(char *text, size_t size)
+{
+    char host[256] = "";
+    if (gethostname(host, sizeof host - 1) != 0 || !*host)
+        snprintf(host, sizeof host, "-");
+    snprintf(text, size, "%s %ld\n", host, (long)getpid());
+}
+
+/* Whether the staging directory open at fd, though its lock is free, is a
+ * build's that runs: its mark names this host and a process that lives.
+ * Where flock is local to one mount (FUSE: sshfs, bindfs; NFS with
+ * local_lock) a build through another mount of DIR would take a running
+ * build's directory for a dead one's (breaker round 29, F7). */
+static bool staging_alive(int fd)
+{
+    char text[300] = "", mine[300];
+    int mark = openat(fd, STAGING_MARK, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+    if (mark < 0)
+        return false;
+    ssize_t n = read(mark, text, sizeof text - 1);
+    close(mark);
+    if (n <= 0)
+        return false;
+    text[n] = '\0';
+    staging_owner(mine, sizeof mine);
+    char *space = strrchr(text, ' ');
+    size_t host_len = space ? (size_t)(space - text) : 0;
+    if (!space || strncmp(text, mine, host_len) != 0 || mine[host_len] != ' ')
+        return false;
+    char *end;
+    long pid = strtol(space + 1, &end, 10);
+    return pid > 0 && pid != (long)getpid() && *end == '\n' &&
+           (kill((pid_t)pid, 0) == 0 || errno == EPERM);
+}
+
 /* A name mkdtemp makes of STAGING_PREFIX "XXXXXX": the prefix and six
  * letters or digits, nothing else. */
 static bool staging_name(const char *name)
@@ -866,7 +903,7 @@ static int remove_dead_stagings(const char *dir, struct gt_error *err)
         int fd = path ? open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) : -1;
         struct stat st, mark;
         if (fd >= 0 && fstat(fd, &st) == 0 && st.st_dev == dst.st_dev &&
-            !fd_mount_root(fd) && flock(fd, LOCK_EX | LOCK_NB) == 0) {
+            !fd_mount_root(fd) && flock(fd, LOCK_EX | LOCK_NB) == 0 && !staging_alive(fd)) {
             /* Without the mark (a build killed before it made it) only an
              * empty directory goes. */
             if (fstatat(fd, STAGING_MARK, &mark, AT_SYMLINK_NOFOLLOW) == 0 &&
@@ -952,7 +989,18 @@ static int make_staging(struct build *b, struct gt_error *err)
                 rmdir(b->staging);
                 return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", b->dir, strerror(e));
             }
-            close(mark);
+            char owner[300];
+            staging_owner(owner, sizeof owner);
+            ssize_t w = write(mark, owner, strlen(owner));
+            int e = errno;
+            if (close(mark) != 0 && w >= 0)
+                w = -1, e = errno;
+            if (w != (ssize_t)strlen(owner)) {
+                unlinkat(fd, STAGING_MARK, 0);
+                close(fd);
+                rmdir(b->staging);
+                return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", b->dir, strerror(w < 0 ? e : ENOSPC));
+            }
             b->staging_lock = fd;
             return GT_OK;
         }
