@@ -291,7 +291,7 @@ old_build() { # DIR
     diff -r ref q
 }
 
-@test "build: a stop request after the journal's removal changes nothing; a summary line that cannot be written takes the build back with the journal still on the disk (breaker round 28, F4)" {
+@test "build: a stop request after the journal is voided changes nothing; a summary line that cannot be written takes the build back with the journal put back, and a journal that cannot be voided is said before the summary line (breaker round 28, F4; round 29, F8)" {
     # both took the build back without a journal: a kill -9 then left DIR
     # mixed, and the next build removed the old files
     export ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0
@@ -324,6 +324,19 @@ old_build() { # DIR
     [ -n "$journal" ]
     [ -n "$last_rename" ]
     [ "$journal" -gt "$last_rename" ]
+
+    # the journal is voided before the summary line: one that cannot be is
+    # said before it, and the build taken back; its removal failing after
+    # the line took the build back (breaker round 29, F8)
+    rm -rf d
+    cp -a old d
+    rc=0
+    strace -f -qq -o /dev/null -e trace=renameat -e inject=renameat:error=EIO:when=1 \
+        "$GAMETAB" build -o d --lang en --start 5,3 >"$T/stdout" 2>"$T/stderr" || rc=$?
+    [ "$rc" -eq 1 ]
+    [ ! -s "$T/stdout" ]
+    [ "$(cat "$T/stderr")" = "gametab: d: the journal .gametab-publish cannot be closed: Input/output error" ]
+    diff -r old d
 }
 
 @test "verify -o: a signal during the sync keeps the old report (143); one at the last rename, after the report is in place, leaves verify's own exit 1 (breaker round 21, F8)" {

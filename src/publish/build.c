@@ -694,13 +694,17 @@ static int build_publish(struct build *b, struct gt_error *err)
     }
     /* Every file in place: the command's report, never before (a failed
      * rename would make it false); one that cannot be written takes the
-     * build back, so that DIR stays as it was.  Then the publication, the
-     * journal's removal: until it, a build killed is taken back by the
-     * next, as this one takes itself back; after it, nothing is taken back
-     * (a stop request changes nothing: breaker round 28, F4). */
-    if (rc == GT_OK &&
-        ((b->ready && b->ready(b->ready_data, b->nfiles, err) != GT_OK) ||
-         journal_remove(b->staging_lock, b->dir, err) != GT_OK)) {
+     * build back, so that DIR stays as it was.  Before it the publication,
+     * the journal voided: until then a build killed is taken back by the
+     * next, as this one takes itself back; after, nothing is taken back but
+     * for a summary line that cannot be written, with the journal put back
+     * (breaker round 28, F4; round 29, F8). */
+    if (rc == GT_OK && journal_void(b->staging_lock, b->dir, err) != GT_OK) {
+        build_restore_stale(b, moved);
+        rc = GT_ERR_RUNTIME;
+    }
+    if (rc == GT_OK && b->ready && b->ready(b->ready_data, b->nfiles, err) != GT_OK) {
+        journal_restore(b->staging_lock);
         build_restore_stale(b, moved);
         rc = GT_ERR_RUNTIME;
     }

@@ -154,12 +154,22 @@ int journal_sync(int dir_fd, int staging_fd, const char *dir, char *const *files
     return GT_OK;
 }
 
-int journal_remove(int staging_fd, const char *dir, struct gt_error *err)
+int journal_void(int staging_fd, const char *dir, struct gt_error *err)
 {
-    if (unlinkat(staging_fd, JOURNAL_NAME, 0) != 0)
-        return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", dir, strerror(errno));
-    sync_directory_fd(staging_fd);
+    if (renameat(staging_fd, JOURNAL_NAME, staging_fd, JOURNAL_VOID_NAME) != 0 ||
+        sync_directory_fd(staging_fd) != 0) {
+        int e = errno;
+        renameat(staging_fd, JOURNAL_VOID_NAME, staging_fd, JOURNAL_NAME);
+        return gt_fail(err, GT_ERR_RUNTIME, "%s: the journal " JOURNAL_NAME " cannot be closed: %s",
+                       dir, strerror(e));
+    }
     return GT_OK;
+}
+
+void journal_restore(int staging_fd)
+{
+    renameat(staging_fd, JOURNAL_VOID_NAME, staging_fd, JOURNAL_NAME);
+    sync_directory_fd(staging_fd);
 }
 
 /* The journal's text, whole (ending in JOURNAL_END), or NULL: none, not

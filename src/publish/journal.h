@@ -9,8 +9,8 @@
  * removed the old files with the dead staging directory (breaker round 27,
  * F8).  So before its first rename a build writes the journal, the names
  * it is about to publish, and syncs it; once every rename is on the disk
- * (the directories synced) and its summary line written, it removes the
- * journal, and that is the publication.  A dead build's staging directory with a journal is taken
+ * (the directories synced) it voids the journal (journal_void), and that
+ * is the publication; then its summary line.  A dead build's staging directory with a journal is taken
  * back before it is removed: DIR ends as it was before the dead build. */
 #ifndef GAMETAB_PUBLISH_JOURNAL_H
 #define GAMETAB_PUBLISH_JOURNAL_H
@@ -22,6 +22,8 @@
 
 /* The journal's name in the staging directory. */
 #define JOURNAL_NAME ".gametab-publish"
+/* The journal of a build that has published: read by no take-back. */
+#define JOURNAL_VOID_NAME ".gametab-publish-void"
 
 /* Where, in the staging directory, the old file of DIR published as the
  * i-th file, and the i-th stale file, wait while the build publishes. */
@@ -53,13 +55,19 @@ int journal_write(int staging_fd, const char *dir, char *const *files, size_t nf
 int journal_sync(int dir_fd, int staging_fd, const char *dir, char *const *files,
                  size_t nfiles, struct gt_error *err);
 
-/* The publication: removes the journal (then syncs the staging directory,
- * whatever that gives).  After it the build stands, whatever comes: a
- * build takes nothing back once its journal is gone (breaker round 28,
- * F4).  GT_OK, or GT_ERR_RUNTIME with err naming dir when the journal
- * cannot be removed (the build is then taken back, the journal still
- * there). */
-int journal_remove(int staging_fd, const char *dir, struct gt_error *err);
+/* The publication, just before the build's summary line: the journal is
+ * renamed JOURNAL_VOID_NAME, which no take-back reads, and the staging
+ * directory synced.  After it the build stands, whatever comes (a stop
+ * request changes nothing: breaker round 28, F4), unless the summary line
+ * cannot be written: journal_restore then puts the journal back before
+ * the build takes itself back.  Renaming rather than removing leaves
+ * nothing to fail after the summary line (round 29, F8: a removal that
+ * failed after it took the build back).  GT_OK, or GT_ERR_RUNTIME with err
+ * naming dir (the journal as it was: the build is then taken back). */
+int journal_void(int staging_fd, const char *dir, struct gt_error *err);
+
+/* Puts back the journal journal_void renamed (best effort). */
+void journal_restore(int staging_fd);
 
 /* Takes back the publishing of a dead build whose staging directory,
  * staging, is open at staging_fd, into DIR open at dir_fd, as its journal
