@@ -905,6 +905,17 @@ static int remove_dead_stagings(const char *dir, struct gt_error *err)
             continue;
         char *path = path_join(dir, e->d_name);
         int fd = path ? open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) : -1;
+        /* One this user may not open (another user's, mode 0700) may hold
+         * a journal: published over, it would be taken back later over the
+         * newer build (breaker round 29, F11).  Said, and the build stops. */
+        if (fd < 0 && (errno == EACCES || errno == EPERM)) {
+            rc = gt_fail(err, GT_ERR_RUNTIME,
+                         "%s: %s: a dead build's staging directory that this user cannot open: "
+                         "its owner's next build into %s removes it (or remove it)",
+                         path, strerror(errno), dir);
+            free(path);
+            break;
+        }
         struct stat st, mark;
         if (fd >= 0 && fstat(fd, &st) == 0 && st.st_dev == dst.st_dev &&
             !fd_mount_root(fd) && flock(fd, LOCK_EX | LOCK_NB) == 0 && !staging_alive(fd)) {
