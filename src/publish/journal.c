@@ -127,8 +127,8 @@ int journal_write(int staging_fd, const char *dir, char *const *files, size_t nf
     return GT_OK;
 }
 
-int journal_sync(int dir_fd, int staging_fd, const char *dir, char *const *files,
-                   size_t nfiles, struct gt_error *err)
+int journal_sync(int dir_fd, int staging_fd, const char *dir, char *const *files, size_t nfiles,
+                 struct gt_error *err)
 {
     /* DIR's subdirectories that received a file, each synced once. */
     for (size_t i = 0; i < nfiles; i++) {
