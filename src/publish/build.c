@@ -908,7 +908,7 @@ static int remove_dead_stagings(const char *dir, struct gt_error *err)
         /* One this user may not open (another user's, mode 0700) may hold
          * a journal: published over, it would be taken back later over the
          * newer build (breaker round 29, F11).  Said, and the build stops. */
-        if (fd < 0 && (errno == EACCES || errno == EPERM)) {
+        if (path && fd < 0 && (errno == EACCES || errno == EPERM)) {
             rc = gt_fail(err, GT_ERR_RUNTIME,
                          "%s: %s: a dead build's staging directory that this user cannot open: "
                          "its owner's next build into %s removes it (or remove it)",
