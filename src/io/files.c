@@ -64,6 +64,25 @@ int make_directories(const char *dir, struct gt_error *err)
     return rc;
 }
 
+int directory_sync_fd(int fd)
+{
+    if (fsync(fd) == 0 || errno == EINVAL || errno == EROFS || errno == EOPNOTSUPP)
+        return 0;
+    return -1;
+}
+
+int directory_sync(int dir_fd, const char *name)
+{
+    int fd = openat(dir_fd, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0)
+        return errno == EACCES ? 0 : -1;
+    int rc = directory_sync_fd(fd);
+    int e = errno;
+    close(fd);
+    errno = e;
+    return rc;
+}
+
 bool directory_removed(const char *dir)
 {
     struct stat st;

@@ -25,6 +25,16 @@ int make_directories(const char *dir, struct gt_error *err);
 bool directory_removed(const char *dir);
 #define DIRECTORY_REMOVED "its directory %s was removed while in use (cd to one that exists)"
 
+/* fsync of the directory name in dir_fd (AT_FDCWD for a path), so that the
+ * renames into it are on the disk.  0 when done; 0 too where there is
+ * nothing to do: a file system without directory syncs (EINVAL, EROFS,
+ * EOPNOTSUPP), or a directory the user may write but not read (mode 333:
+ * EACCES, breaker round 28, F1).  -1 with errno otherwise (EIO). */
+int directory_sync(int dir_fd, const char *name);
+
+/* The same for the directory open at fd. */
+int directory_sync_fd(int fd);
+
 /* Whether the directory fd is open on is the root of a mount: another file
  * system's, or a bind mount of the same one, which st_dev does not tell
  * (statx, STATX_ATTR_MOUNT_ROOT, Linux 5.8); false where statx cannot say. */

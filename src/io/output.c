@@ -807,20 +807,16 @@ static void release(struct output *out)
     free(out);
 }
 
-/* fsync of the directory path is in, so that the rename that published it
- * is on the disk when the command ends (breaker round 27, F8).  The file
- * is in place by then and the old one gone: a failure cannot be taken
- * back, and a file system that has no such sync (EINVAL) has nothing to
- * do, so neither is said. */
+/* fsync of the directory path is in (directory_sync), so that the rename
+ * that published it is on the disk when the command ends (breaker round
+ * 27, F8).  The file is in place by then and the old one gone: a failure
+ * cannot be taken back, and is not said. */
 static void sync_directory_of(const char *path)
 {
     const char *slash = strrchr(path, '/');
     char *dir = slash ? strndup(path, slash == path ? 1 : (size_t)(slash - path)) : strdup(".");
-    int fd = dir ? open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1;
-    if (fd >= 0) {
-        fsync(fd);
-        close(fd);
-    }
+    if (dir)
+        directory_sync(AT_FDCWD, dir);
     free(dir);
 }
 

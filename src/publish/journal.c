@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "io/files.h"
 #include "publish/journal.h"
 
 #define JOURNAL_HEAD "gametab publish 1\n"
@@ -58,31 +59,6 @@ static int write_all(int fd, const char *s, size_t n)
     return 0;
 }
 
-/* fsync of a directory, fd: 0 when done, or when the file system has no
- * such sync (EINVAL, EROFS, EOPNOTSUPP: nothing to do, as table -o's
- * output.c has it); -1 with errno otherwise (EIO). */
-static int sync_directory_fd(int fd)
-{
-    if (fsync(fd) == 0 || errno == EINVAL || errno == EROFS || errno == EOPNOTSUPP)
-        return 0;
-    return -1;
-}
-
-/* The same for the directory name in dir_fd; one the user may write but
- * not read (mode 333) cannot be opened to be synced, and is passed over as
- * table -o passes it (breaker round 28, F1). */
-static int sync_directory(int dir_fd, const char *name)
-{
-    int fd = openat(dir_fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-    if (fd < 0)
-        return errno == EACCES ? 0 : -1;
-    int rc = sync_directory_fd(fd);
-    int e = errno;
-    close(fd);
-    errno = e;
-    return rc;
-}
-
 int journal_write(int staging_fd, const char *dir, char *const *files, size_t nfiles,
                   char *const *stale, size_t nstale, char *const *made, size_t nmade,
                   bool (*publishes)(const char *name), struct gt_error *err)
@@ -118,7 +94,7 @@ int journal_write(int staging_fd, const char *dir, char *const *files, size_t nf
     free(text);
     if (close(fd) != 0 && !failed)
         failed = errno;
-    if (!failed && sync_directory_fd(staging_fd) != 0)
+    if (!failed && directory_sync_fd(staging_fd) != 0)
         failed = errno;
     if (failed) {
         unlinkat(staging_fd, JOURNAL_NAME, 0);
@@ -144,11 +120,11 @@ int journal_sync(int dir_fd, int staging_fd, const char *dir, char *const *files
             continue;
         memcpy(sub, files[i], len);
         sub[len] = '\0';
-        if (sync_directory(dir_fd, sub) != 0)
+        if (directory_sync(dir_fd, sub) != 0)
             return gt_fail(err, GT_ERR_RUNTIME, "%s/%s: cannot sync the directory: %s", dir, sub,
                            strerror(errno));
     }
-    if (sync_directory_fd(dir_fd) != 0 || sync_directory_fd(staging_fd) != 0)
+    if (directory_sync_fd(dir_fd) != 0 || directory_sync_fd(staging_fd) != 0)
         return gt_fail(err, GT_ERR_RUNTIME, "%s: cannot sync the directory: %s", dir,
                        strerror(errno));
     return GT_OK;
@@ -157,7 +133,7 @@ int journal_sync(int dir_fd, int staging_fd, const char *dir, char *const *files
 int journal_void(int staging_fd, const char *dir, struct gt_error *err)
 {
     if (renameat(staging_fd, JOURNAL_NAME, staging_fd, JOURNAL_VOID_NAME) != 0 ||
-        sync_directory_fd(staging_fd) != 0) {
+        directory_sync_fd(staging_fd) != 0) {
         int e = errno;
         renameat(staging_fd, JOURNAL_VOID_NAME, staging_fd, JOURNAL_NAME);
         return gt_fail(err, GT_ERR_RUNTIME, "%s: the journal " JOURNAL_NAME " cannot be closed: %s",
@@ -169,7 +145,7 @@ int journal_void(int staging_fd, const char *dir, struct gt_error *err)
 void journal_restore(int staging_fd)
 {
     renameat(staging_fd, JOURNAL_VOID_NAME, staging_fd, JOURNAL_NAME);
-    sync_directory_fd(staging_fd);
+    directory_sync_fd(staging_fd);
 }
 
 /* The journal's text, whole (ending in JOURNAL_END), or NULL: none, not
@@ -319,11 +295,11 @@ int journal_take_back(int dir_fd, int staging_fd, const char *staging,
             char *slash = strchr(names[k], '/');
             if (slash && kinds[k] != 'd') {
                 *slash = '\0';
-                sync_directory(dir_fd, names[k]);
+                directory_sync(dir_fd, names[k]);
             }
         }
-        sync_directory_fd(dir_fd);
-        if (unlinkat(staging_fd, JOURNAL_NAME, 0) != 0 || sync_directory_fd(staging_fd) != 0)
+        directory_sync_fd(dir_fd);
+        if (unlinkat(staging_fd, JOURNAL_NAME, 0) != 0 || directory_sync_fd(staging_fd) != 0)
             rc = take_back_failed(err, staging, JOURNAL_NAME, errno);
     }
     free(names);
