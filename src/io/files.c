@@ -36,10 +36,13 @@ int make_directories(const char *dir, struct gt_error *err)
         struct stat st;
         bool made = mkdir(path, 0777) == 0;
         int e = errno;
-        /* The directory it is made in: path up to its last '/', or "." */
+        /* The directory it is made in: path up to its last '/', or ".";
+         * looked at only when that failed. */
         char *slash = strrchr(path, '/');
-        char *parent = slash ? strndup(path, (size_t)(slash - path)) : strdup(".");
-        if (!made && e == ENOENT && parent && directory_removed(parent))
+        char *parent = made || e != ENOENT ? NULL
+                       : slash             ? strndup(path, (size_t)(slash - path))
+                                           : strdup(".");
+        if (parent && directory_removed(parent))
             rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s: " DIRECTORY_REMOVED, path, strerror(e),
                          parent);
         else if (!made && e != EEXIST)

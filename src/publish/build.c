@@ -2,9 +2,9 @@
 #include <config.h>
 
 #include <dirent.h>
-#include <signal.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -596,7 +596,7 @@ static int build_take_old_mode(const struct build *b, size_t i, const char *to,
  * its place.  When a rename fails (a directory of DIR not writable, on
  * another file system, read-only) or a stop request comes before the last
  * rename, the renames done are taken back, so DIR is left as it was.  The
- * journal (journal.h) is written before the first rename and removed once
+ * journal (journal.h) is written before the first rename and voided once
  * all are synced: a build killed in between is taken back by the next. */
 static int build_publish(struct build *b, struct gt_error *err)
 {
