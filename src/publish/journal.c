@@ -103,27 +103,35 @@ int journal_write(int staging_fd, const char *dir, char *const *files, size_t nf
     return GT_OK;
 }
 
+/* Syncs the subdirectories of DIR (dir_fd) that names[0..n) ("LANG/FILE")
+ * lie in, each once: 0, or -1 with errno and the failing one in sub. */
+static int sync_subdirectories(int dir_fd, char *const *names, size_t n, char sub[256])
+{
+    for (size_t i = 0; i < n; i++) {
+        const char *slash = strchr(names[i], '/');
+        if (!slash)
+            continue;
+        size_t len = (size_t)(slash - names[i]);
+        bool seen = false;
+        for (size_t j = 0; j < i && !seen; j++)
+            seen = strncmp(names[j], names[i], len + 1) == 0;
+        if (seen || len >= 256)
+            continue;
+        memcpy(sub, names[i], len);
+        sub[len] = '\0';
+        if (directory_sync(dir_fd, sub) != 0)
+            return -1;
+    }
+    return 0;
+}
+
 int journal_sync(int dir_fd, int staging_fd, const char *dir, char *const *files, size_t nfiles,
                  struct gt_error *err)
 {
-    /* DIR's subdirectories that received a file, each synced once. */
-    for (size_t i = 0; i < nfiles; i++) {
-        const char *slash = strchr(files[i], '/');
-        if (!slash)
-            continue;
-        size_t len = (size_t)(slash - files[i]);
-        bool seen = false;
-        for (size_t j = 0; j < i && !seen; j++)
-            seen = strncmp(files[j], files[i], len + 1) == 0;
-        char sub[256];
-        if (seen || len >= sizeof sub)
-            continue;
-        memcpy(sub, files[i], len);
-        sub[len] = '\0';
-        if (directory_sync(dir_fd, sub) != 0)
-            return gt_fail(err, GT_ERR_RUNTIME, "%s/%s: cannot sync the directory: %s", dir, sub,
-                           strerror(errno));
-    }
+    char sub[256];
+    if (sync_subdirectories(dir_fd, files, nfiles, sub) != 0)
+        return gt_fail(err, GT_ERR_RUNTIME, "%s/%s: cannot sync the directory: %s", dir, sub,
+                       strerror(errno));
     if (directory_sync_fd(dir_fd) != 0 || directory_sync_fd(staging_fd) != 0)
         return gt_fail(err, GT_ERR_RUNTIME, "%s: cannot sync the directory: %s", dir,
                        strerror(errno));
@@ -291,13 +299,12 @@ int journal_take_back(int dir_fd, int staging_fd, const char *staging,
         if (kinds[k] == 'd')
             unlinkat(dir_fd, names[k], AT_REMOVEDIR);
     if (rc == GT_OK) {
-        for (size_t k = 0; k < n; k++) {
-            char *slash = strchr(names[k], '/');
-            if (slash && kinds[k] != 'd') {
-                *slash = '\0';
-                directory_sync(dir_fd, names[k]);
-            }
-        }
+        /* the files and the stale ones: every name before the directories */
+        char sub[256];
+        size_t moved = 0;
+        while (moved < n && kinds[moved] != 'd')
+            moved++;
+        sync_subdirectories(dir_fd, names, moved, sub);
         directory_sync_fd(dir_fd);
         if (unlinkat(staging_fd, JOURNAL_NAME, 0) != 0 || directory_sync_fd(staging_fd) != 0)
             rc = take_back_failed(err, staging, JOURNAL_NAME, errno);
