@@ -199,10 +199,7 @@ old_build() { # DIR
     local f n op status
     for f in "$T"/d/*.csv.gz "$T"/d/*/*.tex; do echo OLD >"$f"; done
     snapshot "$T/d" >"$T/old"
-    cp -a "$T/d" "$T/saved"
-    cp -a "$T/d" "$T/good"
-    count_calls "$T/good" "$GAMETAB" build -o . --start 5,3 >"$T/calls"
-    snapshot "$T/good" >"$T/new"
+    prepare "$T/d" "$GAMETAB" build -o . --start 5,3
     local renames fsyncs
     renames=$(awk '$1 == "rename" { print $2 }' "$T/calls")
     fsyncs=$(awk '$1 == "fsync" { print $2 }' "$T/calls")
