@@ -396,6 +396,27 @@ static int run_render(struct command_line *cl, struct gt_error *err)
         (template_is_file &&
          output_check_not_input(path, template, "the template", err) != GT_OK))
         return GT_ERR_USAGE;
+    /* The template and its partials are read and parsed, and the options
+     * they leave without use said, before the CSV is: a template that does
+     * not parse fails at once, not after a million rows (breaker round
+     * 29, F9).  Its columns and -o among its partials are checked once
+     * the CSV's header and the output are known. */
+    struct template_needs needs = {0};
+    if (template_check(&dirs, template, template_is_file, 0, NULL, &needs, err) != GT_OK) {
+        if (err->status == GT_ERR_RUNTIME && template_is_file && !interrupt_signal)
+            say_shadowed(&dirs, template, err);
+        return err->status;
+    }
+    /* As for every option that does not apply: the blocks' width for a
+     * template (and its partials) that lays out none. */
+    if (opt[O_BLOCK_COLUMNS].given && !needs.blocks)
+        return gt_fail(err, GT_ERR_USAGE, "--block-columns: does not apply: %s lays out no blocks",
+                       template);
+    /* The same for the language of a template that says no lang string. */
+    if (opt[O_LANG].given && !needs.lang)
+        return gt_fail(err, GT_ERR_USAGE,
+                       "--lang: does not apply: %s uses no language strings ({{lang.NAME}})",
+                       template);
     json_t *strings = lang_strings_load(&dirs, lang, err);
     if (!strings)
         return GT_ERR_RUNTIME;
@@ -410,23 +431,13 @@ static int run_render(struct command_line *cl, struct gt_error *err)
     }
     struct output *out = NULL;
     json_t *ctx = NULL;
-    struct template_needs needs = {0};
     int rc = output_open(&out, path, NULL, OUTPUT_PLAIN, 0, 1, err);
-    /* The template and its partials are read, their declarations checked
-     * and the blocks built only when they name them, before the context
-     * is finished (the rows alone are about half of it). */
+    /* The declarations checked against the CSV's columns, and the
+     * partials against the output, before the context is finished (the
+     * rows alone are about half of it); the blocks are built only when
+     * the template names them. */
     if (rc == GT_OK)
         rc = template_check(&dirs, template, template_is_file, d.ncolumns, out, &needs, err);
-    /* As for every option that does not apply: the blocks' width for a
-     * template (and its partials) that lays out none. */
-    if (rc == GT_OK && opt[O_BLOCK_COLUMNS].given && !needs.blocks)
-        rc = gt_fail(err, GT_ERR_USAGE, "--block-columns: does not apply: %s lays out no blocks",
-                     template);
-    /* The same for the language of a template that says no lang string. */
-    if (rc == GT_OK && opt[O_LANG].given && !needs.lang)
-        rc = gt_fail(err, GT_ERR_USAGE,
-                     "--lang: does not apply: %s uses no language strings ({{lang.NAME}})",
-                     template);
     /* The name's characters matter where the template typesets it, not
      * in a TeX comment (the generic templates' first line). */
     if (rc == GT_OK && data && strcmp(data, "-") != 0 && needs.file &&

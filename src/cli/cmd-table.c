@@ -161,10 +161,13 @@ static int run_table(struct command_line *cl, struct gt_error *err)
     /* -o naming a template it reads would replace it: said before any work. */
     const char *read[] = {r.table->tex_template, "standalone.tex", "preamble.tex"};
     size_t nread = opt[O_STANDALONE].given || format == FORMAT_PDF ? 3 : 1;
-    if (latex && output_check_not_templates(
-                     path, &dirs, opt[O_LANG].given ? template_languages[opt[O_LANG].choice] : "ru",
-                     read, nread, err) != GT_OK)
+    const char *lang = opt[O_LANG].given ? template_languages[opt[O_LANG].choice] : "ru";
+    if (latex && output_check_not_templates(path, &dirs, lang, read, nread, err) != GT_OK)
         return GT_ERR_USAGE;
+    /* A template or language file that does not read is said before the
+     * solve, not after it. */
+    if (latex && templates_parse(&dirs, lang, read, nread, err) != GT_OK)
+        return err->status;
     /* A progress line for long CSV and JSON jobs on a terminal, unless the
      * rows go to a terminal too: the line would be drawn into them. */
     struct progress progress;
@@ -174,7 +177,7 @@ static int run_table(struct command_line *cl, struct gt_error *err)
     r.level = opt[O_LEVEL].given ? (int)opt[O_LEVEL].number[0] : OUTPUT_GZIP_LEVEL_DEFAULT;
     r.jobs = opt[O_JOBS].given ? (unsigned)opt[O_JOBS].number[0] : default_jobs();
     r.tex = (struct tex_options){
-        .lang = opt[O_LANG].given ? template_languages[opt[O_LANG].choice] : "ru",
+        .lang = lang,
         .block_columns = (unsigned)opt[O_BLOCK_COLUMNS].number[0],
         .dirs = &dirs};
     /* A document has its page: the blocks fit it. */

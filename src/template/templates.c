@@ -835,6 +835,21 @@ int template_check(const struct template_dirs *d, const char *name, bool is_path
     return read_and_render(d, name, is_path, ncolumns, NULL, out, needs, false, err);
 }
 
+int templates_parse(const struct template_dirs *d, const char *lang, const char *const names[],
+                    size_t n, struct gt_error *err)
+{
+    if (lang) {
+        json_t *strings = lang_strings_load(d, lang, err);
+        if (!strings)
+            return GT_ERR_RUNTIME;
+        json_decref(strings);
+    }
+    int rc = GT_OK;
+    for (size_t i = 0; rc == GT_OK && i < n; i++)
+        rc = read_and_render(d, names[i], false, 0, NULL, NULL, NULL, false, err);
+    return rc;
+}
+
 static size_t context_columns(json_t *ctx)
 {
     return json_array_size(json_object_get(ctx, "columns"));

@@ -176,6 +176,19 @@ int template_check(const struct template_dirs *d, const char *name, bool is_path
                    size_t ncolumns, struct output *out, struct template_needs *needs,
                    struct gt_error *err);
 
+/* Before a command's work (the solve, the claims, the CSV's rows): reads
+ * the language strings of lang (NULL: none) as lang_strings_load does, and
+ * the templates names[0..n) with every partial they name, rendered or not,
+ * as template_render finds them, and parses them without rendering.  GT_OK,
+ * or the first error lang_strings_load or template_render would give for
+ * the files (GT_ERR_RUNTIME, "FILE:LINE:COL: unclosed section 'rows'",
+ * "FILE: no string \"KEY\""), said before the work, not after it
+ * (breaker round 29, F9).  A "columns at most N" declaration is checked
+ * when the template renders, against its context.  Each file is read
+ * once: the rendering takes the text read here. */
+int templates_parse(const struct template_dirs *d, const char *lang, const char *const names[],
+                    size_t n, struct gt_error *err);
+
 /* Renders template name (is_path as for template_check) with ctx, as
  * template_render does, once template_check has read it and checked its
  * declarations: the files come from what that read (each is read once),
