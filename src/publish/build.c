@@ -771,6 +771,27 @@ static int run_build(struct build *b, const struct build_options *bo, struct gt_
     return build_publish(b, err);
 }
 
+/* Reads and parses every template the build fills for lang, with their
+ * partials, and lang's language file (templates_parse): one that does not
+ * parse is said before any work, and before DIR is made. */
+static int build_templates_parse(const struct template_dirs *dirs, const char *lang,
+                                 struct gt_error *err)
+{
+    const char *fixed[] = {"preamble.tex", "errata.tex", "handout.tex"};
+    if (templates_parse(dirs, lang, fixed, sizeof fixed / sizeof *fixed, err) != GT_OK)
+        return err->status;
+    for (size_t i = 0; i < table_registry_size; i++)
+        if (templates_parse(dirs, NULL, &table_registry[i]->tex_template, 1, err) != GT_OK)
+            return err->status;
+    for (size_t i = 0; i < figure_registry_size; i++) {
+        char name[128];
+        snprintf(name, sizeof name, "figure-%s.tex", figure_registry[i]->name);
+        if (templates_parse(dirs, NULL, (const char *const[]){name}, 1, err) != GT_OK)
+            return err->status;
+    }
+    return GT_OK;
+}
+
 /* The shortest leading part of dir ("a" of "a/b/c") that does not exist:
  * the top of what make_directories makes for the build; NULL when dir
  * exists (or out of memory: then nothing is removed). */
@@ -1080,6 +1101,10 @@ int build_directory(const struct build_options *bo, size_t *nfiles, struct gt_er
     struct template_dirs dirs;
     if (template_dirs_init(&dirs, bo->templates, err) != GT_OK)
         return err->status;
+    for (size_t i = 0; i < TEMPLATE_NLANGUAGES; i++)
+        if ((!bo->only_lang || strcmp(bo->only_lang, template_languages[i]) == 0) &&
+            build_templates_parse(&dirs, template_languages[i], err) != GT_OK)
+            return err->status;
 
     /* A file where DIR should be: said with what build makes there. */
     struct stat st;
