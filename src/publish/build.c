@@ -842,40 +842,103 @@ static void remove_made(const char *dir, const char *top)
  * a directory with it is taken for a dead build's. */
 #define STAGING_MARK ".gametab-staging"
 
-/* What the mark holds: "HOST PID\n", the build's host and process. */
-static void staging_owner(char *text, size_t size)
+/* The start of process pid, in clock ticks after boot (/proc/PID/stat's
+ * 22nd field), into start: 0, or -1 where /proc does not say. */
+static int process_start(long pid, unsigned long long *start)
 {
-    char host[256] = "";
+    char path[64], text[1024];
+    snprintf(path, sizeof path, "/proc/%ld/stat", pid);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    ssize_t n = read(fd, text, sizeof text - 1);
+    close(fd);
+    if (n <= 0)
+        return -1;
+    text[n] = '\0';
+    /* The name, field 2, is in parentheses and may hold any byte: the
+     * fields count from its last ')'. */
+    char *p = strrchr(text, ')');
+    for (int field = 2; p && field < 22; field++)
+        p = strchr(p + 1, ' ');
+    char *end;
+    errno = 0;
+    *start = p ? strtoull(p + 1, &end, 10) : 0;
+    return p && errno == 0 && end != p + 1 ? 0 : -1;
+}
+
+/* This boot's identifier (/proc/sys/kernel/random/boot_id), "-" where it
+ * cannot be read. */
+static void boot_id(char *id, size_t size)
+{
+    int fd = open("/proc/sys/kernel/random/boot_id", O_RDONLY | O_CLOEXEC);
+    ssize_t n = fd >= 0 ? read(fd, id, size - 1) : -1;
+    if (fd >= 0)
+        close(fd);
+    id[n > 0 ? n : 0] = '\0';
+    id[strcspn(id, " \n")] = '\0';
+    if (!*id)
+        snprintf(id, size, "-");
+}
+
+/* What the mark holds: "HOST PID START BOOT\n", the build's host, its
+ * process, the process's start (process_start; 0 where /proc does not
+ * say) and the boot's identifier: a process is the build only when all
+ * four match, as a process id alone is reused (breaker round 30, F1). */
+static void staging_owner(char *text, size_t size, long pid)
+{
+    char host[256] = "", boot[64];
+    unsigned long long start = 0;
     if (gethostname(host, sizeof host - 1) != 0 || !*host)
         snprintf(host, sizeof host, "-");
-    snprintf(text, size, "%s %ld\n", host, (long)getpid());
+    boot_id(boot, sizeof boot);
+    if (process_start(pid, &start) != 0)
+        start = 0;
+    snprintf(text, size, "%s %ld %llu %s\n", host, pid, start, boot);
 }
 
 /* Whether the staging directory open at fd, though its lock is free, is a
- * build's that runs: its mark names this host and a process that lives.
- * Where flock is local to one mount (FUSE: sshfs, bindfs; NFS with
- * local_lock) a build through another mount of DIR would take a running
- * build's directory for a dead one's (breaker round 29, F7). */
+ * build's that runs: its mark names this host, this boot and a process
+ * that lives and started when the build's did.  Where flock is local to
+ * one mount (FUSE: sshfs, bindfs; NFS with local_lock) a build through
+ * another mount of DIR would take a running build's directory for a dead
+ * one's (breaker round 29, F7).  A mark that does not say the process's
+ * start (/proc not mounted, an older gametab's "HOST PID") proves nothing:
+ * the lock, free, says the build is dead. */
 static bool staging_alive(int fd)
 {
-    char text[300] = "", mine[300];
+    char text[400] = "", mine[400];
     int mark = openat(fd, STAGING_MARK, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
     if (mark < 0)
         return false;
     ssize_t n = read(mark, text, sizeof text - 1);
     close(mark);
-    if (n <= 0)
+    if (n <= 0 || text[n - 1] != '\n')
         return false;
     text[n] = '\0';
-    staging_owner(mine, sizeof mine);
-    char *space = strrchr(text, ' ');
-    size_t host_len = space ? (size_t)(space - text) : 0;
-    if (!space || strncmp(text, mine, host_len) != 0 || mine[host_len] != ' ')
+    /* "HOST PID START BOOT\n": the host's name may hold spaces, the
+     * rest do not. */
+    char *fields[3];
+    char *end = text + n - 1;
+    for (int i = 2; i >= 0; i--) {
+        *end = '\0';
+        char *space = strrchr(text, ' ');
+        if (!space)
+            return false;
+        fields[i] = space + 1;
+        end = space;
+    }
+    *end = '\0'; /* text: the host */
+    char *stop;
+    errno = 0;
+    long pid = strtol(fields[0], &stop, 10);
+    if (errno != 0 || *stop || pid <= 0 || pid == (long)getpid())
         return false;
-    char *end;
-    long pid = strtol(space + 1, &end, 10);
-    return pid > 0 && pid != (long)getpid() && *end == '\n' &&
-           (kill((pid_t)pid, 0) == 0 || errno == EPERM);
+    staging_owner(mine, sizeof mine, pid);
+    /* the process pid has now: its start, on this host and boot */
+    char want[400];
+    snprintf(want, sizeof want, "%s %s %s %s\n", text, fields[0], fields[1], fields[2]);
+    return strcmp(fields[1], "0") != 0 && strcmp(fields[2], "-") != 0 && strcmp(want, mine) == 0;
 }
 
 /* A name mkdtemp makes of STAGING_PREFIX "XXXXXX": the prefix and six
@@ -938,8 +1001,23 @@ static int remove_dead_stagings(const char *dir, struct gt_error *err)
             break;
         }
         struct stat st, mark;
-        if (fd >= 0 && fstat(fd, &st) == 0 && st.st_dev == dst.st_dev &&
-            !fd_mount_root(fd) && flock(fd, LOCK_EX | LOCK_NB) == 0 && !staging_alive(fd)) {
+        bool ours = fd >= 0 && fstat(fd, &st) == 0 && st.st_dev == dst.st_dev &&
+                    !fd_mount_root(fd) && flock(fd, LOCK_EX | LOCK_NB) == 0;
+        bool alive = ours && staging_alive(fd);
+        /* A build that runs, publishing through another mount, whose lock
+         * on DIR is not seen here: this one would publish over its
+         * journal, which would then be taken back over this build. */
+        if (alive && fstatat(fd, JOURNAL_NAME, &mark, AT_SYMLINK_NOFOLLOW) == 0) {
+            rc = gt_fail(err, GT_ERR_RUNTIME,
+                         "%s: a build that runs on this host is publishing into %s through "
+                         "another mount (whose lock is not seen here): build again once it "
+                         "has ended",
+                         path, dir);
+            close(fd);
+            free(path);
+            break;
+        }
+        if (ours && !alive) {
             /* Without the mark (a build killed before it made it) only an
              * empty directory goes. */
             if (fstatat(fd, STAGING_MARK, &mark, AT_SYMLINK_NOFOLLOW) == 0 &&
@@ -1025,8 +1103,8 @@ static int make_staging(struct build *b, struct gt_error *err)
                 rmdir(b->staging);
                 return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", b->dir, strerror(e));
             }
-            char owner[300];
-            staging_owner(owner, sizeof owner);
+            char owner[400];
+            staging_owner(owner, sizeof owner, (long)getpid());
             ssize_t w = write(mark, owner, strlen(owner));
             int e = errno;
             if (close(mark) != 0 && w >= 0)
