@@ -614,7 +614,10 @@ static int build_publish(struct build *b, struct gt_error *err)
                 rc = build_make_subdirectory(b, to, err);
                 *slash = '/';
             }
-            if (rc == GT_OK && stat(to, &st) == 0 && S_ISDIR(st.st_mode))
+            /* A symbolic link is replaced like a file, wherever it points
+             * (breaker round 30, F2: one to a directory was "Is a
+             * directory"). */
+            if (rc == GT_OK && lstat(to, &st) == 0 && S_ISDIR(st.st_mode))
                 rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", to, strerror(EISDIR));
             if (rc == GT_OK)
                 rc = build_take_old_mode(b, i, to, err);
