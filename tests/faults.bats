@@ -254,14 +254,13 @@ old_build() { # DIR
     set -e
     [ "$status" -eq 137 ]
     [ -d d/en ]
-    mkdir brk
-    printf '{{#oops}}\n' >brk/preamble.tex
     # and on a file system without rename flags (NFS: renameat2 EINVAL)
-    # it was never taken back (breaker round 29, F6)
+    # it was never taken back (breaker round 29, F6); the next build fails
+    # at its first write, after the take-back
     run strace -f -qq -o /dev/null -e trace=renameat2 -e inject=renameat2:error=EINVAL \
-        "$GAMETAB" build -o d --templates brk
+        -E GAMETAB_FAULT=write:1 -E LD_PRELOAD="$SHIM" "$GAMETAB" build -o d
     [ "$status" -eq 1 ]
-    [ "$output" = "gametab: brk/preamble.tex:1:1: unclosed section 'oops'" ]
+    [ "$output" = "gametab: d: No space left on device" ]
     diff -r old d
 
     # a take-back that failed was replayed over a later build, which then
@@ -361,3 +360,31 @@ old_build() { # DIR
     cmp v.txt want.txt
     [ "$(find . -mindepth 1 | LC_ALL=C sort | tr '\n' ' ')" = "./v.txt ./want.txt " ]
 }
+
+@test "build: the take-back of a killed build keeps a file written into DIR since, and takes the rest back (breaker round 30, F5: a failing build put the old file in place of the user's)" {
+    cd "$T"
+    "$GAMETAB" build -o old --lang en >/dev/null
+    cp -a old d
+    local status
+    set +e
+    GAMETAB_FAULT=rename:71 GAMETAB_FAULT_SIGNAL=9 LD_PRELOAD=$SHIM "$GAMETAB" build -o d --lang en --start 5,3 2>/dev/null
+    status=$?
+    set -e
+    [ "$status" -eq 137 ]
+    [ -e d/.gametab-build.*/.gametab-publish ]
+    # mended by hand: one file the dead build published, one it moved
+    # aside (stale) or had not reached, each written again
+    "$GAMETAB" table wythoff-game --start 9,9 -o d/wythoff-game.csv.gz
+    "$GAMETAB" table nim-p-positions --count 3 -o d/errata.csv.gz
+    cp d/wythoff-game.csv.gz mine-game.csv.gz
+    cp d/errata.csv.gz mine-errata.csv.gz
+    # the next build fails at its first write, after the take-back
+    run env GAMETAB_FAULT=write:1 LD_PRELOAD="$SHIM" "$GAMETAB" build -o d --lang en
+    [ "$status" -eq 1 ]
+    cmp mine-game.csv.gz d/wythoff-game.csv.gz
+    cmp mine-errata.csv.gz d/errata.csv.gz
+    cp mine-game.csv.gz old/wythoff-game.csv.gz
+    cp mine-errata.csv.gz old/errata.csv.gz
+    diff -r old d
+}
+

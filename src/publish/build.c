@@ -846,7 +846,10 @@ static void remove_made(const char *dir, const char *top)
 #define STAGING_MARK ".gametab-staging"
 
 /* The start of process pid, in clock ticks after boot (/proc/PID/stat's
- * 22nd field), into start: 0, or -1 where /proc does not say. */
+ * 22nd field), into start: 0, or -1 where /proc does not say, or the
+ * process has ended (a zombie its parent has not reaped: breaker round
+ * 30, F1, a job runner that kills a build and starts the next before it
+ * waits for the first). */
 static int process_start(long pid, unsigned long long *start)
 {
     char path[64], text[1024];
@@ -862,6 +865,8 @@ static int process_start(long pid, unsigned long long *start)
     /* The name, field 2, is in parentheses and may hold any byte: the
      * fields count from its last ')'. */
     char *p = strrchr(text, ')');
+    if (!p || p[1] != ' ' || p[2] == 'Z' || p[2] == 'X' || p[2] == 'x')
+        return -1;
     for (int field = 2; p && field < 22; field++)
         p = strchr(p + 1, ' ');
     char *end;

@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,7 +14,10 @@
 #include "io/files.h"
 #include "publish/journal.h"
 
-#define JOURNAL_HEAD "gametab publish 1\n"
+/* Version 2 gives each new file's identity after its name; version 1
+ * (gametab before breaker round 30) gave the names alone. */
+#define JOURNAL_HEAD "gametab publish 2\n"
+#define JOURNAL_HEAD_1 "gametab publish 1\n"
 #define JOURNAL_END "end\n"
 
 /* Whether name is one a build publishes: "FILE" or "LANG/FILE" of letters,
@@ -59,6 +63,21 @@ static int write_all(int fd, const char *s, size_t n)
     return 0;
 }
 
+/* The identity of the file name in the directory open at dir_fd, into id
+ * (FILE_IDENTITY_MAX bytes): "INODE SIZE MTIME.NSEC", which a rename keeps
+ * and another file put at the name (a user's table -o, a copy) does not
+ * have: 0, or -1 with errno. */
+#define FILE_IDENTITY_MAX 80
+static int file_identity(int dir_fd, const char *name, char *id)
+{
+    struct stat st;
+    if (fstatat(dir_fd, name, &st, AT_SYMLINK_NOFOLLOW) != 0)
+        return -1;
+    snprintf(id, FILE_IDENTITY_MAX, "%ju %jd %jd.%09ld", (uintmax_t)st.st_ino,
+             (intmax_t)st.st_size, (intmax_t)st.st_mtim.tv_sec, (long)st.st_mtim.tv_nsec);
+    return 0;
+}
+
 int journal_write(int staging_fd, const char *dir, char *const *files, size_t nfiles,
                   char *const *stale, size_t nstale, char *const *made, size_t nmade,
                   bool (*publishes)(const char *name), struct gt_error *err)
@@ -68,19 +87,28 @@ int journal_write(int staging_fd, const char *dir, char *const *files, size_t nf
         if (!publish_name(name) || !publishes(name))
             return gt_fail(err, GT_ERR_RUNTIME, "%s/%s: not a name a build publishes", dir, name);
     }
-    /* The text whole, written at once. */
+    /* The text whole, written at once; each new file with its identity
+     * (file_identity), which no later writer of the name gives it. */
     size_t size = strlen(JOURNAL_HEAD) + strlen(JOURNAL_END) + 1;
     for (size_t i = 0; i < nfiles + nstale; i++)
-        size += strlen(i < nfiles ? files[i] : stale[i - nfiles]) + 3;
+        size += strlen(i < nfiles ? files[i] : stale[i - nfiles]) + 3 + FILE_IDENTITY_MAX;
     for (size_t i = 0; i < nmade; i++)
         size += strlen(made[i]) + 3;
     char *text = malloc(size);
     if (!text)
         return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", dir, strerror(ENOMEM));
     size_t len = (size_t)snprintf(text, size, "%s", JOURNAL_HEAD);
-    for (size_t i = 0; i < nfiles + nstale; i++)
-        len += (size_t)snprintf(text + len, size - len, "%c %s\n", i < nfiles ? 'f' : 's',
-                                i < nfiles ? files[i] : stale[i - nfiles]);
+    for (size_t i = 0; i < nfiles; i++) {
+        char id[FILE_IDENTITY_MAX];
+        if (file_identity(staging_fd, files[i], id) != 0) {
+            int e = errno;
+            free(text);
+            return gt_fail(err, GT_ERR_RUNTIME, "%s/%s: %s", dir, files[i], strerror(e));
+        }
+        len += (size_t)snprintf(text + len, size - len, "f %s %s\n", files[i], id);
+    }
+    for (size_t i = 0; i < nstale; i++)
+        len += (size_t)snprintf(text + len, size - len, "s %s\n", stale[i]);
     for (size_t i = 0; i < nmade; i++)
         len += (size_t)snprintf(text + len, size - len, "d %s\n", made[i]);
     len += (size_t)snprintf(text + len, size - len, "%s", JOURNAL_END);
@@ -157,8 +185,9 @@ void journal_restore(int staging_fd)
 }
 
 /* The journal's text, whole (ending in JOURNAL_END), or NULL: none, not
- * whole, or past JOURNAL_SIZE_MAX (*bad set for that). */
-static char *read_journal(int staging_fd, bool *bad)
+ * whole, or past JOURNAL_SIZE_MAX (*bad set for that); *version 1 or 2,
+ * by its head. */
+static char *read_journal(int staging_fd, bool *bad, int *version)
 {
     *bad = false;
     int fd = openat(staging_fd, JOURNAL_NAME, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
@@ -179,7 +208,8 @@ static char *read_journal(int staging_fd, bool *bad)
     close(fd);
     text[n] = '\0';
     size_t head = strlen(JOURNAL_HEAD), end = strlen(JOURNAL_END);
-    if (n < head + end || strncmp(text, JOURNAL_HEAD, head) != 0 ||
+    *version = strncmp(text, JOURNAL_HEAD_1, strlen(JOURNAL_HEAD_1)) == 0 ? 1 : 2;
+    if (n < head + end || (strncmp(text, JOURNAL_HEAD, head) != 0 && *version != 1) ||
         strcmp(text + n - end, JOURNAL_END) != 0 || (n > head + end && text[n - end - 1] != '\n')) {
         free(text);
         return NULL; /* not whole: written before any rename */
@@ -206,6 +236,18 @@ static int move_noreplace(int from_fd, const char *from, int to_fd, const char *
     return renameat(from_fd, from, to_fd, to);
 }
 
+/* Whether text is an identity file_identity writes: three numbers, the
+ * last with a dot and nine digits. */
+static bool identity_text(const char *text)
+{
+    uintmax_t ino;
+    intmax_t size, sec;
+    long nsec;
+    int used = -1;
+    return sscanf(text, "%ju %jd %jd.%9ld%n", &ino, &size, &sec, &nsec, &used) == 4 &&
+           used > 0 && text[used] == '\0';
+}
+
 /* A take-back that failed: said, naming the dead staging directory. */
 static int take_back_failed(struct gt_error *err, const char *staging, const char *name, int e)
 {
@@ -220,7 +262,8 @@ int journal_take_back(int dir_fd, int staging_fd, const char *staging,
                       bool (*publishes)(const char *name), struct gt_error *err)
 {
     bool bad;
-    char *text = read_journal(staging_fd, &bad);
+    int version;
+    char *text = read_journal(staging_fd, &bad, &version);
     if (!text && bad)
         return gt_fail(err, GT_ERR_RUNTIME,
                        "%s/" JOURNAL_NAME ": not a journal a build writes (past %d bytes): "
@@ -236,14 +279,20 @@ int journal_take_back(int dir_fd, int staging_fd, const char *staging,
     for (char *p = lines; *p; p++)
         count += *p == '\n';
     char **names = calloc(count + 1, sizeof *names);
+    char **ids = calloc(count + 1, sizeof *ids); /* a new file's identity; NULL: not said */
     char *kinds = calloc(count + 1, 1);
-    int rc = names && kinds ? GT_OK : gt_fail(err, GT_ERR_RUNTIME, "%s: %s", staging,
-                                              strerror(ENOMEM));
+    int rc = names && ids && kinds ? GT_OK : gt_fail(err, GT_ERR_RUNTIME, "%s: %s", staging,
+                                                     strerror(ENOMEM));
     size_t n = 0, nfiles = 0, line = 1;
     for (char *p = lines, *nl; rc == GT_OK && (nl = strchr(p, '\n')) != NULL; p = nl + 1) {
         *nl = '\0';
         line++;
         char kind = p[0];
+        /* version 2: "f NAME IDENTITY" */
+        char *id = NULL;
+        if (kind == 'f' && version == 2 && p[1] == ' ' && (id = strchr(p + 2, ' ')) != NULL)
+            *id++ = '\0';
+        bool id_ok = kind != 'f' || version == 1 || (id && identity_text(id));
         /* the files, then the stale, then the directories */
         bool order = n == 0 || strchr("fsd", kind) >= strchr("fsd", kinds[n - 1]);
         bool name_ok = p[0] && p[1] == ' ' && publish_name(p + 2);
@@ -259,7 +308,7 @@ int journal_take_back(int dir_fd, int staging_fd, const char *staging,
         } else {
             name_ok = name_ok && (kind == 'f' || kind == 's') && publishes(p + 2);
         }
-        if (!name_ok || !order) {
+        if (!name_ok || !order || !id_ok) {
             rc = gt_fail(err, GT_ERR_RUNTIME,
                          "%s/" JOURNAL_NAME ":%zu: not a journal a build writes: nothing was "
                          "moved; remove %s to go on",
@@ -267,6 +316,7 @@ int journal_take_back(int dir_fd, int staging_fd, const char *staging,
             break;
         }
         kinds[n] = kind;
+        ids[n] = id;
         names[n++] = p + 2;
         nfiles += kind == 'f';
     }
@@ -277,17 +327,28 @@ int journal_take_back(int dir_fd, int staging_fd, const char *staging,
         struct stat st;
         if (kinds[k] == 'd')
             continue;
+        /* A name that holds a file the dead build did not put there (a
+         * user's table -o, a copy from a backup, written since) is the
+         * user's, and newer than the old file: it stays, and the old one
+         * goes with the staging directory (breaker round 30, F5: the
+         * take-back, by a build that then failed, put the old file in
+         * its place). */
+        bool in_dir = fstatat(dir_fd, names[k], &st, AT_SYMLINK_NOFOLLOW) == 0;
         if (kinds[k] == 's') {
             snprintf(aside, sizeof aside, JOURNAL_STALE_NAME, k - nfiles);
-            if (fstatat(staging_fd, aside, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+            if (!in_dir && fstatat(staging_fd, aside, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
                 move_noreplace(staging_fd, aside, dir_fd, names[k]) != 0)
                 rc = take_back_failed(err, staging, names[k], errno);
             continue;
         }
         /* The new file not in the staging directory: it was moved into
-         * DIR, and goes back. */
-        if (fstatat(staging_fd, names[k], &st, AT_SYMLINK_NOFOLLOW) != 0 &&
-            move_noreplace(dir_fd, names[k], staging_fd, names[k]) != 0 &&
+         * DIR, and goes back, unless another file took its name since. */
+        char id[FILE_IDENTITY_MAX];
+        bool moved_in = fstatat(staging_fd, names[k], &st, AT_SYMLINK_NOFOLLOW) != 0;
+        if (moved_in && in_dir && ids[k] &&
+            (file_identity(dir_fd, names[k], id) != 0 || strcmp(id, ids[k]) != 0))
+            continue;
+        if (moved_in && move_noreplace(dir_fd, names[k], staging_fd, names[k]) != 0 &&
             errno != ENOENT)
             rc = take_back_failed(err, staging, names[k], errno);
         snprintf(aside, sizeof aside, JOURNAL_OLD_NAME, k);
@@ -310,6 +371,7 @@ int journal_take_back(int dir_fd, int staging_fd, const char *staging,
             rc = take_back_failed(err, staging, JOURNAL_NAME, errno);
     }
     free(names);
+    free(ids);
     free(kinds);
     free(text);
     return rc;
