@@ -204,6 +204,9 @@ static void catch_signals(void)
      * script) stays ignored. */
     const int signals[] = {SIGINT,  SIGTERM, SIGHUP,    SIGPIPE, SIGUSR1, SIGUSR2,
                            SIGALRM, SIGQUIT, SIGVTALRM, SIGPROF, SIGXCPU,
+#ifdef SIGIO
+                           SIGIO, /* SIGPOLL: breaker round 30, F3 */
+#endif
 #ifdef SIGPWR
                            SIGPWR,
 #endif
@@ -222,8 +225,9 @@ static void catch_signals(void)
             sigaddset(&caught, signals[i]);
         }
     }
-    /* The real-time signals end a process too (those glibc keeps for
-     * itself lie below SIGRTMIN). */
+    /* The real-time signals end a process too.  Those glibc keeps for its
+     * threads (32 and 33) lie below SIGRTMIN, and its sigaction refuses
+     * them: sent by hand, they end gametab as the kernel does (README). */
     for (int signo = SIGRTMIN; signo <= SIGRTMAX; signo++) {
         struct sigaction old;
         if (sigaction(signo, NULL, &old) == 0 && old.sa_handler != SIG_IGN) {
