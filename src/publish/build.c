@@ -993,6 +993,12 @@ static int remove_dead_stagings(const char *dir, struct gt_error *err)
     int rc = GT_OK;
     struct dirent *e;
     while (rc == GT_OK && (e = readdir(d)) != NULL) {
+        /* A stop request between two directories too: thousands of dead
+         * builds' take seconds (breaker round 30, F6). */
+        if (interrupt_signal) {
+            rc = interrupt_fail(err, dir);
+            break;
+        }
         if (!staging_name(e->d_name))
             continue;
         char *path = path_join(dir, e->d_name);
