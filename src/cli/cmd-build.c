@@ -91,20 +91,35 @@ static int templates_outside(const char *dir, const char *templates, const char 
  * or language file the search path gives (a link into DIR/LANG): the build
  * would replace what it reads by its fragment, or remove it.  Every
  * language's files, as a build of one removes the other's.  GT_ERR_USAGE
- * naming both, or GT_OK. */
+ * naming both, GT_OK, or the status of a stop request (or of memory
+ * running out) with err set. */
 static int templates_not_outputs(const char *dir, const struct template_dirs *dirs,
                                  struct gt_error *err)
 {
-    int rc = GT_OK;
     char name[200], path[PATH_MAX];
+    char **paths = NULL;
+    size_t n = 0;
+    int rc = GT_OK;
     for (size_t l = 0; rc == GT_OK && l < TEMPLATE_NLANGUAGES; l++)
         for (size_t i = 0; rc == GT_OK && build_language_file(i, name, sizeof name); i++) {
             struct stat st;
             if ((size_t)snprintf(path, sizeof path, "%s/%s/%s", dir, template_languages[l],
-                                 name) < sizeof path &&
-                lstat(path, &st) == 0 && !S_ISLNK(st.st_mode))
-                rc = output_check_not_search_path(path, false, dirs, NULL, err);
+                                 name) >= sizeof path ||
+                lstat(path, &st) != 0 || S_ISLNK(st.st_mode))
+                continue;
+            char **more = realloc(paths, (n + 1) * sizeof *paths);
+            if (more)
+                paths = more;
+            if (!more || !(paths[n] = strdup(path)))
+                rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", dir, strerror(ENOMEM));
+            else
+                n++;
         }
+    if (rc == GT_OK && n)
+        rc = output_check_not_search_path((const char *const *)paths, n, false, dirs, NULL, err);
+    for (size_t i = 0; i < n; i++)
+        free(paths[i]);
+    free(paths);
     return rc;
 }
 
@@ -168,15 +183,16 @@ static int run_build(struct command_line *cl, struct gt_error *err)
             }
         /* The summary line appended to a template or language file
          * (>> T/lang/en.json) would break the next build. */
-        if (output_check_not_search_path("-", true, &dirs, bo.only_lang, err) != GT_OK) {
+        if (output_check_not_search_path((const char *const[]){"-"}, 1, true, &dirs,
+                                         bo.only_lang, err) != GT_OK) {
             free(trimmed);
-            return GT_ERR_USAGE;
+            return err->status;
         }
     }
     /* A template that is a file of DIR/LANG (a link into it). */
     if (dirs.n && templates_not_outputs(trimmed, &dirs, err) != GT_OK) {
         free(trimmed);
-        return GT_ERR_USAGE;
+        return err->status;
     }
     /* The summary line goes to standard output before the build is final:
      * with it closed or full, the build fails and DIR stays as it was. */

@@ -85,14 +85,15 @@ int output_check_not_templates(const char *path, const struct template_dirs *dir
                                struct gt_error *err);
 
 /* For a command that reads templates it does not name here (build):
- * GT_ERR_USAGE when output path ("-": standard output, as the file it is)
- * is a file the search path dirs gives for its name, a template
- * (DIR/NAME) or a language file (DIR/lang/NAME; only lang/LANG.json when
- * lang is not NULL), by device and inode (a link to it, a hard link);
- * said as output_check_not_input says it, the file found named too when
- * the user did not name path (named false: a file build writes).  Else
- * GT_OK. */
-int output_check_not_search_path(const char *path, bool named,
+ * GT_ERR_USAGE when an output of paths[0..n) ("-": standard output, as the
+ * file it is) is a file the search path dirs gives for its name, a
+ * template (DIR/NAME) or a language file (DIR/lang/NAME; only
+ * lang/LANG.json when lang is not NULL), by device and inode (a link to
+ * it, a hard link); said as output_check_not_input says it, the file found
+ * named too when the user did not name the path (named false: a file build
+ * writes).  Each directory of dirs is read once, for all the outputs; a
+ * stop request ends the reading (interrupt_fail).  Else GT_OK. */
+int output_check_not_search_path(const char *const paths[], size_t n, bool named,
                                  const struct template_dirs *dirs, const char *lang,
                                  struct gt_error *err);
 
