@@ -100,6 +100,26 @@ static bool file_line_error(const char *line, size_t *file_len, const char **num
     return false;
 }
 
+/* Whether file[0, len) is an auxiliary file LaTeX writes beside the
+ * document doc ("./doc.aux" of "doc.tex": .aux, .toc, .lof, .lot, .out),
+ * a file of the removed temporary directory the user never sees: its
+ * ending (".aux"), or NULL (breaker round 30, F9: "line 5 of
+ * ./wythoff-beatty.aux"). */
+static const char *auxiliary_file(const char *file, size_t len, const char *doc)
+{
+    static const char *const endings[] = {".aux", ".toc", ".lof", ".lot", ".out"};
+    const char *dot = strrchr(doc, '.');
+    size_t stem = dot ? (size_t)(dot - doc) : strlen(doc);
+    if (len > 2 && strncmp(file, "./", 2) == 0)
+        file += 2, len -= 2;
+    if (len != stem + 4 || strncmp(file, doc, stem) != 0)
+        return NULL;
+    for (size_t i = 0; i < sizeof endings / sizeof *endings; i++)
+        if (strncmp(file + stem, endings[i], 4) == 0)
+            return endings[i];
+    return NULL;
+}
+
 /* The first error of a LaTeX log of the document doc (a file of the
  * working directory), into msg, with where it is: a line starting "! "
  * or pdfTeX's own "!pdfTeX error: " (as when it cannot write the PDF),
@@ -107,7 +127,8 @@ static bool file_line_error(const char *line, size_t *file_len, const char **num
  * document's, "line N of what --format tex --standalone writes", with
  * the text up to the error from the "l.N ..." line that follows; or, for
  * an error in another file (one the template \input's, a package), "line
- * N of FILE".  "" when there is none.  The log's lines are whole:
+ * N of FILE"; in an auxiliary file (auxiliary_file), where its text came
+ * from.  "" when there is none.  The log's lines are whole:
  * pdflatex runs with max_print_line=10000 (latex_env_init).  A longer
  * line is cut at 300 bytes. */
 static void first_latex_error(const char *log, const char *doc, char *msg, size_t size)
@@ -137,7 +158,13 @@ static void first_latex_error(const char *log, const char *doc, char *msg, size_
             bool in_doc = (file_len == strlen(doc) && strncmp(line, doc, file_len) == 0) ||
                           (file_len == strlen(doc) + 2 && strncmp(line, "./", 2) == 0 &&
                            strncmp(line + 2, doc, file_len - 2) == 0);
-            if (!in_doc)
+            const char *aux = in_doc ? NULL : auxiliary_file(line, file_len, doc);
+            if (aux)
+                snprintf(where, sizeof where,
+                         "in the %s file LaTeX writes from the document on its first run: "
+                         "from a \\label, \\caption or title the template sets",
+                         aux);
+            else if (!in_doc)
                 snprintf(where, sizeof where, "line %.*s of %.*s", (int)number_len, number,
                          (int)(file_len > 200 ? 200 : file_len), line);
         } else if (found && strncmp(line, "l.", 2) == 0) {
@@ -186,6 +213,20 @@ static void env_set(struct latex_env *e, size_t *n, const char *entry)
     e->envp[*n] = NULL;
 }
 
+/* Whether TeX's generated files (TEXMFVAR) go under the temporary
+ * directory (latex_env_init): no TEXMFVAR of the user's, and no writable
+ * $HOME for kpathsea's own. */
+static bool texmfvar_in_tmpdir(void)
+{
+    const char *home = getenv("HOME"), *var = getenv("TEXMFVAR");
+    return (!var || !*var) && (!home || !*home || access(home, W_OK) != 0);
+}
+
+/* The characters kpathsea reads in a path variable as its own (a list's
+ * ':' or ';', a variable's '$', the braces of {a,b}, the '!!' of ls-R):
+ * a TEXMFVAR holding one is not the directory it names. */
+#define KPATHSEA_SPECIAL ":;${}!"
+
 /* Makes e for a run in the directory dir (absolute): the dates pdfTeX
  * writes (/CreationDate, /ModDate, and the /ID made from them) are date
  * (epoch_get's, base/epoch.h), so that a table gives the same PDF each time;
@@ -220,8 +261,7 @@ static int latex_env_init(struct latex_env *e, time_t date, const char *dir)
      * the T2A metrics of the Cyrillic text (the lh fonts: no Debian package
      * has them made).  Without $HOME it is a relative path mktexdir cannot
      * make, and an unwritable one fails too. */
-    const char *home = getenv("HOME"), *var = getenv("TEXMFVAR");
-    if ((!var || !*var) && (!home || !*home || access(home, W_OK) != 0)) {
+    if (texmfvar_in_tmpdir()) {
         snprintf(e->texmfvar, sizeof e->texmfvar, "TEXMFVAR=%s/texmf-var", dir);
         env_set(e, &n, e->texmfvar);
     }
@@ -414,6 +454,16 @@ static int pdf_write_private(const struct table_def *t, const struct table_args 
     if (len < 0 || (size_t)len >= sizeof dir)
         return gt_fail(err, GT_ERR_RUNTIME, "%s (TMPDIR): %s: give TMPDIR a shorter absolute path",
                        tmp, strerror(ENAMETOOLONG));
+    /* TeX would split or expand a TEXMFVAR under such a TMPDIR, and make
+     * the Cyrillic fonts' metrics out of reach, or outside TMPDIR for good
+     * (breaker round 30, F8). */
+    size_t plain = strcspn(dir, KPATHSEA_SPECIAL);
+    if (dir[plain] && texmfvar_in_tmpdir())
+        return gt_fail(err, GT_ERR_RUNTIME,
+                       "%.*s (TMPDIR): holds '%c', which TeX reads in a path as its own: "
+                       "without a writable HOME, TeX's font metrics go there (TEXMFVAR): give "
+                       "a TMPDIR without any of " KPATHSEA_SPECIAL ", or a writable HOME",
+                       (int)(strrchr(dir, '/') - dir), dir, dir[plain]);
     /* Said as the directory TMPDIR names, the variable to change. */
     if (!mkdtemp(dir))
         return gt_fail(err, GT_ERR_RUNTIME, "%.*s (TMPDIR): %s",
