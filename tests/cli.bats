@@ -435,6 +435,17 @@ CASES
     # not another command's own template, which render refuses (breaker round 21, F1)
     [ -z "$(complete_words render wythoff-)" ]
     [ -z "$(complete_words render figure-)" ]
+    # a template whose partial is a FIFO: the names listed within 2 s, not
+    # a TAB that waits for ever (breaker round 30, F10); a FIFO is no
+    # template to offer
+    mkdir "$T/ff"
+    mkfifo "$T/ff/p.tex" "$T/ff/q.tex"
+    printf '{{> p.tex}}\n' >"$T/ff/t.tex"
+    export -f complete_words
+    run timeout 20 bash -c 'source completion/gametab; complete_words render --templates "$1" pre' \
+        _ "$T/ff"
+    [ "$status" -eq 0 ]
+    [ "$output" = preamble.tex ]
 }
 
 @test "the completion offers a template's or a file's name as it is and never runs or expands it: \$(...), backquotes, \$HOME, *, blanks (breaker round 17)" {

@@ -9,8 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/interrupt.h"
 #include "base/text.h"
 #include "base/utf8.h"
 #include "claims/claim.h"
@@ -910,11 +912,20 @@ void help_templates(FILE *f, const char *dir)
     size_t n;
     char **names = template_names(&d, &n);
     /* Not another command's own template ("gametab: filled by", which
-     * render refuses: the one usage error of a check without -o). */
-    for (size_t i = 0; i < n; i++) {
+     * render refuses: the one usage error of a check without -o); nor a
+     * FIFO or device, which would block the reading (breaker round 30,
+     * F10; the completion gives a partial that is one 2 s). */
+    for (size_t i = 0; i < n && !interrupt_signal; i++) {
         struct template_needs needs;
         struct gt_error e = {0};
-        if (template_check(&d, names[i], false, 0, NULL, &needs, &e) != GT_ERR_USAGE)
+        char *path = NULL;
+        struct stat st;
+        bool regular = template_find(&d, names[i], &path) == 0 && stat(path, &st) == 0 &&
+                       S_ISREG(st.st_mode);
+        free(path);
+        fflush(f); /* each name as it is known, for a reader that stops waiting */
+        if (regular && template_check(&d, names[i], false, 0, NULL, &needs, &e) != GT_ERR_USAGE &&
+            !interrupt_signal)
             fprintf(f, "%s\n", names[i]);
     }
     template_names_free(names, n);
@@ -1055,10 +1066,11 @@ void help_completion(FILE *f)
           "    [[ $dir == --templates ]] && dir=\n"
           "    # ~/dir as the shell would expand it once the command runs\n"
           "    [[ $dir == \"~\" || $dir == \"~/\"* ]] && dir=$HOME${dir#\"~\"}\n"
-          "    # one name a line, offered as it is (never expanded)\n"
+          "    # one name a line, offered as it is (never expanded); those listed\n"
+          "    # within 2 s, as a partial may be a FIFO\n"
           "    while IFS= read -r name; do\n"
           "        [[ $name == \"$cur\"* ]] && COMPREPLY+=(\"$name\")\n"
-          "    done < <(\"${COMP_WORDS[0]}\" --help-templates ${dir:+\"$dir\"} 2>/dev/null)\n"
+          "    done < <(timeout 2 \"${COMP_WORDS[0]}\" --help-templates ${dir:+\"$dir\"} 2>/dev/null)\n"
           "}\n"
           "\n"
           "# The options the template named (the first argument, as typed) makes a\n"
