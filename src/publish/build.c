@@ -1187,6 +1187,30 @@ static int lock_directory(const char *dir, struct gt_error *err)
     return fd;
 }
 
+/* The longest name, relative to DIR, of a file the build bo writes
+ * (build_publishes: of its languages, the worksheet's with --worksheet),
+ * into longest (size bytes): its length. */
+static size_t build_name_longest(const struct build_options *bo, char *longest, size_t size)
+{
+    char name[256], rel[300];
+    snprintf(longest, size, "gametab.xlsx");
+    for (size_t i = 0; i < table_registry_size; i++) {
+        snprintf(rel, sizeof rel, "%s.csv.gz", table_registry[i]->name);
+        if (strlen(rel) > strlen(longest))
+            snprintf(longest, size, "%s", rel);
+    }
+    for (size_t l = 0; l < TEMPLATE_NLANGUAGES; l++)
+        for (size_t i = 0; build_language_file(i, name, sizeof name); i++) {
+            if ((bo->only_lang && strcmp(bo->only_lang, template_languages[l]) != 0) ||
+                (!bo->worksheet && strncmp(name, "worksheet", 9) == 0))
+                continue;
+            snprintf(rel, sizeof rel, "%s/%s", template_languages[l], name);
+            if (strlen(rel) > strlen(longest))
+                snprintf(longest, size, "%s", rel);
+        }
+    return strlen(longest);
+}
+
 int build_directory(const struct build_options *bo, size_t *nfiles, struct gt_error *err)
 {
     const char *dir = bo->dir;
@@ -1197,6 +1221,18 @@ int build_directory(const struct build_options *bo, size_t *nfiles, struct gt_er
         if ((!bo->only_lang || strcmp(bo->only_lang, template_languages[i]) == 0) &&
             build_templates_parse(&dirs, template_languages[i], err) != GT_OK)
             return err->status;
+    /* The files are written under DIR/STAGING_PREFIXXXXXXX/ first: a DIR
+     * whose name leaves no room for that is said so before any work, not
+     * as a file's "File name too long" (breaker round 30, F4). */
+    char longest[300];
+    size_t staged = strlen(dir) + 1 + strlen(STAGING_PREFIX "XXXXXX") + 1 +
+                    build_name_longest(bo, longest, sizeof longest);
+    if (staged >= PATH_MAX)
+        return gt_fail(err, GT_ERR_RUNTIME,
+                       "%s: %s: the build writes its files under DIR/" STAGING_PREFIX
+                       "XXXXXX/ first, names of up to %zu bytes (%s), past the system's %d: "
+                       "build from nearer it (cd there; gametab build -o .)",
+                       dir, strerror(ENAMETOOLONG), staged, longest, PATH_MAX - 1);
 
     /* A file where DIR should be: said with what build makes there. */
     struct stat st;
