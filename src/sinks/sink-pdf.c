@@ -4,6 +4,7 @@
 #define _XOPEN_SOURCE 700
 #include <errno.h>
 #include <fcntl.h>
+#include <glob.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -215,11 +216,33 @@ static void env_set(struct latex_env *e, size_t *n, const char *entry)
 
 /* Whether TeX's generated files (TEXMFVAR) go under the temporary
  * directory (latex_env_init): no TEXMFVAR of the user's, and no writable
- * $HOME for kpathsea's own. */
+ * $HOME for kpathsea's own, ~/.texliveYYYY/texmf-var.  A ~/.texliveYYYY
+ * or its texmf-var the user may not write (made by a TeX run as root)
+ * counts as none: mktextfm would put the metrics in /tmp/texfonts, for
+ * every later TeX run of anyone (breaker round 30, F8). */
 static bool texmfvar_in_tmpdir(void)
 {
     const char *home = getenv("HOME"), *var = getenv("TEXMFVAR");
-    return (!var || !*var) && (!home || !*home || access(home, W_OK) != 0);
+    if (var && *var)
+        return false;
+    if (!home || !*home || access(home, W_OK) != 0)
+        return true;
+    char pattern[4200];
+    if ((size_t)snprintf(pattern, sizeof pattern, "%s/.texlive[0-9][0-9][0-9][0-9]", home) >=
+        sizeof pattern)
+        return false;
+    glob_t found;
+    bool unwritable = false;
+    if (glob(pattern, GLOB_ONLYDIR | GLOB_NOSORT, NULL, &found) == 0) {
+        for (size_t i = 0; i < found.gl_pathc && !unwritable; i++) {
+            char sub[4300];
+            snprintf(sub, sizeof sub, "%s/texmf-var", found.gl_pathv[i]);
+            unwritable = access(found.gl_pathv[i], W_OK) != 0 ||
+                         (access(sub, F_OK) == 0 && access(sub, W_OK) != 0);
+        }
+        globfree(&found);
+    }
+    return unwritable;
 }
 
 /* The characters kpathsea reads in a path variable as its own (a list's
