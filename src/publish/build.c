@@ -4,6 +4,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <pwd.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -434,6 +435,12 @@ static int build_language(struct build *b, const char *lang, struct gt_error *er
         /* A file new in DIR/LANG is as any new file there: the group of a
          * setgid DIR/LANG, its default ACL. */
         rc = output_dir_inherit_like(langdir, final, err);
+        /* Worked in whatever the umask (777: mode 000), as the staging
+         * directory (breaker round 30, F13). */
+        struct stat st;
+        if (rc == GT_OK && stat(langdir, &st) == 0 && (st.st_mode & S_IRWXU) != S_IRWXU &&
+            chmod(langdir, (st.st_mode & 07777) | S_IRWXU) != 0)
+            rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", final, strerror(errno));
     }
     free(final);
     free(langdir);
@@ -1007,10 +1014,32 @@ static int remove_dead_stagings(const char *dir, struct gt_error *err)
          * a journal: published over, it would be taken back later over the
          * newer build (breaker round 29, F11).  Said, and the build stops. */
         if (path && fd < 0 && (errno == EACCES || errno == EPERM)) {
-            rc = gt_fail(err, GT_ERR_RUNTIME,
-                         "%s: %s: a dead build's staging directory that this user cannot open: "
-                         "its owner's next build into %s removes it (or remove it)",
-                         path, strerror(errno), dir);
+            /* Its owner named; only its owner's build can take it back,
+             * and removing it by hand would lose the old files it may
+             * hold (breaker round 30, F12: "or remove it"). */
+            int e = errno;
+            struct stat own;
+            bool known = lstat(path, &own) == 0;
+            if (known && own.st_uid == geteuid()) {
+                rc = gt_fail(err, GT_ERR_RUNTIME,
+                             "%s: %s: a dead build's staging directory of yours that you cannot "
+                             "open (mode %03o), which may hold a build killed while publishing: "
+                             "chmod u+rwx it and build again, and the build takes it back",
+                             path, strerror(e), (unsigned)(own.st_mode & 0777));
+            } else {
+                char owner[64] = "its owner";
+                struct passwd *pw = known ? getpwuid(own.st_uid) : NULL;
+                if (pw && strlen(pw->pw_name) < sizeof owner)
+                    snprintf(owner, sizeof owner, "%s", pw->pw_name);
+                else if (known)
+                    snprintf(owner, sizeof owner, "user %ld", (long)own.st_uid);
+                rc = gt_fail(err, GT_ERR_RUNTIME,
+                             "%s: %s: another user's (%s) dead build's staging directory, which "
+                             "may hold a build killed while publishing: %s's next build into %s "
+                             "takes it back and removes it (ask %s%s to run one)",
+                             path, strerror(e), owner, owner, dir, owner,
+                             strcmp(owner, "root") == 0 ? "" : " or root");
+            }
             free(path);
             break;
         }
@@ -1087,6 +1116,11 @@ static int make_staging(struct build *b, struct gt_error *err)
                                                              : "%s: %s",
                            b->dir, strerror(e));
         }
+        /* u+rwx whatever the umask, as the build's other directories
+         * (make_directories): under umask 777 mkdtemp's mode 000 could not
+         * be opened (breaker round 30, F13). */
+        if (chmod(b->staging, 0700) != 0 && errno == ENOENT)
+            continue; /* taken for a dead one's already */
         int fd = open(b->staging, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
         if (fd < 0 && errno == ENOENT)
             continue; /* taken for a dead one's already */
@@ -1111,6 +1145,13 @@ static int make_staging(struct build *b, struct gt_error *err)
         if (fstat(fd, &held) == 0 && stat(b->staging, &there) == 0 &&
             held.st_dev == there.st_dev && held.st_ino == there.st_ino) {
             int mark = openat(fd, STAGING_MARK, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+            if (mark >= 0 && fchmod(mark, 0600) != 0) { /* readable whatever the umask */
+                int e = errno;
+                close(mark);
+                unlinkat(fd, STAGING_MARK, 0);
+                mark = -1;
+                errno = e;
+            }
             if (mark < 0) {
                 int e = errno;
                 close(fd);

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/interrupt.h"
 #include "io/files.h"
 #include "publish/journal.h"
 
@@ -113,6 +114,15 @@ int journal_write(int staging_fd, const char *dir, char *const *files, size_t nf
         len += (size_t)snprintf(text + len, size - len, "d %s\n", made[i]);
     len += (size_t)snprintf(text + len, size - len, "%s", JOURNAL_END);
     int fd = openat(staging_fd, JOURNAL_NAME, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+    /* Readable by the next build whatever the umask (breaker round 30,
+     * F13: under umask 777 it was mode 000, taken for none). */
+    if (fd >= 0 && fchmod(fd, 0600) != 0) {
+        int e = errno;
+        close(fd);
+        unlinkat(staging_fd, JOURNAL_NAME, 0);
+        fd = -1;
+        errno = e;
+    }
     if (fd < 0) {
         int e = errno;
         free(text);
@@ -185,14 +195,18 @@ void journal_restore(int staging_fd)
 }
 
 /* The journal's text, whole (ending in JOURNAL_END), or NULL: none, not
- * whole, or past JOURNAL_SIZE_MAX (*bad set for that); *version 1 or 2,
- * by its head. */
-static char *read_journal(int staging_fd, bool *bad, int *version)
+ * whole, or past JOURNAL_SIZE_MAX (*bad set for that); *unread the errno
+ * of a journal that is there but cannot be read (EACCES, EIO), else 0;
+ * *version 1 or 2, by its head. */
+static char *read_journal(int staging_fd, bool *bad, int *unread, int *version)
 {
     *bad = false;
+    *unread = 0;
     int fd = openat(staging_fd, JOURNAL_NAME, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-    if (fd < 0)
+    if (fd < 0) {
+        *unread = errno == ENOENT ? 0 : errno;
         return NULL;
+    }
     struct stat st;
     char *text = NULL;
     if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > JOURNAL_SIZE_MAX ||
@@ -202,10 +216,21 @@ static char *read_journal(int staging_fd, bool *bad, int *version)
         return NULL;
     }
     size_t n = 0;
-    ssize_t r;
-    while (n < (size_t)st.st_size && (r = read(fd, text + n, (size_t)st.st_size - n)) > 0)
+    ssize_t r = 0;
+    while (n < (size_t)st.st_size) {
+        r = read(fd, text + n, (size_t)st.st_size - n);
+        if (r < 0 && errno == EINTR && !interrupt_signal)
+            continue;
+        if (r <= 0)
+            break;
         n += (size_t)r;
+    }
     close(fd);
+    if (r < 0) {
+        *unread = errno;
+        free(text);
+        return NULL;
+    }
     text[n] = '\0';
     size_t head = strlen(JOURNAL_HEAD), end = strlen(JOURNAL_END);
     *version = strncmp(text, JOURNAL_HEAD_1, strlen(JOURNAL_HEAD_1)) == 0 ? 1 : 2;
@@ -262,8 +287,18 @@ int journal_take_back(int dir_fd, int staging_fd, const char *staging,
                       bool (*publishes)(const char *name), struct gt_error *err)
 {
     bool bad;
-    int version;
-    char *text = read_journal(staging_fd, &bad, &version);
+    int version, unread;
+    char *text = read_journal(staging_fd, &bad, &unread, &version);
+    /* One there that cannot be read may list moves to take back: nothing
+     * is removed without it (breaker round 30, F13). */
+    if (!text && unread == EINTR && interrupt_signal)
+        return interrupt_fail(err, staging);
+    if (!text && unread)
+        return gt_fail(err, GT_ERR_RUNTIME,
+                       "%s/" JOURNAL_NAME ": %s: the journal of a build killed while "
+                       "publishing cannot be read: nothing was moved; mend that and build again "
+                       "(removing %s loses the old files it holds)",
+                       staging, strerror(unread), staging);
     if (!text && bad)
         return gt_fail(err, GT_ERR_RUNTIME,
                        "%s/" JOURNAL_NAME ": not a journal a build writes (past %d bytes): "
