@@ -788,15 +788,15 @@ static int build_templates_parse(const struct template_dirs *dirs, const char *l
                                  struct gt_error *err)
 {
     const char *fixed[] = {"preamble.tex", "errata.tex", "handout.tex"};
-    if (templates_parse(dirs, lang, fixed, sizeof fixed / sizeof *fixed, err) != GT_OK)
+    if (templates_parse(dirs, lang, fixed, sizeof fixed / sizeof *fixed, NULL, err) != GT_OK)
         return err->status;
     for (size_t i = 0; i < table_registry_size; i++)
-        if (templates_parse(dirs, NULL, &table_registry[i]->tex_template, 1, err) != GT_OK)
+        if (templates_parse(dirs, NULL, &table_registry[i]->tex_template, 1, NULL, err) != GT_OK)
             return err->status;
     for (size_t i = 0; i < figure_registry_size; i++) {
         char name[128];
         snprintf(name, sizeof name, "figure-%s.tex", figure_registry[i]->name);
-        if (templates_parse(dirs, NULL, (const char *const[]){name}, 1, err) != GT_OK)
+        if (templates_parse(dirs, NULL, (const char *const[]){name}, 1, NULL, err) != GT_OK)
             return err->status;
     }
     return GT_OK;

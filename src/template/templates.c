@@ -319,6 +319,8 @@ struct partial_lookup {
     const char *ext;
     struct partial_file *files; /* to name the file in error messages */
     const struct output *out;   /* where the rendering goes */
+    const char *out_path;       /* or, before it is opened, the -o it goes to ("-":
+                                   standard output), or NULL */
     const char *clash;          /* a partial's file that out would replace, or NULL */
     const char *unusable;       /* a partial's file that is no template, or NULL */
     char why[192];              /* what it is, after its name (text_unusable) */
@@ -369,6 +371,16 @@ static bool text_unusable(const char *text, size_t len, const char *kind, char *
     return false;
 }
 
+/* Whether out ("-": standard output) is the regular file at path, by
+ * device and inode. */
+static bool same_regular_file(const char *out, const char *path)
+{
+    struct stat o, p;
+    bool found = strcmp(out, "-") == 0 ? fstat(STDOUT_FILENO, &o) == 0 : stat(out, &o) == 0;
+    return found && S_ISREG(o.st_mode) && stat(path, &p) == 0 && o.st_dev == p.st_dev &&
+           o.st_ino == p.st_ino;
+}
+
 /* template_find for a partial's name, or, in no directory and without an
  * extension, for the name with the template's (a .tex template's {{>row}}
  * is row.tex). */
@@ -403,7 +415,9 @@ static int load_partial(void *ud, const char *name, char **text, size_t *len)
         rc = -1;
     }
     /* -o naming a partial would replace it with its own rendering. */
-    bool clash = rc == 0 && path && pl->out && output_replaces(pl->out, path);
+    bool clash = rc == 0 && path &&
+                 ((pl->out && output_replaces(pl->out, path)) ||
+                  (pl->out_path && same_regular_file(pl->out_path, path)));
     if (clash) {
         free(*text);
         *text = NULL;
@@ -694,11 +708,12 @@ static void note_name(void *ud, const char *name, size_t len, const char *line,
  * memory does not grow with it. */
 static int render_text(const struct template_dirs *dirs, const char *path, const char *text,
                        size_t len, size_t ncolumns, json_t *ctx, struct output *out,
-                       struct template_needs *needs, bool checked, struct gt_error *err)
+                       const char *out_path, struct template_needs *needs, bool checked,
+                       struct gt_error *err)
 {
     const char *base = strrchr(path, '/');
     base = base ? base + 1 : path;
-    struct partial_lookup pl = {dirs, strrchr(base, '.'), NULL, out, NULL, NULL, ""};
+    struct partial_lookup pl = {dirs, strrchr(base, '.'), NULL, out, out_path, NULL, NULL, ""};
     struct template_needs ignored;
     /* template_check is render's, and only it passes needs */
     struct declarations decl = {.ncolumns = ncolumns, .render = needs != NULL};
@@ -736,7 +751,8 @@ static int render_text(const struct template_dirs *dirs, const char *path, const
     else if (sink.failed)
         rc = GT_ERR_RUNTIME; /* err says why */
     else if (rc == MUSTACHE_ERR_IO && pl.clash)
-        rc = strcmp(output_name(out), "standard output") == 0
+        rc = (out ? strcmp(output_name(out), "standard output") == 0
+                  : strcmp(out_path, "-") == 0)
                  ? gt_fail(err, GT_ERR_USAGE,
                            "standard output is also the partial %s of %s: write to another file",
                            pl.clash, path)
@@ -794,7 +810,8 @@ static int render_text(const struct template_dirs *dirs, const char *path, const
  * render_text. */
 static int read_and_render(const struct template_dirs *d, const char *name, bool is_path,
                            size_t ncolumns, json_t *ctx, struct output *out,
-                           struct template_needs *needs, bool checked, struct gt_error *err)
+                           const char *out_path, struct template_needs *needs, bool checked,
+                           struct gt_error *err)
 {
     char *text, *path = NULL, *dir = NULL;
     size_t len;
@@ -802,7 +819,8 @@ static int read_and_render(const struct template_dirs *d, const char *name, bool
     if (!is_path) {
         if (template_read(d, name, &text, &len, &path, err) != GT_OK)
             return GT_ERR_RUNTIME;
-        int rc = render_text(d, path, text, len, ncolumns, ctx, out, needs, checked, err);
+        int rc =
+            render_text(d, path, text, len, ncolumns, ctx, out, out_path, needs, checked, err);
         free(text);
         free(path);
         return rc;
@@ -819,7 +837,8 @@ static int read_and_render(const struct template_dirs *d, const char *name, bool
     with_own.dir[0] = slash ? (*slash = '\0', *dir ? dir : "/") : ".";
     for (size_t i = 0; i < d->n && with_own.n < TEMPLATE_DIRS_MAX; i++)
         with_own.dir[with_own.n++] = d->dir[i];
-    int rc = render_text(&with_own, name, text, len, ncolumns, ctx, out, needs, checked, err);
+    int rc = render_text(&with_own, name, text, len, ncolumns, ctx, out, out_path, needs, checked,
+                         err);
     free(dir);
     free(text);
     return rc;
@@ -832,11 +851,11 @@ int template_check(const struct template_dirs *d, const char *name, bool is_path
     *needs = (struct template_needs){0};
     /* out is only compared with the partials (load_partial): nothing is
      * written to it without a context. */
-    return read_and_render(d, name, is_path, ncolumns, NULL, out, needs, false, err);
+    return read_and_render(d, name, is_path, ncolumns, NULL, out, NULL, needs, false, err);
 }
 
 int templates_parse(const struct template_dirs *d, const char *lang, const char *const names[],
-                    size_t n, struct gt_error *err)
+                    size_t n, const char *out_path, struct gt_error *err)
 {
     if (lang) {
         json_t *strings = lang_strings_load(d, lang, err);
@@ -846,7 +865,7 @@ int templates_parse(const struct template_dirs *d, const char *lang, const char 
     }
     int rc = GT_OK;
     for (size_t i = 0; rc == GT_OK && i < n; i++)
-        rc = read_and_render(d, names[i], false, 0, NULL, NULL, NULL, false, err);
+        rc = read_and_render(d, names[i], false, 0, NULL, NULL, out_path, NULL, false, err);
     return rc;
 }
 
@@ -858,13 +877,15 @@ static size_t context_columns(json_t *ctx)
 int template_render(const struct template_dirs *d, const char *name, json_t *ctx,
                     struct output *out, struct gt_error *err)
 {
-    return read_and_render(d, name, false, context_columns(ctx), ctx, out, NULL, false, err);
+    return read_and_render(d, name, false, context_columns(ctx), ctx, out, NULL, NULL, false,
+                           err);
 }
 
 int template_render_checked(const struct template_dirs *d, const char *name, bool is_path,
                             json_t *ctx, struct output *out, struct gt_error *err)
 {
-    return read_and_render(d, name, is_path, context_columns(ctx), ctx, out, NULL, true, err);
+    return read_and_render(d, name, is_path, context_columns(ctx), ctx, out, NULL, NULL, true,
+                           err);
 }
 
 const char *const template_languages[TEMPLATE_NLANGUAGES] = {"ru", "en"};

@@ -184,10 +184,14 @@ int template_check(const struct template_dirs *d, const char *name, bool is_path
  * the files (GT_ERR_RUNTIME, "FILE:LINE:COL: unclosed section 'rows'",
  * "FILE: no string \"KEY\""), said before the work, not after it
  * (breaker round 29, F9).  A "columns at most N" declaration is checked
- * when the template renders, against its context.  Each file is read
- * once: the rendering takes the text read here. */
+ * when the template renders, against its context.  out_path, unless
+ * NULL, is the -o the command writes ("-": standard output): a partial
+ * that is that file is GT_ERR_USAGE "-o: PATH is also a partial of
+ * TEMPLATE: write to another file", as template_render says it (for a
+ * PDF, whose LaTeX renders into a temporary file: breaker round 31, F1).
+ * Each file is read once: the rendering takes the text read here. */
 int templates_parse(const struct template_dirs *d, const char *lang, const char *const names[],
-                    size_t n, struct gt_error *err);
+                    size_t n, const char *out_path, struct gt_error *err);
 
 /* Renders template name (is_path as for template_check) with ctx, as
  * template_render does, once template_check has read it and checked its
