@@ -388,3 +388,33 @@ old_build() { # DIR
     diff -r old d
 }
 
+
+@test "build: the take-back of a killed build holds for a copy of DIR (cp -a), and keeps a file the user wrote where the build had moved the old one aside (breaker round 31, F2, F3)" {
+    cd "$T"
+    "$GAMETAB" build -o old --lang en >/dev/null
+    cp -a old c1
+    set +e
+    GAMETAB_FAULT=rename:71 GAMETAB_FAULT_SIGNAL=9 LD_PRELOAD=$SHIM "$GAMETAB" build -o c1 --lang en --start 5,3 2>/dev/null
+    set -e
+    # a copy has new inodes: every file was taken for the user's, and the
+    # old ones dropped
+    cp -a c1 c2
+    run env GAMETAB_OUTPUT_MAX=100 "$GAMETAB" build -o c2 --lang en
+    [ "$status" -eq 1 ]
+    diff -r old c2
+    # killed between a file's two renames: its name empty in DIR
+    cp -a old m
+    set +e
+    GAMETAB_FAULT=rename:70 GAMETAB_FAULT_SIGNAL=9 LD_PRELOAD=$SHIM "$GAMETAB" build -o m --lang en --start 5,3 2>/dev/null
+    set -e
+    [ ! -e m/en/wythoff-p-positions.tex ]
+    "$GAMETAB" table wythoff-p-positions --format tex --lang en --count 3 -o m/en/wythoff-p-positions.tex
+    cp m/en/wythoff-p-positions.tex mine.tex
+    # the old file's return failed for good (EEXIST)
+    run env GAMETAB_OUTPUT_MAX=100 "$GAMETAB" build -o m --lang en
+    [ "$status" -eq 1 ]
+    [[ "$output" == *"output larger than 100 bytes"* ]]
+    cmp mine.tex m/en/wythoff-p-positions.tex
+    cp mine.tex old/en/wythoff-p-positions.tex
+    diff -r old m
+}

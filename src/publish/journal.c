@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #include "base/interrupt.h"
 #include "io/files.h"
@@ -65,17 +66,42 @@ static int write_all(int fd, const char *s, size_t n)
 }
 
 /* The identity of the file name in the directory open at dir_fd, into id
- * (FILE_IDENTITY_MAX bytes): "INODE SIZE MTIME.NSEC", which a rename keeps
- * and another file put at the name (a user's table -o, a copy) does not
- * have: 0, or -1 with errno. */
-#define FILE_IDENTITY_MAX 80
+ * (FILE_IDENTITY_MAX bytes): "SIZE CRC32" (the CRC-32 of its bytes, eight
+ * hex digits), which a copy keeps (cp -a, rsync, a restore: breaker round
+ * 31, F2, where an inode did not) and another file put at the name (a
+ * user's table -o) does not have: 0, or -1 with errno (EINVAL: not a
+ * regular file). */
+#define FILE_IDENTITY_MAX 40
 static int file_identity(int dir_fd, const char *name, char *id)
 {
-    struct stat st;
-    if (fstatat(dir_fd, name, &st, AT_SYMLINK_NOFOLLOW) != 0)
+    int fd = openat(dir_fd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0)
         return -1;
-    snprintf(id, FILE_IDENTITY_MAX, "%ju %jd %jd.%09ld", (uintmax_t)st.st_ino,
-             (intmax_t)st.st_size, (intmax_t)st.st_mtim.tv_sec, (long)st.st_mtim.tv_nsec);
+    struct stat st;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        int e = S_ISREG(st.st_mode) ? errno : EINVAL;
+        close(fd);
+        errno = e;
+        return -1;
+    }
+    uLong crc = crc32(0L, Z_NULL, 0);
+    uintmax_t size = 0;
+    unsigned char buf[65536];
+    ssize_t r;
+    while ((r = read(fd, buf, sizeof buf)) != 0) {
+        if (r < 0 && errno == EINTR && !interrupt_signal)
+            continue;
+        if (r < 0) {
+            int e = errno;
+            close(fd);
+            errno = e;
+            return -1;
+        }
+        crc = crc32(crc, buf, (uInt)r);
+        size += (uintmax_t)r;
+    }
+    close(fd);
+    snprintf(id, FILE_IDENTITY_MAX, "%ju %08lx", size, (unsigned long)crc);
     return 0;
 }
 
@@ -261,16 +287,13 @@ static int move_noreplace(int from_fd, const char *from, int to_fd, const char *
     return renameat(from_fd, from, to_fd, to);
 }
 
-/* Whether text is an identity file_identity writes: three numbers, the
- * last with a dot and nine digits. */
+/* Whether text is an identity file_identity writes: a size, a space and
+ * eight hex digits. */
 static bool identity_text(const char *text)
 {
-    uintmax_t ino;
-    intmax_t size, sec;
-    long nsec;
-    int used = -1;
-    return sscanf(text, "%ju %jd %jd.%9ld%n", &ino, &size, &sec, &nsec, &used) == 4 &&
-           used > 0 && text[used] == '\0';
+    size_t digits = strspn(text, "0123456789");
+    return digits > 0 && text[digits] == ' ' && strlen(text + digits + 1) == 8 &&
+           strspn(text + digits + 1, "0123456789abcdef") == 8;
 }
 
 /* A take-back that failed: said, naming the dead staging directory. */
@@ -377,11 +400,15 @@ int journal_take_back(int dir_fd, int staging_fd, const char *staging,
             continue;
         }
         /* The new file not in the staging directory: it was moved into
-         * DIR, and goes back, unless another file took its name since. */
+         * DIR, and goes back, unless another file took its name since.
+         * One in DIR while the new file is still in the staging directory
+         * (the build killed between its two renames) is another too
+         * (breaker round 31, F3: the old file's return then failed for
+         * good, EEXIST). */
         char id[FILE_IDENTITY_MAX];
         bool moved_in = fstatat(staging_fd, names[k], &st, AT_SYMLINK_NOFOLLOW) != 0;
-        if (moved_in && in_dir && ids[k] &&
-            (file_identity(dir_fd, names[k], id) != 0 || strcmp(id, ids[k]) != 0))
+        if (in_dir && (!moved_in || (ids[k] && (file_identity(dir_fd, names[k], id) != 0 ||
+                                                strcmp(id, ids[k]) != 0))))
             continue;
         if (moved_in && move_noreplace(dir_fd, names[k], staging_fd, names[k]) != 0 &&
             errno != ENOENT)

@@ -74,10 +74,11 @@ void journal_restore(int staging_fd);
  * says, last rename first: a stale file moved aside goes back; a new file
  * that is in DIR goes back into the staging directory, and the old file
  * moved aside returns to its place.  A name that holds another file than
- * the one the dead build put there or removed (its identity, inode, size
- * and modification time, is in the journal: a user's table -o or copy,
- * written since) is left as it is, the old file dropped with the staging
- * directory (breaker round 30, F5) (renameat2 RENAME_NOREPLACE, or a
+ * the one the dead build put there (its identity, size and CRC-32, is in
+ * the journal, and a copy of DIR keeps it), or that holds a file where the
+ * build had put none yet or had removed one (a user's table -o, written
+ * since) is left as it is, the old file dropped with the staging
+ * directory (breaker round 30, F5; round 31, F2, F3) (renameat2 RENAME_NOREPLACE, or a
  * checked renameat where the file system has no rename flags: nothing in
  * DIR is overwritten); then the directories the build made go, if empty.
  * publishes(name) says whether name is one a build writes or removes.
