@@ -246,9 +246,21 @@ static bool texmfvar_in_tmpdir(void)
 }
 
 /* The characters kpathsea reads in a path variable as its own (a list's
- * ':' or ';', a variable's '$', the braces of {a,b}, the '!!' of ls-R):
- * a TEXMFVAR holding one is not the directory it names. */
-#define KPATHSEA_SPECIAL ":;${}!"
+ * ':' or ';', a variable's '$', the braces of {a,b}, the '!!' of ls-R),
+ * and those mktextfm's shell scripts read in it ('"', '`', '\\', which
+ * their echo takes for an escape, and the control characters: breaker
+ * round 31, F5): a TEXMFVAR holding one is not the directory it names. */
+#define KPATHSEA_SPECIAL ":;${}!\"`\\"
+
+/* The first byte of path that TeX would not take as it is in TEXMFVAR
+ * (KPATHSEA_SPECIAL, or a control character), or NULL. */
+static const char *texmfvar_unusable(const char *path)
+{
+    for (const char *p = path; *p; p++)
+        if (strchr(KPATHSEA_SPECIAL, *p) || (unsigned char)*p < 0x20 || *p == 0x7f)
+            return p;
+    return NULL;
+}
 
 /* Makes e for a run in the directory dir (absolute): the dates pdfTeX
  * writes (/CreationDate, /ModDate, and the /ID made from them) are date
@@ -480,13 +492,20 @@ static int pdf_write_private(const struct table_def *t, const struct table_args 
     /* TeX would split or expand a TEXMFVAR under such a TMPDIR, and make
      * the Cyrillic fonts' metrics out of reach, or outside TMPDIR for good
      * (breaker round 30, F8). */
-    size_t plain = strcspn(dir, KPATHSEA_SPECIAL);
-    if (dir[plain] && texmfvar_in_tmpdir())
+    const char *bad = texmfvar_unusable(dir);
+    if (bad && texmfvar_in_tmpdir()) {
+        char shown[8];
+        if ((unsigned char)*bad < 0x20 || *bad == 0x7f)
+            snprintf(shown, sizeof shown, "0x%02x", (unsigned)(unsigned char)*bad);
+        else
+            snprintf(shown, sizeof shown, "'%c'", *bad);
         return gt_fail(err, GT_ERR_RUNTIME,
-                       "%.*s (TMPDIR): holds '%c', which TeX reads in a path as its own: "
+                       "%.*s (TMPDIR): holds %s, which TeX reads in a path as its own: "
                        "without a writable HOME, TeX's font metrics go there (TEXMFVAR): give "
-                       "a TMPDIR without any of " KPATHSEA_SPECIAL ", or a writable HOME",
-                       (int)(strrchr(dir, '/') - dir), dir, dir[plain]);
+                       "a TMPDIR without any of " KPATHSEA_SPECIAL " or a control character, "
+                       "or a writable HOME",
+                       (int)(strrchr(dir, '/') - dir), dir, shown);
+    }
     /* Said as the directory TMPDIR names, the variable to change. */
     if (!mkdtemp(dir))
         return gt_fail(err, GT_ERR_RUNTIME, "%.*s (TMPDIR): %s",
