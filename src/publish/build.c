@@ -896,10 +896,27 @@ static void boot_id(char *id, size_t size)
         snprintf(id, size, "-");
 }
 
+/* Whether /proc is this process's PID namespace's: /proc/self names
+ * getpid().  In a namespace that sees the host's /proc (unshare -p
+ * without --mount-proc) /proc/PID is another process (breaker round 31,
+ * F7: "1" read the host's init). */
+static bool proc_is_ours(void)
+{
+    char link[32];
+    ssize_t n = readlink("/proc/self", link, sizeof link - 1);
+    if (n <= 0)
+        return false;
+    link[n] = '\0';
+    char *end;
+    long pid = strtol(link, &end, 10);
+    return *end == '\0' && pid == (long)getpid();
+}
+
 /* What the mark holds: "HOST PID START BOOT\n", the build's host, its
  * process, the process's start (process_start; 0 where /proc does not
  * say) and the boot's identifier: a process is the build only when all
- * four match, as a process id alone is reused (breaker round 30, F1). */
+ * four match, as a process id alone is reused (breaker round 30, F1);
+ * 0 too where /proc is not this PID namespace's (proc_is_ours). */
 static void staging_owner(char *text, size_t size, long pid)
 {
     char host[256] = "", boot[64];
@@ -907,7 +924,7 @@ static void staging_owner(char *text, size_t size, long pid)
     if (gethostname(host, sizeof host - 1) != 0 || !*host)
         snprintf(host, sizeof host, "-");
     boot_id(boot, sizeof boot);
-    if (process_start(pid, &start) != 0)
+    if (!proc_is_ours() || process_start(pid, &start) != 0)
         start = 0;
     snprintf(text, size, "%s %ld %llu %s\n", host, pid, start, boot);
 }
