@@ -944,6 +944,27 @@ static int lang_strings_match(json_t *strings, json_t *builtin, const char *path
 /* Parses a language file's text (a UTF-8 byte order mark at its start
  * skipped, as a spreadsheet or an editor may save it): an object, or NULL
  * with err naming path, line and column in plain words. */
+/* A language file's text, handed to jansson by lang_feed_piece. */
+struct lang_feed {
+    const char *text;
+    size_t len;
+};
+
+/* jansson's json_load_callback source: the next piece of the text into
+ * buffer, 0 at its end, or (size_t)-1 (an error, which ends the parse) once
+ * a stop request came. */
+static size_t lang_feed_piece(void *buffer, size_t buflen, void *data)
+{
+    struct lang_feed *f = data;
+    if (interrupt_signal)
+        return (size_t)-1;
+    size_t n = f->len < buflen ? f->len : buflen;
+    memcpy(buffer, f->text, n);
+    f->text += n;
+    f->len -= n;
+    return n;
+}
+
 static json_t *lang_strings_parse(const char *path, const char *text, size_t len,
                                   struct gt_error *err)
 {
@@ -963,8 +984,15 @@ static json_t *lang_strings_parse(const char *path, const char *text, size_t len
     }
     json_error_t jerr;
     /* A key given twice is refused: jansson would keep the last, and an
-     * edit of the first would do nothing. */
-    json_t *strings = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
+     * edit of the first would do nothing.  Fed to jansson a piece at a
+     * time, so that a stop request is heard (breaker round 31, F8: 16 MiB
+     * of keys took 5 s, deaf). */
+    struct lang_feed feed = {text, len};
+    json_t *strings = json_load_callback(lang_feed_piece, &feed, JSON_REJECT_DUPLICATES, &jerr);
+    if (!strings && interrupt_signal) {
+        interrupt_fail(err, path);
+        return NULL;
+    }
     if (!strings) {
         /* The first line's columns count from after the mark. */
         int column = jerr.column + (has_bom && jerr.line == 1 ? 1 : 0);
