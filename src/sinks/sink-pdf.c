@@ -422,6 +422,26 @@ static void latexmk_report(const char *dir, char *why, size_t size)
     fclose(f);
 }
 
+/* Whether what latexmk and pdflatex said in dir/LATEXMK_OUT tells of a
+ * process that could not be started (fork: "Resource temporarily
+ * unavailable", sh's "Cannot fork": a process limit): the cause of whatever LaTeX error
+ * followed (a font mktextfm could not make: breaker round 31, F6). */
+static bool latexmk_fork_failed(const char *dir)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/" LATEXMK_OUT, dir);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return false;
+    char line[512];
+    bool failed = false;
+    while (!failed && fgets(line, sizeof line, f))
+        failed = strstr(line, "Cannot fork") || /* sh's */
+                 (strstr(line, "fork") && strstr(line, strerror(EAGAIN)));
+    fclose(f);
+    return failed;
+}
+
 /* Appends the file at path to out. */
 static int copy_file(const char *path, struct output *out, struct gt_error *err)
 {
@@ -548,6 +568,11 @@ static int pdf_write_private(const struct table_def *t, const struct table_args 
                              "%s: pdflatex failed: no space left in the temporary directory "
                              "%.*s (TMPDIR)",
                              t->name, (int)(strrchr(dir, '/') - dir), dir);
+            else if (latexmk_fork_failed(dir))
+                rc = gt_fail(err, GT_ERR_RUNTIME,
+                             "%s: pdflatex failed: TeX could not start a process (fork: %s): "
+                             "a limit on processes, ulimit -u or a container's pids limit?",
+                             t->name, strerror(EAGAIN));
             else if (*first)
                 rc = gt_fail(err, GT_ERR_RUNTIME, "%s: pdflatex failed: %s", t->name, first);
             else if (killed)
