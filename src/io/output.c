@@ -448,6 +448,20 @@ static const char *attribute_refuses(const char *target)
 static int may_change(const char *target, const char *name, const char *verb, const char *why,
                       struct gt_error *err)
 {
+    /* A file mounted over the name (a bind mount, as docker run -v makes
+     * one): a rename cannot replace it, nor remove it (breaker round 30,
+     * F15: a bare "Device or resource busy", for build after its work). */
+    int at = open(target, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+    bool mounted = at >= 0 && fd_mount_root(at);
+    if (at >= 0)
+        close(at);
+    if (mounted)
+        return gt_fail(err, GT_ERR_RUNTIME,
+                       "%s: %s: a mount point (a file mounted over this name, as docker run -v "
+                       "mounts one): not %s%s%s%s; unmount it, or write elsewhere (> FILE writes "
+                       "through it)",
+                       name, strerror(EBUSY), verb, why ? " (" : "", why ? why : "",
+                       why ? ")" : "");
     const char *attr = attribute_refuses(target);
     if (attr)
         return gt_fail(err, GT_ERR_RUNTIME, "%s: %s: the file is %s: not %s%s%s%s", name,
