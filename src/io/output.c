@@ -558,6 +558,14 @@ static int open_temporary(struct output *out, const struct stat *old, struct gt_
     const char *slash = strrchr(out->target, '/');
     size_t dirlen = slash ? (size_t)(slash - out->target) + 1 : 0;
     size_t n = dirlen + sizeof OUTPUT_TEMP_PREFIX "XXXXXX";
+    /* A target whose name is legal, but whose temporary's is not: said
+     * before any work, with what to do (breaker round 30, F4). */
+    if (n > PATH_MAX && strlen(out->target) < PATH_MAX)
+        return gt_fail(err, GT_ERR_RUNTIME,
+                       "%s: %s: the temporary file made beside it (" OUTPUT_TEMP_PREFIX
+                       "XXXXXX) would be named in %zu bytes, past the system's %d: write from "
+                       "nearer it (cd to its directory)",
+                       out->path, strerror(ENAMETOOLONG), n - 1, PATH_MAX - 1);
     out->tmp_path = malloc(n);
     if (!out->tmp_path)
         return fail_errno(err, out->path, ENOMEM);
