@@ -90,10 +90,10 @@ static int file_identity(int dir_fd, const char *name, char *id)
     if (fd < 0)
         return -1;
     struct stat st;
-    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-        int e = S_ISREG(st.st_mode) ? errno : EINVAL;
+    int bad = fstat(fd, &st) != 0 ? errno : !S_ISREG(st.st_mode) ? EINVAL : 0;
+    if (bad) {
         close(fd);
-        errno = e;
+        errno = bad;
         return -1;
     }
     uLong crc = crc32(0L, Z_NULL, 0);
