@@ -199,6 +199,7 @@ struct latex_env {
     char **envp;
     char date[64];
     char texmfvar[4300], tmpdir[4300];
+    char *texinputs; /* malloc'd, or NULL */
 };
 
 /* Sets entry ("NAME=value", kept by the caller) in e->envp, which has room. */
@@ -262,18 +263,79 @@ static const char *texmfvar_unusable(const char *path)
     return NULL;
 }
 
+/* Appends to the malloc'd *list (NULL: none yet) the directory dir, made
+ * absolute against cwd, and a ':' after it; a directory kpathsea would not
+ * take as it is (texmfvar_unusable) is passed over.  0, or -1 out of
+ * memory. */
+static int texinputs_add(char **list, const char *dir, const char *cwd)
+{
+    bool relative = dir[0] != '/';
+    if (relative && !cwd)
+        return 0;
+    size_t old = *list ? strlen(*list) : 0;
+    size_t n = old + (relative ? strlen(cwd) + 1 : 0) + strlen(dir) + 2;
+    char *more = realloc(*list, n);
+    if (!more)
+        return -1;
+    snprintf(more + old, n - old, "%s%s%s", relative ? cwd : "", relative ? "/" : "", dir);
+    if (texmfvar_unusable(more + old))
+        more[old] = '\0';
+    else
+        strcat(more, ":");
+    *list = more;
+    return 0;
+}
+
+/* TEXINPUTS for a document of the template directories d (all but the
+ * built-in one) that is compiled in a temporary directory: "TEXINPUTS=.:"
+ * then those directories and the working directory, where a restyled
+ * template's \input{macros} and \includegraphics{logo} lie (breaker
+ * round 31, F9: only an absolute name was found), then the user's
+ * TEXINPUTS, or the system's path (a last ':').  malloc'd; NULL out of
+ * memory. */
+static char *texinputs_of(const struct template_dirs *d)
+{
+    char *list = strdup("TEXINPUTS=.:");
+    char *cwd = getcwd(NULL, 0);
+    for (size_t i = 0; list && d && i + 1 < d->n; i++)
+        if (texinputs_add(&list, d->dir[i], cwd) != 0) {
+            free(list);
+            list = NULL;
+        }
+    if (list && cwd && texinputs_add(&list, cwd, NULL) != 0) {
+        free(list);
+        list = NULL;
+    }
+    free(cwd);
+    const char *user = getenv("TEXINPUTS");
+    if (list && user && *user) {
+        size_t n = strlen(list) + strlen(user) + 1;
+        char *more = realloc(list, n);
+        if (!more) {
+            free(list);
+            return NULL;
+        }
+        strcat(more, user);
+        list = more;
+    }
+    return list;
+}
+
 /* Makes e for a run in the directory dir (absolute): the dates pdfTeX
  * writes (/CreationDate, /ModDate, and the /ID made from them) are date
  * (epoch_get's, base/epoch.h), so that a table gives the same PDF each time;
  * without a writable $HOME (nor a TEXMFVAR of the user's), TeX's generated
  * files go to dir/texmf-var; TMPDIR is dir; the log's lines are not wrapped;
- * PATH is the one searched (search_path). 0, or -1 out of memory. */
-static int latex_env_init(struct latex_env *e, time_t date, const char *dir)
+ * PATH is the one searched (search_path); TEXINPUTS texinputs_of's for
+ * the template directories d.  0, or -1 out of memory. */
+static int latex_env_init(struct latex_env *e, time_t date, const char *dir,
+                          const struct template_dirs *d)
 {
     size_t n = 0;
     while (environ[n])
         n++;
-    e->envp = malloc((n + 12) * sizeof *e->envp);
+    e->texinputs = texinputs_of(d);
+    e->envp = e->texinputs ? malloc((n + 12) * sizeof *e->envp) : NULL;
     if (!e->envp)
         return -1;
     memcpy(e->envp, environ, (n + 1) * sizeof *e->envp);
@@ -304,6 +366,7 @@ static int latex_env_init(struct latex_env *e, time_t date, const char *dir)
      * name (it changes directory), and removed with it. */
     snprintf(e->tmpdir, sizeof e->tmpdir, "TMPDIR=%s", dir);
     env_set(e, &n, e->tmpdir);
+    env_set(e, &n, e->texinputs);
     return 0;
 }
 
@@ -552,10 +615,11 @@ static int pdf_write_private(const struct table_def *t, const struct table_args 
         snprintf(name, sizeof name, "%s.tex", t->name);
         struct latex_env env;
         int killed = 0;
-        int made = latex_env_init(&env, date, dir) == 0
+        int made = latex_env_init(&env, date, dir, opt->dirs) == 0
                        ? run_latexmk(dir, name, env.envp, &killed)
                        : -1;
         free(env.envp);
+        free(env.texinputs);
         if (made == -2) {
             rc = interrupt_fail(err, output_name(out));
         } else if (made != 0) {
