@@ -160,7 +160,8 @@ static int render_row(void *ud, const char *const *fields, size_t n, unsigned lo
                        "of memory each (split the file, or set GAMETAB_CELLS_MAX)",
                        d->name, line, d->cells_max, d->cells_max == 1 ? "" : "s");
     if (!context_add_row(d->builder, fields))
-        return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", d->name, strerror(ENOMEM));
+        return interrupt_signal ? interrupt_fail(err, d->name)
+                                : gt_fail(err, GT_ERR_RUNTIME, "%s: %s", d->name, strerror(ENOMEM));
     return GT_OK;
 }
 

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "sinks/sink-json.h"
+#include "base/interrupt.h"
 #include "sinks/sink-tex.h"
 #include "sinks/tex-shapes.h"
 
@@ -120,7 +121,7 @@ static json_t *table_rows_context(const struct table_def *t, const struct table_
         }
         ints->n++;
         if (!(obj = context_add_row(b, cells))) {
-            rc = tex_fail_nomem(err, t->name);
+            rc = interrupt_signal ? interrupt_fail(err, t->name) : tex_fail_nomem(err, t->name);
         } else if (t->tex_row) {
             struct tex_values vs = {0};
             rc = t->tex_row(&s.row, &vs, err);

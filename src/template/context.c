@@ -247,7 +247,7 @@ static int hold_word(struct context_builder *b, size_t i, const char *s, size_t 
     if (at == CONTEXT_LONG_WORDS) /* narrower than all held, fewer held */
         for (at = 0; word[at]; at++) {
         }
-    json_t *held = json_stringn(s, n);
+    json_t *held = json_stringn_nocheck(s, n); /* a cell's text: UTF-8 checked */
     if (!held)
         return -1;
     json_decref(word[last]);
@@ -262,12 +262,17 @@ static int hold_word(struct context_builder *b, size_t i, const char *s, size_t 
  * (hold_word): runs between spaces, tabs and line breaks, the places
  * where TeX may break a line of a ragged-right paragraph that does not
  * hyphenate.  The text's estimate (words and spaces, word_estimate) is
- * column i's set_width when wider, and *whole when whole is not NULL. */
+ * column i's set_width when wider, and *whole when whole is not NULL.
+ * -1 out of memory, or on a stop request (interrupt_signal). */
 static int note_word(struct context_builder *b, size_t i, const char *text, size_t n,
                      size_t *whole_out)
 {
     size_t whole = 0;
-    for (size_t start = 0, end = 0; end <= n; end++)
+    for (size_t start = 0, end = 0; end <= n; end++) {
+        /* A stop request heard every 64 KiB of a long cell (breaker round
+         * 31, F10: a 16 MB one took 0.25 s, deaf). */
+        if ((end & 0xFFFF) == 0xFFFF && interrupt_signal)
+            return -1;
         if (end == n || text[end] == ' ' || text[end] == '\t' || text[end] == '\n' ||
             text[end] == '\r') {
             if (end > start) {
@@ -280,6 +285,7 @@ static int note_word(struct context_builder *b, size_t i, const char *text, size
                 whole += glyph_width((unsigned char)text[end]);
             start = end + 1;
         }
+    }
     if (whole > b->set_width[i])
         b->set_width[i] = whole;
     if (whole_out)
@@ -388,7 +394,10 @@ json_t *context_add_row(struct context_builder *b, const char *const *cells)
         /* One string per cell, shared by data, the flat row and cells (and
          * the blocks' lines), and the column's name shared by every row:
          * the text is held once, not three times. */
-        json_t *value = json_string(cells[i]);
+        /* The cells are UTF-8 (the CSV reader checks them; the tables'
+         * are ASCII): not checked again, a pass the less over a long one;
+         * and a stop request heard between two. */
+        json_t *value = interrupt_signal ? NULL : json_string_nocheck(cells[i]);
         rc = !value;
         /* Of columns of one name, data holds the first; cells hold all. */
         if (!rc && !json_object_get(data, name))

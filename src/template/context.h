@@ -141,7 +141,8 @@ struct context_builder *context_new(const char *const *columns, size_t ncolumns,
 
 /* Adds a row of ncolumns cells (copied).  Returns the row's object, still
  * owned by the builder, so that the caller may add keys to it; NULL when out
- * of memory. */
+ * of memory, or on a stop request (interrupt_signal: a long cell's words
+ * are looked at with an ear for it). */
 json_t *context_add_row(struct context_builder *b, const char *const *cells);
 
 /* The number of rows added so far. */
