@@ -234,11 +234,15 @@ static bool texmfvar_in_tmpdir(void)
         return false;
     glob_t found;
     bool unwritable = false;
-    if (glob(pattern, GLOB_ONLYDIR | GLOB_NOSORT, NULL, &found) == 0) {
+    if (glob(pattern, GLOB_NOSORT, NULL, &found) == 0) {
+        /* one that is no directory (a file of that name) is unusable too
+         * (breaker round 31, F5) */
         for (size_t i = 0; i < found.gl_pathc && !unwritable; i++) {
             char sub[4300];
+            struct stat st;
             snprintf(sub, sizeof sub, "%s/texmf-var", found.gl_pathv[i]);
-            unwritable = access(found.gl_pathv[i], W_OK) != 0 ||
+            unwritable = stat(found.gl_pathv[i], &st) != 0 || !S_ISDIR(st.st_mode) ||
+                         access(found.gl_pathv[i], W_OK) != 0 ||
                          (access(sub, F_OK) == 0 && access(sub, W_OK) != 0);
         }
         globfree(&found);
@@ -384,15 +388,20 @@ static bool no_room(const char *dir)
 
 /* Runs latexmk -pdf on dir/name.tex in the environment envp, its output to
  * dir/LATEXMK_OUT.  0 when it made the PDF; -2 on a stop request
- * (interrupt_signal), latexmk and pdflatex ended; -1 otherwise, with
- * *killed the signal that ended latexmk itself, if one did. */
-static int run_latexmk(const char *dir, const char *name, char **envp, int *killed)
+ * (interrupt_signal), latexmk and pdflatex ended; -3 when no process could
+ * be made for it, *unstarted the errno (EAGAIN: a process limit); -1
+ * otherwise, with *killed the signal that ended latexmk itself, if one
+ * did. */
+static int run_latexmk(const char *dir, const char *name, char **envp, int *killed,
+                       int *unstarted)
 {
     *killed = 0;
     pid_t parent = getpid();
     pid_t pid = fork();
-    if (pid < 0)
-        return -1;
+    if (pid < 0) {
+        *unstarted = errno;
+        return -3;
+    }
     if (pid == 0) {
         /* A group of its own, so that a stop reaches pdflatex too. */
         setpgid(0, 0);
@@ -614,14 +623,21 @@ static int pdf_write_private(const struct table_def *t, const struct table_args 
         char name[256];
         snprintf(name, sizeof name, "%s.tex", t->name);
         struct latex_env env;
-        int killed = 0;
+        int killed = 0, unstarted = 0;
         int made = latex_env_init(&env, date, dir, opt->dirs) == 0
-                       ? run_latexmk(dir, name, env.envp, &killed)
+                       ? run_latexmk(dir, name, env.envp, &killed, &unstarted)
                        : -1;
         free(env.envp);
         free(env.texinputs);
         if (made == -2) {
             rc = interrupt_fail(err, output_name(out));
+        } else if (made == -3) {
+            /* said, as for a fork of TeX's (breaker round 31, F6) */
+            rc = gt_fail(err, GT_ERR_RUNTIME, "%s: latexmk could not start: %s%s", t->name,
+                         strerror(unstarted),
+                         unstarted == EAGAIN
+                             ? " (a limit on processes, ulimit -u or a container's pids limit?)"
+                             : "");
         } else if (made != 0) {
             /* A full TMPDIR first: pdflatex's own error is then only its
              * symptom ("fwrite() failed"). */
