@@ -418,3 +418,19 @@ old_build() { # DIR
     cp mine.tex old/en/wythoff-p-positions.tex
     diff -r old m
 }
+
+@test "build: the take-back reads no file of another kind or size at a killed build's name: a FIFO there is the user's, not a hang (breaker round 32, F1)" {
+    cd "$T"
+    "$GAMETAB" build -o old --lang en >/dev/null
+    cp -a old f
+    set +e
+    GAMETAB_FAULT=rename:71 GAMETAB_FAULT_SIGNAL=9 LD_PRELOAD=$SHIM "$GAMETAB" build -o f --lang en --start 5,3 2>/dev/null
+    set -e
+    [ -e f/.gametab-build.*/.gametab-publish ]
+    rm f/wythoff-game.csv.gz
+    mkfifo f/wythoff-game.csv.gz
+    run timeout 60 "$GAMETAB" build -o f --lang en
+    [ "$status" -eq 0 ]
+    [ "$output" = "gametab: wrote 36 files under f/" ]
+    [ -f f/wythoff-game.csv.gz ]
+}

@@ -70,11 +70,11 @@ static int write_all(int fd, const char *s, size_t n)
  * hex digits), which a copy keeps (cp -a, rsync, a restore: breaker round
  * 31, F2, where an inode did not) and another file put at the name (a
  * user's table -o) does not have: 0, or -1 with errno (EINVAL: not a
- * regular file). */
+ * regular file; EINTR on a stop request, heard between two reads). */
 #define FILE_IDENTITY_MAX 40
 static int file_identity(int dir_fd, const char *name, char *id)
 {
-    int fd = openat(dir_fd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+    int fd = openat(dir_fd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
     /* One of the user's own that the user may not read (made under umask
      * 777: mode 000) is made readable for the reading, and given its mode
      * back. */
@@ -82,7 +82,7 @@ static int file_identity(int dir_fd, const char *name, char *id)
     if (fd < 0 && errno == EACCES && fstatat(dir_fd, name, &own, AT_SYMLINK_NOFOLLOW) == 0 &&
         S_ISREG(own.st_mode) && own.st_uid == geteuid() &&
         fchmodat(dir_fd, name, (own.st_mode & 07777) | S_IRUSR, 0) == 0) {
-        fd = openat(dir_fd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+        fd = openat(dir_fd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
         int e = errno;
         fchmodat(dir_fd, name, own.st_mode & 07777, 0);
         errno = e;
@@ -100,7 +100,7 @@ static int file_identity(int dir_fd, const char *name, char *id)
     uintmax_t size = 0;
     unsigned char buf[65536];
     ssize_t r;
-    while ((r = read(fd, buf, sizeof buf)) != 0) {
+    while ((r = interrupt_signal ? (errno = EINTR, -1) : read(fd, buf, sizeof buf)) != 0) {
         if (r < 0 && errno == EINTR && !interrupt_signal)
             continue;
         if (r < 0) {
@@ -299,6 +299,23 @@ static int move_noreplace(int from_fd, const char *from, int to_fd, const char *
     return renameat(from_fd, from, to_fd, to);
 }
 
+/* Whether the file name in the directory open at dir_fd, whose lstat is
+ * at, is the one of identity id (file_identity's): 1 yes, 0 no (another
+ * kind of file, another size: not read; breaker round 32, F1: a FIFO there
+ * hung the take-back, a file of 20 GB was read whole), -1 on a stop
+ * request while it is read. */
+static int same_identity(int dir_fd, const char *name, const struct stat *at, const char *id)
+{
+    char *end;
+    uintmax_t size = strtoumax(id, &end, 10);
+    if (!S_ISREG(at->st_mode) || (uintmax_t)at->st_size != size)
+        return 0;
+    char now[FILE_IDENTITY_MAX];
+    if (file_identity(dir_fd, name, now) != 0)
+        return errno == EINTR && interrupt_signal ? -1 : 0;
+    return strcmp(now, id) == 0;
+}
+
 /* Whether text is an identity file_identity writes: a size, a space and
  * eight hex digits. */
 static bool identity_text(const char *text)
@@ -403,7 +420,8 @@ int journal_take_back(int dir_fd, int staging_fd, const char *staging,
          * goes with the staging directory (breaker round 30, F5: the
          * take-back, by a build that then failed, put the old file in
          * its place). */
-        bool in_dir = fstatat(dir_fd, names[k], &st, AT_SYMLINK_NOFOLLOW) == 0;
+        struct stat at;
+        bool in_dir = fstatat(dir_fd, names[k], &at, AT_SYMLINK_NOFOLLOW) == 0;
         if (kinds[k] == 's') {
             snprintf(aside, sizeof aside, JOURNAL_STALE_NAME, k - nfiles);
             if (!in_dir && fstatat(staging_fd, aside, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
@@ -417,10 +435,13 @@ int journal_take_back(int dir_fd, int staging_fd, const char *staging,
          * (the build killed between its two renames) is another too
          * (breaker round 31, F3: the old file's return then failed for
          * good, EEXIST). */
-        char id[FILE_IDENTITY_MAX];
         bool moved_in = fstatat(staging_fd, names[k], &st, AT_SYMLINK_NOFOLLOW) != 0;
-        if (in_dir && (!moved_in || (ids[k] && (file_identity(dir_fd, names[k], id) != 0 ||
-                                                strcmp(id, ids[k]) != 0))))
+        int same = in_dir && moved_in && ids[k] ? same_identity(dir_fd, names[k], &at, ids[k]) : 1;
+        if (same < 0) {
+            rc = interrupt_fail(err, staging);
+            break;
+        }
+        if (in_dir && (!moved_in || !same))
             continue;
         if (moved_in && move_noreplace(dir_fd, names[k], staging_fd, names[k]) != 0 &&
             errno != ENOENT)
