@@ -292,14 +292,19 @@ static int texinputs_add(char **list, const char *dir, const char *cwd)
 
 /* TEXINPUTS for a document of the template directories d (all but the
  * built-in one) that is compiled in a temporary directory: "TEXINPUTS=.:"
- * then those directories and the working directory, where a restyled
- * template's \input{macros} and \includegraphics{logo} lie (breaker
- * round 31, F9: only an absolute name was found), then the user's
- * TEXINPUTS, or the system's path (a last ':').  malloc'd; NULL out of
- * memory. */
+ * then the user's TEXINPUTS (or none), an empty element (kpathsea's own
+ * tree there), then those directories and the working directory, where a
+ * restyled template's \input{macros} and \includegraphics{logo} lie
+ * (breaker round 31, F9: only an absolute name was found), after TeX's own
+ * files, so that a geometry.sty there does not replace LaTeX's (round
+ * 32, F3).  malloc'd; NULL out of memory. */
 static char *texinputs_of(const struct template_dirs *d)
 {
-    char *list = strdup("TEXINPUTS=.:");
+    const char *user = getenv("TEXINPUTS");
+    size_t n = strlen("TEXINPUTS=.:") + (user ? strlen(user) : 0) + 2;
+    char *list = malloc(n);
+    if (list)
+        snprintf(list, n, "TEXINPUTS=.:%s:", user ? user : "");
     char *cwd = getcwd(NULL, 0);
     for (size_t i = 0; list && d && i + 1 < d->n; i++)
         if (texinputs_add(&list, d->dir[i], cwd) != 0) {
@@ -311,17 +316,9 @@ static char *texinputs_of(const struct template_dirs *d)
         list = NULL;
     }
     free(cwd);
-    const char *user = getenv("TEXINPUTS");
-    if (list && user && *user) {
-        size_t n = strlen(list) + strlen(user) + 1;
-        char *more = realloc(list, n);
-        if (!more) {
-            free(list);
-            return NULL;
-        }
-        strcat(more, user);
-        list = more;
-    }
+    /* texinputs_add's last ':' would name kpathsea's tree twice */
+    if (list && list[strlen(list) - 1] == ':' && list[strlen(list) - 2] != ':')
+        list[strlen(list) - 1] = '\0';
     return list;
 }
 
