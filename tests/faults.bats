@@ -361,17 +361,22 @@ old_build() { # DIR
     [ "$(find . -mindepth 1 | LC_ALL=C sort | tr '\n' ' ')" = "./v.txt ./want.txt " ]
 }
 
+# killed_build DIR [AT]: DIR a copy of $T/old (made first: a --lang en
+# build) over which a build --start 5,3 was killed (SIGKILL) at its AT-th
+# rename (default 71), while it published: its journal left in DIR.
+killed_build() {
+    [ -d old ] || "$GAMETAB" build -o old --lang en >/dev/null
+    cp -a old "$1"
+    local status=0
+    GAMETAB_FAULT=rename:${2:-71} GAMETAB_FAULT_SIGNAL=9 LD_PRELOAD=$SHIM \
+        "$GAMETAB" build -o "$1" --lang en --start 5,3 2>/dev/null || status=$?
+    [ "$status" -eq 137 ]
+    [ -e "$1"/.gametab-build.*/.gametab-publish ]
+}
+
 @test "build: the take-back of a killed build keeps a file written into DIR since, and takes the rest back (breaker round 30, F5: a failing build put the old file in place of the user's)" {
     cd "$T"
-    "$GAMETAB" build -o old --lang en >/dev/null
-    cp -a old d
-    local status
-    set +e
-    GAMETAB_FAULT=rename:71 GAMETAB_FAULT_SIGNAL=9 LD_PRELOAD=$SHIM "$GAMETAB" build -o d --lang en --start 5,3 2>/dev/null
-    status=$?
-    set -e
-    [ "$status" -eq 137 ]
-    [ -e d/.gametab-build.*/.gametab-publish ]
+    killed_build d
     # mended by hand: one file the dead build published, one it moved
     # aside (stale) or had not reached, each written again
     "$GAMETAB" table wythoff-game --start 9,9 -o d/wythoff-game.csv.gz
@@ -391,11 +396,7 @@ old_build() { # DIR
 
 @test "build: the take-back of a killed build holds for a copy of DIR (cp -a), and keeps a file the user wrote where the build had moved the old one aside (breaker round 31, F2, F3)" {
     cd "$T"
-    "$GAMETAB" build -o old --lang en >/dev/null
-    cp -a old c1
-    set +e
-    GAMETAB_FAULT=rename:71 GAMETAB_FAULT_SIGNAL=9 LD_PRELOAD=$SHIM "$GAMETAB" build -o c1 --lang en --start 5,3 2>/dev/null
-    set -e
+    killed_build c1
     # a copy has new inodes: every file was taken for the user's, and the
     # old ones dropped
     cp -a c1 c2
@@ -403,10 +404,7 @@ old_build() { # DIR
     [ "$status" -eq 1 ]
     diff -r old c2
     # killed between a file's two renames: its name empty in DIR
-    cp -a old m
-    set +e
-    GAMETAB_FAULT=rename:70 GAMETAB_FAULT_SIGNAL=9 LD_PRELOAD=$SHIM "$GAMETAB" build -o m --lang en --start 5,3 2>/dev/null
-    set -e
+    killed_build m 70
     [ ! -e m/en/wythoff-p-positions.tex ]
     "$GAMETAB" table wythoff-p-positions --format tex --lang en --count 3 -o m/en/wythoff-p-positions.tex
     cp m/en/wythoff-p-positions.tex mine.tex
@@ -421,12 +419,7 @@ old_build() { # DIR
 
 @test "build: the take-back reads no file of another kind or size at a killed build's name: a FIFO there is the user's, not a hang (breaker round 32, F1)" {
     cd "$T"
-    "$GAMETAB" build -o old --lang en >/dev/null
-    cp -a old f
-    set +e
-    GAMETAB_FAULT=rename:71 GAMETAB_FAULT_SIGNAL=9 LD_PRELOAD=$SHIM "$GAMETAB" build -o f --lang en --start 5,3 2>/dev/null
-    set -e
-    [ -e f/.gametab-build.*/.gametab-publish ]
+    killed_build f
     rm f/wythoff-game.csv.gz
     mkfifo f/wythoff-game.csv.gz
     run timeout 60 "$GAMETAB" build -o f --lang en
