@@ -190,3 +190,23 @@ int remove_tree(const char *path, bool stoppable, const char *last)
         return -1;
     return remove_tree_at(AT_FDCWD, path, st.st_dev, 0, true, stoppable, last);
 }
+
+int open_own_for_reading(int dir_fd, const char *name, int flags)
+{
+    flags |= O_RDONLY | O_CLOEXEC | O_NOFOLLOW;
+    int fd = openat(dir_fd, name, flags);
+    if (fd >= 0 || errno != EACCES)
+        return fd;
+    struct stat own;
+    if (fstatat(dir_fd, name, &own, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG(own.st_mode) ||
+        own.st_uid != geteuid() ||
+        fchmodat(dir_fd, name, (own.st_mode & 07777) | S_IRUSR, 0) != 0) {
+        errno = EACCES;
+        return -1;
+    }
+    fd = openat(dir_fd, name, flags);
+    int e = errno;
+    fchmodat(dir_fd, name, own.st_mode & 07777, 0);
+    errno = e;
+    return fd;
+}

@@ -59,6 +59,14 @@ bool fd_mount_root(int fd);
  * stopped). */
 int remove_tree(const char *path, bool stoppable, const char *last);
 
+/* openat(dir_fd, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | flags) of a
+ * file of one's own: a regular file the user owns but may not read (made
+ * under umask 777: mode 000) is given u+r for the open and its mode back at
+ * once (breaker round 32, F7).  dir_fd may be AT_FDCWD.  A descriptor, or
+ * -1 with errno from the open (EACCES: another's file, or the mode could
+ * not be changed). */
+int open_own_for_reading(int dir_fd, const char *name, int flags);
+
 /* The deepest tree remove_tree removes: path/a/b/.../z, 16 names below
  * path (a build's staging directory holds LANG/FILE: two). */
 #define REMOVE_TREE_DEPTH_MAX 16

@@ -586,7 +586,9 @@ static int build_take_old_mode(const struct build *b, size_t i, const char *to,
     char *from = path_join(b->staging, b->files[i]);
     if (!from)
         return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", b->dir, strerror(ENOMEM));
-    int fd = open(from, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+    /* The staging file is the build's own: mode 000 under umask 777 (breaker
+     * round 32, F7), until it is given the old file's mode here. */
+    int fd = open_own_for_reading(AT_FDCWD, from, 0);
     int rc = fd < 0 ? gt_fail(err, GT_ERR_RUNTIME, "%s: %s", to, strerror(errno))
                     : output_take_mode(fd, to, &st, to, err);
     if (fd >= 0)

@@ -74,19 +74,9 @@ static int write_all(int fd, const char *s, size_t n)
 #define FILE_IDENTITY_MAX 40
 static int file_identity(int dir_fd, const char *name, char *id)
 {
-    int fd = openat(dir_fd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
     /* One of the user's own that the user may not read (made under umask
-     * 777: mode 000) is made readable for the reading, and given its mode
-     * back. */
-    struct stat own;
-    if (fd < 0 && errno == EACCES && fstatat(dir_fd, name, &own, AT_SYMLINK_NOFOLLOW) == 0 &&
-        S_ISREG(own.st_mode) && own.st_uid == geteuid() &&
-        fchmodat(dir_fd, name, (own.st_mode & 07777) | S_IRUSR, 0) == 0) {
-        fd = openat(dir_fd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-        int e = errno;
-        fchmodat(dir_fd, name, own.st_mode & 07777, 0);
-        errno = e;
-    }
+     * 777: mode 000) is read too. */
+    int fd = open_own_for_reading(dir_fd, name, O_NONBLOCK);
     if (fd < 0)
         return -1;
     struct stat st;
