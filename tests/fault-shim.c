@@ -13,6 +13,10 @@
  *   GAMETAB_FAULT_COUNTS=FILE  at exit, how many calls of each OP were
  *                        made, "OP N" a line: the failure points a test
  *                        then walks through.
+ *   GAMETAB_FAULT_READ=NAME  every openat for reading (not O_PATH) of a
+ *                        file named NAME (its last part) fails with EIO,
+ *                        as a bad sector under it would: the take-back's
+ *                        reading of a file's identity (tests/faults.bats).
  *   GAMETAB_NO_TMPFILE=1 open with O_TMPFILE fails with EOPNOTSUPP, as on a
  *                        file system without it: gametab then names its
  *                        temporary from the start (tests/output.bats).
@@ -141,6 +145,28 @@ int open(const char *path, int flags, ...)
     }
     return (int)syscall(SYS_openat, AT_FDCWD, path, flags, mode);
 }
+
+/* GAMETAB_FAULT_READ: openat for reading of a file of that name fails. */
+int openat(int dir_fd, const char *path, int flags, ...)
+{
+    mode_t mode = 0;
+    if ((flags & O_CREAT) || (flags & O_TMPFILE) == O_TMPFILE) {
+        va_list ap;
+        va_start(ap, flags);
+        mode = va_arg(ap, mode_t);
+        va_end(ap);
+    }
+    const char *name = getenv("GAMETAB_FAULT_READ");
+    const char *last = strrchr(path, '/');
+    last = last ? last + 1 : path;
+    if (name && strcmp(last, name) == 0 && (flags & O_ACCMODE) == O_RDONLY && !(flags & O_PATH)) {
+        errno = EIO;
+        return -1;
+    }
+    return (int)syscall(SYS_openat, dir_fd, path, flags, mode);
+}
+
+int openat64(int dir_fd, const char *path, int flags, ...) __attribute__((alias("openat")));
 
 /* The same function under its other name (one function on 64-bit glibc). */
 int open64(const char *path, int flags, ...) __attribute__((alias("open")));

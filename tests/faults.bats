@@ -427,3 +427,35 @@ killed_build() {
     [ "$output" = "gametab: wrote 36 files under f/" ]
     [ -f f/wythoff-game.csv.gz ]
 }
+
+@test "build: a file at a killed build's name whose identity cannot be read (EIO) stops the take-back, the old file kept for the next build (breaker round 32, F11: it counted as the user's file, and the old one was dropped)" {
+    cd "$T"
+    killed_build e
+    run env GAMETAB_FAULT_READ=wythoff-p-positions.csv.gz LD_PRELOAD="$SHIM" \
+        "$GAMETAB" build -o e --lang en
+    [ "$status" -eq 1 ]
+    [[ "$output" == "gametab: e/.gametab-build."*": a build killed while publishing could not be taken back (wythoff-p-positions.csv.gz: Input/output error): "* ]]
+    [ -e e/.gametab-build.*/.gametab-publish ]
+    [ -e e/.gametab-build.*/.old-0 ]
+    # mended, the next build takes it back (and fails after, to show it)
+    run env GAMETAB_OUTPUT_MAX=100 "$GAMETAB" build -o e --lang en
+    [ "$status" -eq 1 ]
+    diff -r old e
+}
+
+@test "build: a whole journal whose head this gametab does not know is kept, with the old files, and the build stops (breaker round 32, F8: it was taken for not whole and removed)" {
+    cd "$T"
+    killed_build h
+    journal=$(echo h/.gametab-build.*/.gametab-publish)
+    sed -i '1s/.*/gametab publish 3/' "$journal"
+    cp -a h before
+    run "$GAMETAB" build -o h --lang en
+    [ "$status" -eq 1 ]
+    [ "$output" = "gametab: $journal: not a journal a build writes (whole, but its first line is no head this gametab writes (a later gametab's?)): nothing was moved; build with the gametab that wrote it, or remove ${journal%/*} to go on (losing the old files it holds)" ]
+    diff -r before h
+    # with its head mended, it is taken back
+    sed -i '1s/.*/gametab publish 2/' "$journal"
+    run env GAMETAB_OUTPUT_MAX=100 "$GAMETAB" build -o h --lang en
+    [ "$status" -eq 1 ]
+    diff -r old h
+}

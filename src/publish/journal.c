@@ -22,6 +22,9 @@
 #define JOURNAL_HEAD_1 "gametab publish 1\n"
 #define JOURNAL_END "end\n"
 
+#define TEXT_(x) #x
+#define TEXT(x) TEXT_(x)
+
 /* Whether name is one a build publishes: "FILE" or "LANG/FILE" of letters,
  * digits, '.', '-' and '_', no part "." or "..": a journal that says
  * otherwise was not written by a build, and nothing is moved by it. */
@@ -222,24 +225,32 @@ void journal_restore(int staging_fd)
     directory_sync_fd(staging_fd);
 }
 
-/* The journal's text, whole (ending in JOURNAL_END), or NULL: none, not
- * whole, or past JOURNAL_SIZE_MAX (*bad set for that); *unread the errno
- * of a journal that is there but cannot be read (EACCES, EIO), else 0;
- * *version 1 or 2, by its head. */
-static char *read_journal(int staging_fd, bool *bad, int *unread, int *version)
+/* The journal's text, whole (ending in JOURNAL_END), or NULL: none, or not
+ * whole (written before any rename), or *bad set to why it is not a
+ * journal a build writes: not a regular file (a FIFO made at its name is
+ * not waited on: O_NONBLOCK, breaker round 32, F1), past JOURNAL_SIZE_MAX,
+ * or whole with a head this gametab does not know (a later gametab's, a
+ * damaged one: breaker round 32, F8, where it was taken for not whole and
+ * the old files removed); *unread the errno of a journal that is there but
+ * cannot be read (EACCES, EIO), else 0; *version 1 or 2, by its head. */
+static char *read_journal(int staging_fd, const char **bad, int *unread, int *version)
 {
-    *bad = false;
+    *bad = NULL;
     *unread = 0;
-    int fd = openat(staging_fd, JOURNAL_NAME, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+    int fd = openat(staging_fd, JOURNAL_NAME, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0) {
         *unread = errno == ENOENT ? 0 : errno;
         return NULL;
     }
     struct stat st;
     char *text = NULL;
-    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > JOURNAL_SIZE_MAX ||
-        (text = malloc((size_t)st.st_size + 1)) == NULL) {
-        *bad = true;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))
+        *bad = "not a regular file";
+    else if (st.st_size > JOURNAL_SIZE_MAX)
+        *bad = "past " TEXT(JOURNAL_SIZE_MAX) " bytes";
+    else if ((text = malloc((size_t)st.st_size + 1)) == NULL)
+        *unread = ENOMEM;
+    if (!text) {
         close(fd);
         return NULL;
     }
@@ -260,12 +271,17 @@ static char *read_journal(int staging_fd, bool *bad, int *unread, int *version)
         return NULL;
     }
     text[n] = '\0';
-    size_t head = strlen(JOURNAL_HEAD), end = strlen(JOURNAL_END);
-    *version = strncmp(text, JOURNAL_HEAD_1, strlen(JOURNAL_HEAD_1)) == 0 ? 1 : 2;
-    if (n < head + end || (strncmp(text, JOURNAL_HEAD, head) != 0 && *version != 1) ||
-        strcmp(text + n - end, JOURNAL_END) != 0 || (n > head + end && text[n - end - 1] != '\n')) {
+    size_t end = strlen(JOURNAL_END);
+    bool ends = n >= end && strcmp(text + n - end, JOURNAL_END) == 0 &&
+                (n == end || text[n - end - 1] == '\n');
+    *version = strncmp(text, JOURNAL_HEAD_1, strlen(JOURNAL_HEAD_1)) == 0 ? 1
+               : strncmp(text, JOURNAL_HEAD, strlen(JOURNAL_HEAD)) == 0   ? 2
+                                                                          : 0;
+    if (ends && *version == 0)
+        *bad = "whole, but its first line is no head this gametab writes (a later gametab's?)";
+    if (!ends || *version == 0) {
         free(text);
-        return NULL; /* not whole: written before any rename */
+        return NULL;
     }
     return text;
 }
@@ -290,10 +306,13 @@ static int move_noreplace(int from_fd, const char *from, int to_fd, const char *
 }
 
 /* Whether the file name in the directory open at dir_fd, whose lstat is
- * at, is the one of identity id (file_identity's): 1 yes, 0 no (another
- * kind of file, another size: not read; breaker round 32, F1: a FIFO there
- * hung the take-back, a file of 20 GB was read whole), -1 on a stop
- * request while it is read. */
+ * at, is the one of identity id (file_identity's): 1 yes (or gone since),
+ * 0 no (another kind of file, another size: not read; breaker round 32,
+ * F1: a FIFO there hung the take-back, a file of 20 GB was read whole;
+ * one put there since as a link, or another user's that cannot be read),
+ * -1 with errno when it cannot be told: EINTR on a stop request while it
+ * is read, or the read's failure (EIO, EMFILE, ENOMEM: breaker round 32,
+ * F11, where that counted as the user's file and the old one was lost). */
 static int same_identity(int dir_fd, const char *name, const struct stat *at, const char *id)
 {
     char *end;
@@ -301,9 +320,19 @@ static int same_identity(int dir_fd, const char *name, const struct stat *at, co
     if (!S_ISREG(at->st_mode) || (uintmax_t)at->st_size != size)
         return 0;
     char now[FILE_IDENTITY_MAX];
-    if (file_identity(dir_fd, name, now) != 0)
-        return errno == EINTR && interrupt_signal ? -1 : 0;
-    return strcmp(now, id) == 0;
+    if (file_identity(dir_fd, name, now) == 0)
+        return strcmp(now, id) == 0;
+    switch (errno) {
+    case ENOENT:
+        return 1;
+    case ELOOP:
+    case EINVAL:
+    case EACCES:
+    case EPERM:
+        return 0;
+    default:
+        return -1;
+    }
 }
 
 /* Whether text is an identity file_identity writes: a size, a space and
@@ -328,7 +357,7 @@ static int take_back_failed(struct gt_error *err, const char *staging, const cha
 int journal_take_back(int dir_fd, int staging_fd, const char *staging,
                       bool (*publishes)(const char *name), struct gt_error *err)
 {
-    bool bad;
+    const char *bad;
     int version, unread;
     char *text = read_journal(staging_fd, &bad, &unread, &version);
     /* One there that cannot be read may list moves to take back: nothing
@@ -343,9 +372,10 @@ int journal_take_back(int dir_fd, int staging_fd, const char *staging,
                        staging, strerror(unread), staging);
     if (!text && bad)
         return gt_fail(err, GT_ERR_RUNTIME,
-                       "%s/" JOURNAL_NAME ": not a journal a build writes (past %d bytes): "
-                       "nothing was moved; remove %s to go on",
-                       staging, JOURNAL_SIZE_MAX, staging);
+                       "%s/" JOURNAL_NAME ": not a journal a build writes (%s): nothing was "
+                       "moved; build with the gametab that wrote it, or remove %s to go on "
+                       "(losing the old files it holds)",
+                       staging, bad, staging);
     if (!text)
         return GT_OK;
     /* The lines between the head and the end, in order: the files, the
@@ -428,7 +458,8 @@ int journal_take_back(int dir_fd, int staging_fd, const char *staging,
         bool moved_in = fstatat(staging_fd, names[k], &st, AT_SYMLINK_NOFOLLOW) != 0;
         int same = in_dir && moved_in && ids[k] ? same_identity(dir_fd, names[k], &at, ids[k]) : 1;
         if (same < 0) {
-            rc = interrupt_fail(err, staging);
+            rc = errno == EINTR && interrupt_signal ? interrupt_fail(err, staging)
+                                                    : take_back_failed(err, staging, names[k], errno);
             break;
         }
         if (in_dir && (!moved_in || !same))

@@ -31,7 +31,7 @@
 #define JOURNAL_STALE_NAME ".stale-%zu"
 
 /* The longest journal read back, in bytes: a build's is under 4 KiB. */
-#define JOURNAL_SIZE_MAX (1 << 20)
+#define JOURNAL_SIZE_MAX 1048576 /* 1 MiB: a number, said in a message */
 
 /* Writes the journal into the staging directory open at staging_fd: the
  * nfiles names of files then the nstale of stale, each relative to DIR and
@@ -86,7 +86,9 @@ void journal_restore(int staging_fd);
  * rename), or when everything was taken back (the journal then removed).
  * GT_ERR_RUNTIME with err naming staging and what to do when the journal
  * is not one a build writes (a name publishes refuses, past
- * JOURNAL_SIZE_MAX: nothing is moved) or a rename failed (breaker round
+ * JOURNAL_SIZE_MAX, not a regular file, whole with a head it does not
+ * know: nothing is moved), when a file's identity cannot be read (EIO,
+ * EMFILE: breaker round 32, F11) or a rename failed (breaker round
  * 28, F3): the build must stop there, as DIR holds part of the dead build,
  * and the staging directory be kept with the old files in it; replayed
  * later over a newer build, the journal would bring old files back. */
