@@ -58,7 +58,8 @@ static int run_figure(struct command_line *cl, struct gt_error *err)
     if (output_check_not_templates(path, &dirs, tex.lang, (const char *const[]){name}, 1, err) !=
         GT_OK)
         return GT_ERR_USAGE;
-    if (templates_parse(&dirs, tex.lang, (const char *const[]){name}, 1, path, err) != GT_OK)
+    if (templates_parse(&dirs, tex.lang, (const char *const[]){name}, 1,
+                        &(struct template_targets){.out_path = path}, err) != GT_OK)
         return err->status;
     struct output *out;
     if (output_open(&out, path, NULL, OUTPUT_PLAIN, 0, 1, err) != GT_OK)

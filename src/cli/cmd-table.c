@@ -166,7 +166,8 @@ static int run_table(struct command_line *cl, struct gt_error *err)
         return GT_ERR_USAGE;
     /* A template or language file that does not read is said before the
      * solve, not after it. */
-    if (latex && templates_parse(&dirs, lang, read, nread, path, err) != GT_OK)
+    if (latex && templates_parse(&dirs, lang, read, nread,
+                                 &(struct template_targets){.out_path = path}, err) != GT_OK)
         return err->status;
     /* A progress line for long CSV and JSON jobs on a terminal, unless the
      * rows go to a terminal too: the line would be drawn into them. */

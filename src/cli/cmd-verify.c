@@ -133,8 +133,8 @@ static int run_verify(struct command_line *cl, struct gt_error *err)
         return GT_ERR_USAGE;
     /* A report template or language file that does not read is said now,
      * not after minutes of claims. */
-    if (templates_parse(&dirs, lang, (const char *const[]){"verify.txt"}, 1, path,
-                        err) != GT_OK)
+    if (templates_parse(&dirs, lang, (const char *const[]){"verify.txt"}, 1,
+                        &(struct template_targets){.out_path = path}, err) != GT_OK)
         return err->status;
     struct output *out;
     if (output_open(&out, path, NULL, OUTPUT_PLAIN, 0, 1, err) != GT_OK)

@@ -374,26 +374,38 @@ bool build_language_file(size_t i, char *name, size_t size)
     return false;
 }
 
-/* Whether rel, relative to DIR, is a file a build writes or removes: a
- * table's csv.gz, the errata's, the workbook, or LANG/ and a name of
- * build_language_file.  The journal of a dead build is held to them. */
-static bool build_publishes(const char *rel)
+/* The i-th name, relative to DIR, of a file a build writes or removes
+ * (i from 0 on), into rel (size bytes): the workbook, the errata's csv.gz,
+ * each table's, then LANG/ and each name of build_language_file for each
+ * language (with --lang, the other's are removed).  false past the last. */
+static bool build_rel_name(size_t i, char *rel, size_t size)
 {
     char name[256];
-    if (strcmp(rel, "errata.csv.gz") == 0 || strcmp(rel, "gametab.xlsx") == 0)
+    if (i < 2) {
+        snprintf(rel, size, "%s", i == 0 ? "gametab.xlsx" : "errata.csv.gz");
         return true;
-    for (size_t i = 0; i < table_registry_size; i++) {
-        snprintf(name, sizeof name, "%s.csv.gz", table_registry[i]->name);
-        if (strcmp(rel, name) == 0)
-            return true;
     }
-    const char *slash = strchr(rel, '/');
-    bool lang = false;
-    for (size_t i = 0; slash && i < TEMPLATE_NLANGUAGES; i++)
-        lang = lang || (strlen(template_languages[i]) == (size_t)(slash - rel) &&
-                        strncmp(rel, template_languages[i], (size_t)(slash - rel)) == 0);
-    for (size_t i = 0; lang && build_language_file(i, name, sizeof name); i++)
-        if (strcmp(slash + 1, name) == 0)
+    if ((i -= 2) < table_registry_size) {
+        snprintf(rel, size, "%s.csv.gz", table_registry[i]->name);
+        return true;
+    }
+    i -= table_registry_size;
+    for (size_t l = 0; l < TEMPLATE_NLANGUAGES; l++)
+        for (size_t j = 0; build_language_file(j, name, sizeof name); j++)
+            if (i-- == 0) {
+                snprintf(rel, size, "%s/%s", template_languages[l], name);
+                return true;
+            }
+    return false;
+}
+
+/* Whether rel, relative to DIR, is a file a build writes or removes
+ * (build_rel_name).  The journal of a dead build is held to them. */
+static bool build_publishes(const char *rel)
+{
+    char name[300];
+    for (size_t i = 0; build_rel_name(i, name, sizeof name); i++)
+        if (strcmp(rel, name) == 0)
             return true;
     return false;
 }
@@ -783,22 +795,45 @@ static int run_build(struct build *b, const struct build_options *bo, struct gt_
     return build_publish(b, err);
 }
 
+/* Whether the file at path (a template's partial) is one the build of bo
+ * writes or removes in its DIR: the same file (stat identity) as DIR/REL
+ * for a REL of build_rel_name's (template_targets). */
+static bool build_holds(const char *path, void *ud)
+{
+    const struct build_options *bo = ud;
+    struct stat p, o;
+    if (stat(path, &p) != 0)
+        return false;
+    char rel[300];
+    bool held = false;
+    for (size_t i = 0; !held && build_rel_name(i, rel, sizeof rel); i++) {
+        char *at = path_join(bo->dir, rel);
+        held = at && stat(at, &o) == 0 && o.st_dev == p.st_dev && o.st_ino == p.st_ino;
+        free(at);
+    }
+    return held;
+}
+
 /* Reads and parses every template the build fills for lang, with their
  * partials, and lang's language file (templates_parse): one that does not
  * parse is said before any work, and before DIR is made. */
 static int build_templates_parse(const struct template_dirs *dirs, const char *lang,
-                                 struct gt_error *err)
+                                 const struct build_options *bo, struct gt_error *err)
 {
+    /* No partial may be a file of DIR the build replaces or removes, nor
+     * the file its summary line goes to (breaker round 32, F6). */
+    const struct template_targets targets = {"-", build_holds, (void *)bo};
     const char *fixed[] = {"preamble.tex", "errata.tex", "handout.tex"};
-    if (templates_parse(dirs, lang, fixed, sizeof fixed / sizeof *fixed, NULL, err) != GT_OK)
+    if (templates_parse(dirs, lang, fixed, sizeof fixed / sizeof *fixed, &targets, err) != GT_OK)
         return err->status;
     for (size_t i = 0; i < table_registry_size; i++)
-        if (templates_parse(dirs, NULL, &table_registry[i]->tex_template, 1, NULL, err) != GT_OK)
+        if (templates_parse(dirs, NULL, &table_registry[i]->tex_template, 1, &targets, err) !=
+            GT_OK)
             return err->status;
     for (size_t i = 0; i < figure_registry_size; i++) {
         char name[128];
         snprintf(name, sizeof name, "figure-%s.tex", figure_registry[i]->name);
-        if (templates_parse(dirs, NULL, (const char *const[]){name}, 1, NULL, err) != GT_OK)
+        if (templates_parse(dirs, NULL, (const char *const[]){name}, 1, &targets, err) != GT_OK)
             return err->status;
     }
     return GT_OK;
@@ -1281,7 +1316,7 @@ int build_directory(const struct build_options *bo, size_t *nfiles, struct gt_er
         return err->status;
     for (size_t i = 0; i < TEMPLATE_NLANGUAGES; i++)
         if ((!bo->only_lang || strcmp(bo->only_lang, template_languages[i]) == 0) &&
-            build_templates_parse(&dirs, template_languages[i], err) != GT_OK)
+            build_templates_parse(&dirs, template_languages[i], bo, err) != GT_OK)
             return err->status;
     /* The files are written under DIR/STAGING_PREFIXXXXXXX/ first: a DIR
      * whose name leaves no room for that is said so before any work, not

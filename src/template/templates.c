@@ -319,9 +319,10 @@ struct partial_lookup {
     const char *ext;
     struct partial_file *files; /* to name the file in error messages */
     const struct output *out;   /* where the rendering goes */
-    const char *out_path;       /* or, before it is opened, the -o it goes to ("-":
-                                   standard output), or NULL */
+    const struct template_targets *targets; /* or, before it is opened, the files
+                                               it goes to, or NULL */
     const char *clash;          /* a partial's file that out would replace, or NULL */
+    bool clash_held;            /* that file one of targets->holds's */
     const char *unusable;       /* a partial's file that is no template, or NULL */
     char why[192];              /* what it is, after its name (text_unusable) */
 };
@@ -415,9 +416,11 @@ static int load_partial(void *ud, const char *name, char **text, size_t *len)
         rc = -1;
     }
     /* -o naming a partial would replace it with its own rendering. */
-    bool clash = rc == 0 && path &&
-                 ((pl->out && output_replaces(pl->out, path)) ||
-                  (pl->out_path && same_regular_file(pl->out_path, path)));
+    const struct template_targets *t = pl->targets;
+    bool held = rc == 0 && path && t && t->holds && t->holds(path, t->ud);
+    bool clash = held || (rc == 0 && path &&
+                          ((pl->out && output_replaces(pl->out, path)) ||
+                           (t && t->out_path && same_regular_file(t->out_path, path))));
     if (clash) {
         free(*text);
         *text = NULL;
@@ -429,8 +432,10 @@ static int load_partial(void *ud, const char *name, char **text, size_t *len)
         f->path = path;
         f->next = pl->files;
         pl->files = f;
-        if (clash)
+        if (clash) {
             pl->clash = path;
+            pl->clash_held = held;
+        }
         if (bad && !pl->unusable) {
             pl->unusable = path;
             memcpy(pl->why, why, sizeof why);
@@ -708,12 +713,13 @@ static void note_name(void *ud, const char *name, size_t len, const char *line,
  * memory does not grow with it. */
 static int render_text(const struct template_dirs *dirs, const char *path, const char *text,
                        size_t len, size_t ncolumns, json_t *ctx, struct output *out,
-                       const char *out_path, struct template_needs *needs, bool checked,
-                       struct gt_error *err)
+                       const struct template_targets *targets, struct template_needs *needs,
+                       bool checked, struct gt_error *err)
 {
     const char *base = strrchr(path, '/');
     base = base ? base + 1 : path;
-    struct partial_lookup pl = {dirs, strrchr(base, '.'), NULL, out, out_path, NULL, NULL, ""};
+    struct partial_lookup pl = {dirs, strrchr(base, '.'), NULL, out, targets, NULL, false,
+                                NULL, ""};
     struct template_needs ignored;
     /* template_check is render's, and only it passes needs */
     struct declarations decl = {.ncolumns = ncolumns, .render = needs != NULL};
@@ -750,9 +756,14 @@ static int render_text(const struct template_dirs *dirs, const char *path, const
         rc = GT_OK;
     else if (sink.failed)
         rc = GT_ERR_RUNTIME; /* err says why */
+    else if (rc == MUSTACHE_ERR_IO && pl.clash && pl.clash_held)
+        rc = gt_fail(err, GT_ERR_USAGE,
+                     "%s is a file build writes, and also a partial of %s: build into another "
+                     "directory, or move the partial",
+                     pl.clash, path);
     else if (rc == MUSTACHE_ERR_IO && pl.clash)
         rc = (out ? strcmp(output_name(out), "standard output") == 0
-                  : strcmp(out_path, "-") == 0)
+                  : strcmp(targets->out_path, "-") == 0)
                  ? gt_fail(err, GT_ERR_USAGE,
                            "standard output is also the partial %s of %s: write to another file",
                            pl.clash, path)
@@ -810,8 +821,8 @@ static int render_text(const struct template_dirs *dirs, const char *path, const
  * render_text. */
 static int read_and_render(const struct template_dirs *d, const char *name, bool is_path,
                            size_t ncolumns, json_t *ctx, struct output *out,
-                           const char *out_path, struct template_needs *needs, bool checked,
-                           struct gt_error *err)
+                           const struct template_targets *targets,
+                           struct template_needs *needs, bool checked, struct gt_error *err)
 {
     char *text, *path = NULL, *dir = NULL;
     size_t len;
@@ -820,7 +831,7 @@ static int read_and_render(const struct template_dirs *d, const char *name, bool
         if (template_read(d, name, &text, &len, &path, err) != GT_OK)
             return GT_ERR_RUNTIME;
         int rc =
-            render_text(d, path, text, len, ncolumns, ctx, out, out_path, needs, checked, err);
+            render_text(d, path, text, len, ncolumns, ctx, out, targets, needs, checked, err);
         free(text);
         free(path);
         return rc;
@@ -837,7 +848,7 @@ static int read_and_render(const struct template_dirs *d, const char *name, bool
     with_own.dir[0] = slash ? (*slash = '\0', *dir ? dir : "/") : ".";
     for (size_t i = 0; i < d->n && with_own.n < TEMPLATE_DIRS_MAX; i++)
         with_own.dir[with_own.n++] = d->dir[i];
-    int rc = render_text(&with_own, name, text, len, ncolumns, ctx, out, out_path, needs, checked,
+    int rc = render_text(&with_own, name, text, len, ncolumns, ctx, out, targets, needs, checked,
                          err);
     free(dir);
     free(text);
@@ -855,7 +866,7 @@ int template_check(const struct template_dirs *d, const char *name, bool is_path
 }
 
 int templates_parse(const struct template_dirs *d, const char *lang, const char *const names[],
-                    size_t n, const char *out_path, struct gt_error *err)
+                    size_t n, const struct template_targets *targets, struct gt_error *err)
 {
     if (lang) {
         json_t *strings = lang_strings_load(d, lang, err);
@@ -865,7 +876,7 @@ int templates_parse(const struct template_dirs *d, const char *lang, const char 
     }
     int rc = GT_OK;
     for (size_t i = 0; rc == GT_OK && i < n; i++)
-        rc = read_and_render(d, names[i], false, 0, NULL, NULL, out_path, NULL, false, err);
+        rc = read_and_render(d, names[i], false, 0, NULL, NULL, targets, NULL, false, err);
     return rc;
 }
 

@@ -176,6 +176,16 @@ int template_check(const struct template_dirs *d, const char *name, bool is_path
                    size_t ncolumns, struct output *out, struct template_needs *needs,
                    struct gt_error *err);
 
+/* The files a command writes, which no partial may be: the command would
+ * replace it with its own output. */
+struct template_targets {
+    const char *out_path; /* the -o it writes ("-": standard output), or NULL */
+    /* or, for build, whether the file at path is one that it writes or
+     * removes in its DIR (stat identity), or NULL */
+    bool (*holds)(const char *path, void *ud);
+    void *ud;
+};
+
 /* Before a command's work (the solve, the claims, the CSV's rows): reads
  * the language strings of lang (NULL: none) as lang_strings_load does, and
  * the templates names[0..n) with every partial they name, rendered or not,
@@ -184,14 +194,16 @@ int template_check(const struct template_dirs *d, const char *name, bool is_path
  * the files (GT_ERR_RUNTIME, "FILE:LINE:COL: unclosed section 'rows'",
  * "FILE: no string \"KEY\""), said before the work, not after it
  * (breaker round 29, F9).  A "columns at most N" declaration is checked
- * when the template renders, against its context.  out_path, unless
- * NULL, is the -o the command writes ("-": standard output): a partial
- * that is that file is GT_ERR_USAGE "-o: PATH is also a partial of
- * TEMPLATE: write to another file", as template_render says it (for a
- * PDF, whose LaTeX renders into a temporary file: breaker round 31, F1).
- * Each file is read once: the rendering takes the text read here. */
+ * when the template renders, against its context.  targets, unless NULL,
+ * are the files the command writes: a partial that is one is GT_ERR_USAGE
+ * "-o: PATH is also a partial of TEMPLATE: write to another file", as
+ * template_render says it (for a PDF, whose LaTeX renders into a
+ * temporary file: breaker round 31, F1), or for build "PATH is a file
+ * build writes, and also a partial of TEMPLATE: ..." (breaker round 32,
+ * F6: the build replaced the partial with its own fragment).  Each file is
+ * read once: the rendering takes the text read here. */
 int templates_parse(const struct template_dirs *d, const char *lang, const char *const names[],
-                    size_t n, const char *out_path, struct gt_error *err);
+                    size_t n, const struct template_targets *targets, struct gt_error *err);
 
 /* Renders template name (is_path as for template_check) with ctx, as
  * template_render does, once template_check has read it and checked its
