@@ -257,9 +257,10 @@ static bool texmfvar_in_tmpdir(void)
  * round 31, F5): a TEXMFVAR holding one is not the directory it names. */
 #define KPATHSEA_SPECIAL ":;${}!\"`\\"
 
-/* The first byte of path that TeX would not take as it is in TEXMFVAR
- * (KPATHSEA_SPECIAL, or a control character), or NULL. */
-static const char *texmfvar_unusable(const char *path)
+/* The first byte of path that TeX would not take as it is in a path of
+ * kpathsea's, TEXMFVAR or an element of TEXINPUTS (KPATHSEA_SPECIAL, or a
+ * control character), or NULL. */
+static const char *kpathsea_unusable(const char *path)
 {
     for (const char *p = path; *p; p++)
         if (strchr(KPATHSEA_SPECIAL, *p) || (unsigned char)*p < 0x20 || *p == 0x7f)
@@ -269,7 +270,7 @@ static const char *texmfvar_unusable(const char *path)
 
 /* Appends to the malloc'd *list (NULL: none yet) the directory dir, made
  * absolute against cwd, and a ':' after it; a directory kpathsea would not
- * take as it is (texmfvar_unusable) is passed over.  0, or -1 out of
+ * take as it is (kpathsea_unusable) is passed over.  0, or -1 out of
  * memory. */
 static int texinputs_add(char **list, const char *dir, const char *cwd)
 {
@@ -282,7 +283,7 @@ static int texinputs_add(char **list, const char *dir, const char *cwd)
     if (!more)
         return -1;
     snprintf(more + old, n - old, "%s%s%s", relative ? cwd : "", relative ? "/" : "", dir);
-    if (texmfvar_unusable(more + old))
+    if (kpathsea_unusable(more + old))
         more[old] = '\0';
     else
         strcat(more, ":");
@@ -293,11 +294,14 @@ static int texinputs_add(char **list, const char *dir, const char *cwd)
 /* TEXINPUTS for a document of the template directories d (all but the
  * built-in one) that is compiled in a temporary directory: "TEXINPUTS=.:"
  * then the user's TEXINPUTS (or none), an empty element (kpathsea's own
- * tree there), then those directories and the working directory, where a
- * restyled template's \input{macros} and \includegraphics{logo} lie
- * (breaker round 31, F9: only an absolute name was found), after TeX's own
- * files, so that a geometry.sty there does not replace LaTeX's (round
- * 32, F3).  malloc'd; NULL out of memory. */
+ * tree there), then those directories, where a restyled template's
+ * \input{macros} and \includegraphics{logo} lie (breaker round 31, F9:
+ * only an absolute name was found), after TeX's own files, so that a
+ * geometry.sty there does not replace LaTeX's (round 32, F3).  Not the
+ * working directory: a LaTeX project's geometry.cfg, english.cfg or
+ * russian.ldf there, which TeX's tree lacks and LaTeX looks for, would
+ * change the PDF by where it is made (round 33, F1).  malloc'd; NULL out
+ * of memory. */
 static char *texinputs_of(const struct template_dirs *d)
 {
     const char *user = getenv("TEXINPUTS");
@@ -311,10 +315,6 @@ static char *texinputs_of(const struct template_dirs *d)
             free(list);
             list = NULL;
         }
-    if (list && cwd && texinputs_add(&list, cwd, NULL) != 0) {
-        free(list);
-        list = NULL;
-    }
     free(cwd);
     /* texinputs_add's last ':' would name kpathsea's tree twice */
     if (list && list[strlen(list) - 1] == ':' && list[strlen(list) - 2] != ':')
@@ -328,9 +328,10 @@ static char *texinputs_of(const struct template_dirs *d)
  * without a writable $HOME (nor a TEXMFVAR of the user's), TeX's generated
  * files go to dir/texmf-var; TMPDIR is dir; the log's lines are not wrapped;
  * PATH is the one searched (search_path); TEXINPUTS texinputs_of's for
- * the template directories d.  0, or -1 out of memory. */
+ * the template directories d; TEXMFVAR dir/texmf-var when in_tmpdir
+ * (texmfvar_in_tmpdir's).  0, or -1 out of memory. */
 static int latex_env_init(struct latex_env *e, time_t date, const char *dir,
-                          const struct template_dirs *d)
+                          const struct template_dirs *d, bool in_tmpdir)
 {
     size_t n = 0;
     while (environ[n])
@@ -359,7 +360,7 @@ static int latex_env_init(struct latex_env *e, time_t date, const char *dir,
      * the T2A metrics of the Cyrillic text (the lh fonts: no Debian package
      * has them made).  Without $HOME it is a relative path mktexdir cannot
      * make, and an unwritable one fails too. */
-    if (texmfvar_in_tmpdir()) {
+    if (in_tmpdir) {
         snprintf(e->texmfvar, sizeof e->texmfvar, "TEXMFVAR=%s/texmf-var", dir);
         env_set(e, &n, e->texmfvar);
     }
@@ -581,8 +582,9 @@ static int pdf_write_private(const struct table_def *t, const struct table_args 
     /* TeX would split or expand a TEXMFVAR under such a TMPDIR, and make
      * the Cyrillic fonts' metrics out of reach, or outside TMPDIR for good
      * (breaker round 30, F8). */
-    const char *bad = texmfvar_unusable(dir);
-    if (bad && texmfvar_in_tmpdir()) {
+    const char *bad = kpathsea_unusable(dir);
+    bool in_tmpdir = texmfvar_in_tmpdir();
+    if (bad && in_tmpdir) {
         char shown[8];
         if ((unsigned char)*bad < 0x20 || *bad == 0x7f)
             snprintf(shown, sizeof shown, "0x%02x", (unsigned)(unsigned char)*bad);
@@ -621,7 +623,7 @@ static int pdf_write_private(const struct table_def *t, const struct table_args 
         snprintf(name, sizeof name, "%s.tex", t->name);
         struct latex_env env;
         int killed = 0, unstarted = 0;
-        int made = latex_env_init(&env, date, dir, opt->dirs) == 0
+        int made = latex_env_init(&env, date, dir, opt->dirs, in_tmpdir) == 0
                        ? run_latexmk(dir, name, env.envp, &killed, &unstarted)
                        : -1;
         free(env.envp);
