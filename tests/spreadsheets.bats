@@ -531,3 +531,19 @@ wb.save(sys.argv[2])
     [ "$status" -eq 0 ]
     [[ "$out" == *'Ёжиков & 4.5'* ]]
 }
+
+@test "xlsx: a contents sheet named in 16 to 31 Cyrillic letters is whole, and LibreOffice and openpyxl open the workbook (breaker round 33, F4: its name was cut at 31 bytes, mid-letter)" {
+    cd "$T"
+    name='Список листов книги и таблиц'
+    mkdir -p t/lang
+    $PY -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+d["xlsx_contents"] = sys.argv[2]
+json.dump(d, open("t/lang/en.json", "w"), ensure_ascii=False)' "$GAMETAB_TEMPLATES_DIR/lang/en.json" "$name"
+    "$GAMETAB" build -o b --lang en --templates t >/dev/null
+    run $PY -c 'import openpyxl, sys; print(openpyxl.load_workbook(sys.argv[1]).sheetnames[0])' b/gametab.xlsx
+    [ "$status" -eq 0 ]
+    [ "$output" = "$name" ]
+    lo C.UTF-8 "$T/lo" "$T/x" --convert-to "csv:$EXPORT,-1" b/gametab.xlsx
+    grep -q '^wythoff-game,' "x/gametab-$name.csv"
+}

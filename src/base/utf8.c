@@ -70,6 +70,14 @@ size_t utf8_width(const char *s)
     return n;
 }
 
+size_t utf8_utf16_units(const char *s)
+{
+    size_t n = 0;
+    for (; *s; s++)
+        n += ((unsigned char)*s & 0xC0) == 0x80 ? 0 : (unsigned char)*s >= 0xF0 ? 2 : 1;
+    return n;
+}
+
 bool utf8_is_control(uint32_t cp)
 {
     return cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) || cp == 0xad || cp == 0x61c ||

@@ -47,6 +47,11 @@ size_t utf8_char_bytes(const char *s);
  * bytes that do not continue a character. */
 size_t utf8_width(const char *s);
 
+/* The UTF-16 code units of the NUL-terminated UTF-8 string s, as Excel
+ * counts a sheet's name and a cell's text: one a character of the Basic
+ * Multilingual Plane, two one past it (a 4-byte character: an emoji). */
+size_t utf8_utf16_units(const char *s);
+
 /* Makes msg, a NUL-terminated string, one line of UTF-8 in place, for a
  * message on a terminal: each control character (utf8_is_control: C0, DEL,
  * C1, the bidirectional overrides, line separators, invisible ones) and

@@ -1,11 +1,16 @@
 /* workbook.c: `gametab build`'s gametab.xlsx (workbook.h). */
 #include <config.h>
 
+#include <ctype.h>
 #include <jansson.h>
+#include <locale.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
-#include <strings.h>
+#include <wctype.h>
 
+#include "base/utf8.h"
 #include "publish/workbook.h"
 #include "template/templates.h"
 #include "sinks/sink-xlsx.h"
@@ -32,29 +37,83 @@ static void source_line(const struct table_source *src, char *buf, size_t size)
         snprintf(buf, size, "%s, %s, %s", src->authors, src->title, src->item);
 }
 
+/* Whether sheet names a and b (UTF-8) are the same to Excel, which
+ * ignores case: compared character by character through Unicode's simple
+ * upper-case mapping (towupper_l in the C.UTF-8 locale, whatever the
+ * user's), so that "СОДЕРЖАНИЕ" is "содержание" (breaker round 33, F3);
+ * in ASCII only where that locale is missing. */
+static bool sheet_names_same(const char *a, const char *b)
+{
+    static locale_t utf8;
+    static bool tried;
+    if (!tried) {
+        utf8 = newlocale(LC_CTYPE_MASK, "C.UTF-8", (locale_t)0);
+        tried = true;
+    }
+    size_t na = strlen(a), nb = strlen(b);
+    while (na && nb) {
+        uint32_t ca, cb;
+        size_t la = utf8_decode((const unsigned char *)a, na, &ca);
+        size_t lb = utf8_decode((const unsigned char *)b, nb, &cb);
+        if (!la || !lb)
+            return strcmp(a, b) == 0;
+        if (ca != cb && (utf8 ? towupper_l((wint_t)ca, utf8) != towupper_l((wint_t)cb, utf8)
+                              : (ca > 0x7f || cb > 0x7f ||
+                                 toupper((int)ca) != toupper((int)cb))))
+            return false;
+        a += la, na -= la;
+        b += lb, nb -= lb;
+    }
+    return na == 0 && nb == 0;
+}
+
 /* Why name cannot name a sheet of the workbook (Excel's rules: 1 to 31
- * characters, none of [ ] : * ? / \, no ' at either end, not History,
- * which Excel keeps for itself, nor another sheet's name, in any case), or
- * NULL when it can. */
+ * UTF-16 units, no control character, none of [ ] : * ? / \, no ' at
+ * either end, not History, which Excel keeps for itself, nor another
+ * sheet's name, a hidden one's of a chart's lines too, in any case
+ * (sheet_names_same)), or NULL when it can. */
 static const char *sheet_name_fault(const char *name)
 {
-    size_t chars = 0;
-    for (const unsigned char *p = (const unsigned char *)name; *p; p++)
-        chars += (*p & 0xC0) != 0x80;
-    if (chars == 0 || chars > 31)
-        return "a sheet's name is 1 to 31 characters";
+    size_t units = utf8_utf16_units(name);
+    if (units == 0 || units > 31)
+        return "a sheet's name is 1 to 31 characters (an emoji counts as two)";
+    for (const char *p = name; *p;) {
+        uint32_t cp;
+        size_t n = utf8_decode((const unsigned char *)p, strlen(p), &cp);
+        if (!n || cp < 0x20 || cp == 0x7f)
+            return "a sheet's name has no control character";
+        p += n;
+    }
     if (strpbrk(name, "[]:*?/\\"))
         return "a sheet's name has none of [ ] : * ? / \\";
     if (name[0] == '\'' || name[strlen(name) - 1] == '\'')
         return "a sheet's name neither starts nor ends with '";
-    if (strcasecmp(name, "History") == 0)
+    if (sheet_names_same(name, "History"))
         return "Excel keeps History for itself";
-    if (strcasecmp(name, "errata") == 0)
+    if (sheet_names_same(name, "errata"))
         return "another sheet has that name";
-    for (size_t i = 0; i < table_registry_size; i++)
-        if (strcasecmp(name, table_registry[i]->name) == 0)
+    for (size_t i = 0; i < table_registry_size; i++) {
+        char lines[XLSX_SHEET_NAME_SIZE];
+        xlsx_lines_sheet_name(table_registry[i]->name, lines);
+        if (sheet_names_same(name, table_registry[i]->name))
             return "a table's sheet has that name";
+        if (table_registry[i]->chart && sheet_names_same(name, lines))
+            return "the hidden sheet of a table's chart has that name";
+    }
     return NULL;
+}
+
+/* GT_OK when text, the language string key of file, fits a cell
+ * (XLSX_CELL_MAX UTF-16 units); else GT_ERR_RUNTIME, said. */
+static int cell_fits(const char *file, const char *key, const char *text, struct gt_error *err)
+{
+    size_t units = utf8_utf16_units(text);
+    if (units <= XLSX_CELL_MAX)
+        return GT_OK;
+    return gt_fail(err, GT_ERR_RUNTIME,
+                   "%s: \"%s\" is %zu characters long, past the %d a spreadsheet's cell "
+                   "holds: shorten it",
+                   file, key, units, XLSX_CELL_MAX);
 }
 
 /* The contents sheet of one language: a row per sheet of the workbook;
@@ -71,7 +130,7 @@ static int write_contents(struct xlsx_book *book, const struct workbook_request 
     char buf[64];
     const char *file = lang_strings_path(strings, lang, buf, sizeof buf);
     const char *fault = sheet_name_fault(contents);
-    if (!fault && *other && strcasecmp(contents, other) == 0) {
+    if (!fault && *other && sheet_names_same(contents, other)) {
         /* Either file may be the one changed: both are named. */
         gt_fail(err, GT_ERR_RUNTIME,
                 "%s: xlsx_contents '%s' cannot name a sheet: %s names the other language's "
@@ -88,13 +147,22 @@ static int write_contents(struct xlsx_book *book, const struct workbook_request 
     }
     snprintf(other, other_size, "%s", contents);
     snprintf(other_file, other_file_size, "%s", file);
-    const struct table_column columns[] = {
-        {lang_text(strings, "xlsx_sheet", "sheet"), COLUMN_TEXT},
-        {lang_text(strings, "xlsx_holds", "what it holds"), COLUMN_TEXT},
-        {lang_text(strings, "xlsx_source", "source"), COLUMN_TEXT},
-    };
-    struct xlsx_sheet *sheet;
-    int rc = xlsx_sheet_new(book, contents, columns, 3, &sheet, err);
+    /* Each string of the sheet, with its key: one longer than a cell
+     * holds is said as the file's and key's (breaker round 33, F3: it was
+     * libxlsxwriter's "String exceeds Excel's limit" for the sheet). */
+    const char *head_keys[] = {"xlsx_sheet", "xlsx_holds", "xlsx_source"};
+    const char *head_fallbacks[] = {"sheet", "what it holds", "source"};
+    struct table_column columns[3];
+    int rc = GT_OK;
+    for (size_t i = 0; i < 3; i++) {
+        columns[i] = (struct table_column){
+            lang_text(strings, head_keys[i], head_fallbacks[i]), COLUMN_TEXT};
+        if (rc == GT_OK)
+            rc = cell_fits(file, head_keys[i], columns[i].name, err);
+    }
+    struct xlsx_sheet *sheet = NULL;
+    if (rc == GT_OK)
+        rc = xlsx_sheet_new(book, contents, columns, 3, &sheet, err);
     for (size_t i = 0; rc == GT_OK && i < table_registry_size; i++) {
         const struct table_def *t = table_registry[i];
         char key[96], source_key[96], source[512];
@@ -103,12 +171,20 @@ static int write_contents(struct xlsx_book *book, const struct workbook_request 
         source_line(&t->source, source, sizeof source);
         const char *cells[] = {t->name, lang_text(strings, key, t->summary),
                                lang_text(strings, source_key, source)};
-        rc = xlsx_sheet_row(sheet, cells, err);
+        rc = cell_fits(file, key, cells[1], err);
+        if (rc == GT_OK)
+            rc = cell_fits(file, source_key, cells[2], err);
+        if (rc == GT_OK)
+            rc = xlsx_sheet_row(sheet, cells, err);
     }
     if (rc == GT_OK) {
         const char *cells[] = {"errata", lang_text(strings, "xlsx_errata", ""),
                                lang_text(strings, "xlsx_errata_source", "")};
-        rc = xlsx_sheet_row(sheet, cells, err);
+        rc = cell_fits(file, "xlsx_errata", cells[1], err);
+        if (rc == GT_OK)
+            rc = cell_fits(file, "xlsx_errata_source", cells[2], err);
+        if (rc == GT_OK)
+            rc = xlsx_sheet_row(sheet, cells, err);
     }
     if (rc == GT_OK)
         rc = xlsx_sheet_end(sheet, err);

@@ -63,7 +63,7 @@ struct xlsx_book {
 struct xlsx_sheet {
     struct xlsx_book *b;
     lxw_worksheet *ws;
-    char name[32];
+    char name[XLSX_SHEET_NAME_SIZE];
     const struct table_column *columns;
     size_t ncolumns;
     uint32_t rows;              /* written, the header included */
@@ -794,6 +794,11 @@ static const char xs_note[] =
     "reaches 16 digits (10^15). Doubles: from 2^53 on they are rounded, which "
     "no axis shows; the table's sheet keeps every digit.";
 
+void xlsx_lines_sheet_name(const char *data_name, char *buf)
+{
+    snprintf(buf, XLSX_SHEET_NAME_SIZE, "%.25s-lines", data_name);
+}
+
 /* The chart of t (t->chart) beside its sheet's data, rows 1..last: the y
  * columns against x, and each constant line through two points (the first
  * and the last x) taken from a hidden sheet NAME-lines, where every x is a
@@ -813,9 +818,9 @@ static int add_chart(struct xlsx_book *b, const struct table_def *t, struct xlsx
     const char *x_name = data->columns[ch->x].name, *y_name[2] = {NULL, NULL};
     for (size_t i = 0; i < ch->ny; i++)
         y_name[i] = data->columns[ch->y[i]].name;
-    char dname[32], lname[32], xs_name[TABLE_CELL_TEXT_SIZE];
+    char dname[XLSX_SHEET_NAME_SIZE], lname[XLSX_SHEET_NAME_SIZE], xs_name[TABLE_CELL_TEXT_SIZE];
     snprintf(dname, sizeof dname, "%s", data->name);
-    snprintf(lname, sizeof lname, "%.25s-lines", data->name);
+    xlsx_lines_sheet_name(data->name, lname);
     snprintf(xs_name, sizeof xs_name, "%.64s as a number", x_name);
     struct table_column lcols[4] = {{x_name, COLUMN_INTEGER}};
     for (size_t i = 0; i < ch->nlines; i++)

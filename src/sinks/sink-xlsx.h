@@ -74,8 +74,20 @@ int xlsx_rows_check(const struct table_def *t, const struct table_args *args,
 int xlsx_book_add_table(struct xlsx_book *b, const struct table_def *t,
                         const struct table_args *args, struct gt_error *err);
 
+/* The bytes a sheet's name may take, its NUL included: 31 UTF-16 units
+ * (utf8_utf16_units) of UTF-8, three bytes each at most. */
+#define XLSX_SHEET_NAME_SIZE 96
+
+/* The most UTF-16 units a cell's text may have (Excel's limit). */
+#define XLSX_CELL_MAX 32767
+
+/* The name of the hidden sheet that holds the lines of the chart of the
+ * table whose sheet is data_name, into buf (XLSX_SHEET_NAME_SIZE bytes):
+ * "NAME-lines", NAME cut to 25 bytes. */
+void xlsx_lines_sheet_name(const char *data_name, char *buf);
+
 /* Starts a sheet of rows the caller gives as text (the contents, the
- * errata): name at most 31 characters, columns as for a table (an INTEGER
+ * errata): name at most 31 UTF-16 units, columns as for a table (an INTEGER
  * cell's digits are a number up to XLSX_EXACT_MAX, else text: the rows
  * are not known ahead, so such a column stays a number column only while
  * its values are below 10^15, as the errata's counts are).  GT_OK with
