@@ -57,7 +57,9 @@ static const struct option_spec table_options[O__N] = {
                 .max = GZCHUNKS_JOBS_MAX, .only_for = "csv.gz",
                 .help = "compress on N threads, 1.." XSTR(GZCHUNKS_JOBS_MAX) " (default: the CPUs it\n"
                         "may run on, as nproc counts them); the file is the same bytes for every N"},
-    [O_QUIET] = {.name = "quiet", .kind = OPTION_FLAG,
+    /* A LaTeX fragment is written at once: no line to hide (breaker
+     * round 33, F5). */
+    [O_QUIET] = {.name = "quiet", .kind = OPTION_FLAG, .only_for = "csv,csv.gz,json,xlsx,pdf",
                  .help = "no progress line (shown on a terminal for jobs\n"
                          "longer than a second)"},
     [O_OUTPUT] = OUTPUT_OPTION("write to FILE (default -, standard output)"),
