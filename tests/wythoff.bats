@@ -191,6 +191,24 @@ CASES
     done
 }
 
+@test "wythoff-game --no-color: in black, the squares the winner's moves reach underlined, those of the CSV's to_p = 1; the PDF says so in both languages (breaker round 32, F5)" {
+    gt table wythoff-game --start 30,29 --format tex --lang en --no-color
+    [ "$status" -eq 0 ]
+    [[ "$out" != *textcolor* ]]
+    [[ "$out" == *'(to the squares underlined)'* ]]
+    underlined=$(echo "$out" | grep -o 'underline{([0-9]*,[0-9]*)}' | tr -d 'underlin{}' | tr '\n' ' ')
+    want=$("$GAMETAB" table wythoff-game --start 30,29 | awk -F, 'NR > 1 && $7 == 1 { printf "(%s,%s) ", $5, $6 }')
+    [ -n "$want" ]
+    [ "$underlined" = "$want" ]
+    # in colour, as before: no underline
+    gt table wythoff-game --start 30,29 --format tex --lang en
+    [[ "$out" == *textcolor* && "$out" != *underline* ]]
+    "$GAMETAB" table wythoff-game --no-color -o "$T/ru.pdf"
+    "$GAMETAB" table wythoff-game --no-color --lang en -o "$T/en.pdf"
+    pdftotext "$T/ru.pdf" - | tr '\n' ' ' | grep -q 'на подчёркнутые поля'
+    pdftotext "$T/en.pdf" - | tr '\n' ' ' | grep -q 'to the squares underlined'
+}
+
 @test "wythoff-grundy: the CSV is byte for byte what the algorithm before wrote (N = 1, 3, 257, 2048)" {
     # sha256 of `gametab table wythoff-grundy --max N` from the row-by-row
     # bitset algorithm (2N bits a line, no summaries), before the stripes.

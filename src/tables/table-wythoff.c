@@ -652,7 +652,9 @@ static int game_tex_row(const struct table_row *row, struct tex_values *out, str
 
 /* The start square and who wins, for the caption: "first" when the start
  * is not a P-position (the first player can move onto one), "second"
- * otherwise; "over" when the game starts at (0; 0), with no move at all. */
+ * otherwise; "over" when the game starts at (0; 0), with no move at all;
+ * "color": false with --no-color, the winner's moves told by the squares
+ * they reach underlined (breaker round 32, F5). */
 static int game_tex_context(const struct table_args *args, struct tex_values *out,
                             struct gt_error *err)
 {
@@ -662,6 +664,7 @@ static int game_tex_context(const struct table_args *args, struct tex_values *ou
     cell_set_integer(tex_value_add(out, "start_b"), b);
     cell_set_boolean(tex_value_add(out, "first_wins"), !wythoff_is_p(a, b));
     cell_set_boolean(tex_value_add(out, "over"), a == 0 && b == 0);
+    cell_set_boolean(tex_value_add(out, "color"), args->param[PARAM_COLOR] != 0);
     return GT_OK;
 }
 
@@ -702,6 +705,8 @@ const struct table_def table_wythoff_game = {
                            .tex_max = WYTHOFF_GAME_TEX_MAX},
         [PARAM_START_B] = {true, 14, 0, WYTHOFF_PLAY_MAX, "the starting square (A, B)",
                            .tex_max = WYTHOFF_GAME_TEX_MAX},
+        [PARAM_COLOR] = {true, 1, 0, 1, "the moves in black, not red and blue, the squares "
+                                        "the winner's reach underlined"},
     },
     .row_count = game_row_count,
     .start = game_start,
