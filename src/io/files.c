@@ -8,7 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
 #include <unistd.h>
+
+#include <linux/magic.h>
 
 #include "base/interrupt.h"
 #include "io/files.h"
@@ -20,6 +23,17 @@ char *path_join(const char *dir, const char *name)
     if (p)
         snprintf(p, n, "%s%s%s", dir, len && dir[len - 1] == '/' ? "" : "/", name);
     return p;
+}
+
+bool directory_takes_none(const char *dir, int e)
+{
+    struct stat st;
+    struct statfs fs;
+    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode) || st.st_nlink == 0)
+        return false;
+    /* procfs says ENOENT; sysfs EACCES or EPERM, even to root */
+    return e == ENOENT || ((e == EACCES || e == EPERM) && statfs(dir, &fs) == 0 &&
+                           (fs.f_type == SYSFS_MAGIC || fs.f_type == PROC_SUPER_MAGIC));
 }
 
 int make_directories(const char *dir, struct gt_error *err)
@@ -39,12 +53,20 @@ int make_directories(const char *dir, struct gt_error *err)
         /* The directory it is made in: path up to its last '/', or ".";
          * looked at only when that failed. */
         char *slash = strrchr(path, '/');
-        char *parent = made || e != ENOENT ? NULL
+        char *parent = made || e == EEXIST ? NULL
+                       : slash == path     ? strdup("/")
                        : slash             ? strndup(path, (size_t)(slash - path))
                                            : strdup(".");
-        if (parent && directory_removed(parent))
+        if (parent && e == ENOENT && directory_removed(parent))
             rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s: " DIRECTORY_REMOVED, path, strerror(e),
                          parent);
+        /* as table -o says it (breaker round 33, F2) */
+        else if (parent && directory_takes_none(parent, e))
+            rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s: " DIRECTORY_TAKES_NONE, path, strerror(e));
+        /* DIR itself (build -o .) a directory removed while in use */
+        else if (end && !made && e == EEXIST && directory_removed(path))
+            rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s: " DIRECTORY_REMOVED, path,
+                         strerror(ENOENT), path);
         else if (!made && e != EEXIST)
             rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", path, strerror(e));
         else if (stat(path, &st) != 0)

@@ -25,6 +25,17 @@ int make_directories(const char *dir, struct gt_error *err);
 bool directory_removed(const char *dir);
 #define DIRECTORY_REMOVED "its directory %s was removed while in use (cd to one that exists)"
 
+/* Why a file system refuses new files: what follows "NAME: No such file
+ * or directory: " when making a file or directory in dir failed with e. */
+#define DIRECTORY_TAKES_NONE "its file system takes no new files, as /proc and /sys do not"
+
+/* Whether e, from making a file or directory in dir, says that dir's file
+ * system makes none: ENOENT while dir is there, a directory (procfs), or
+ * EACCES or EPERM in sysfs or procfs, to root too.  "No such file or
+ * directory" alone would say dir is missing, "Permission denied" that
+ * the user may not. */
+bool directory_takes_none(const char *dir, int e);
+
 /* fsync of the directory name in dir_fd (AT_FDCWD for a path), so that the
  * renames into it are on the disk.  0 when done; 0 too where there is
  * nothing to do: a file system without directory syncs (EINVAL, EROFS,

@@ -370,17 +370,6 @@ int output_dir_refuses(const char *target, const char *name, int e, const char *
     return rc;
 }
 
-bool output_dir_takes_none(const char *dir, int e)
-{
-    struct stat st;
-    struct statfs fs;
-    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode) || st.st_nlink == 0)
-        return false;
-    /* procfs says ENOENT; sysfs EACCES or EPERM, even to root */
-    return e == ENOENT || ((e == EACCES || e == EPERM) && statfs(dir, &fs) == 0 &&
-                           (fs.f_type == SYSFS_MAGIC || fs.f_type == PROC_SUPER_MAGIC));
-}
-
 int output_dir_inherit_like(const char *dir, const char *like, struct gt_error *err)
 {
     struct stat l, d;
@@ -601,8 +590,8 @@ static int open_temporary(struct output *out, const struct stat *old, struct gt_
         if (e == ENOENT && directory_removed(dir))
             return gt_fail(err, GT_ERR_RUNTIME, "%s: %s: " DIRECTORY_REMOVED, out->path,
                            strerror(e), dir);
-        if (output_dir_takes_none(dir, e))
-            return gt_fail(err, GT_ERR_RUNTIME, "%s: %s: " OUTPUT_NO_NEW_FILES, out->path,
+        if (directory_takes_none(dir, e))
+            return gt_fail(err, GT_ERR_RUNTIME, "%s: %s: " DIRECTORY_TAKES_NONE, out->path,
                            strerror(e));
         /* A missing directory is the fault, not the file: -o makes none. */
         struct stat st;
@@ -681,8 +670,16 @@ static int open_target(struct output *out, const char *path, struct gt_error *er
     if (own == STDERR_FILENO && output_stderr_closed)
         return gt_fail(err, GT_ERR_RUNTIME, "standard error: %s", strerror(EBADF));
     if (own >= 0) {
-        if (fcntl(own, F_GETFD) < 0)
+        int flags = fcntl(own, F_GETFL);
+        if (flags < 0)
             return fail_errno(err, out->path, errno);
+        /* open, but for reading: the write's EBADF alone would say it is
+         * not open (breaker round 33, F2) */
+        if ((flags & O_ACCMODE) == O_RDONLY)
+            return gt_fail(err, GT_ERR_RUNTIME,
+                           "%s: %s: descriptor %d is open for reading only (redirect it with "
+                           "%d> FILE)",
+                           out->path, strerror(EBADF), own, own);
         out->fd = own;
         out->own_fd = true;
         return GT_OK;

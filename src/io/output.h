@@ -79,17 +79,6 @@ int output_may_remove(const char *target, const char *name, const char *why,
 int output_dir_refuses(const char *target, const char *name, int e, const char *why,
                        struct gt_error *err);
 
-/* Why a file system refuses new files: what follows "NAME: No such file
- * or directory: " when making a file or directory in dir failed with e. */
-#define OUTPUT_NO_NEW_FILES "its file system takes no new files, as /proc and /sys do not"
-
-/* Whether e, from making a file or directory in dir, says that dir's file
- * system makes none: ENOENT while dir is there, a directory (procfs), or
- * EACCES or EPERM in sysfs or procfs, to root too.  "No such file or
- * directory" alone would say dir is missing, "Permission denied" that
- * the user may not. */
-bool output_dir_takes_none(const char *dir, int e);
-
 /* Makes the directory dir give the files made in it what the directory
  * like gives its own new files: like's group when like is setgid (else
  * the user's), and like's default ACL, or none (the group where the user

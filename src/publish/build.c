@@ -1168,7 +1168,7 @@ static int make_staging(struct build *b, struct gt_error *err)
         if (!mkdtemp(b->staging)) {
             int e = errno;
             return gt_fail(err, GT_ERR_RUNTIME,
-                           output_dir_takes_none(b->dir, e) ? "%s: %s: " OUTPUT_NO_NEW_FILES
+                           directory_takes_none(b->dir, e) ? "%s: %s: " DIRECTORY_TAKES_NONE
                                                              : "%s: %s",
                            b->dir, strerror(e));
         }
