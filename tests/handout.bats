@@ -830,6 +830,15 @@ pair_cells() { # DIR
     pdftotext -layout "$T/k60.pdf" - | grep -q '^ *n  *54 *55 *56 *57 *58 *59 *60'
 }
 
+@test "the handouts of a small start pass the page check: figure 1 is large, and the P-positions' introduction ends page 1 (breaker round 32, F9)" {
+    gt build -o "$T/s" --start 1,2
+    [ "$status" -eq 0 ]
+    compile_all "$T/s" ru/handout en/handout
+    "$BATS_TEST_DIRNAME/check-pages" --lang "$BATS_TEST_DIRNAME/../templates/lang/ru.json" \
+        --lang "$BATS_TEST_DIRNAME/../templates/lang/en.json" "$T"/s/*/handout.pdf
+    pdftotext "$T/s/ru/handout.pdf" - | grep -q 'Партия из поля (1; 2)'
+}
+
 # Compiles DIR/NAME.tex, an A4 article page by page from the lines given.
 plant() { # DIR NAME LINE...
     local dir=$1 name=$2
@@ -839,7 +848,7 @@ plant() { # DIR NAME LINE...
     (cd "$dir" && pdflatex -interaction=nonstopmode -halt-on-error "$name.tex" >/dev/null 2>&1)
 }
 
-@test "the page check catches a stranded heading, a table split 2 + 12, a mostly empty page, a hyphenated heading and a lone word" {
+@test "the page check catches a stranded heading or caption, a table split 2 + 12, a mostly empty page, a hyphenated heading and a lone word, and passes running text that opens with a caption's words" {
     mkdir "$T/doc"
     printf '{"answers": "Answers", "x_section": "A stranded heading"}\n' >"$T/lang.json"
     local ink='\noindent\rule{\linewidth}{0.78\textheight}\par' rows12='' i
@@ -852,7 +861,18 @@ plant() { # DIR NAME LINE...
     plant "$T/doc" good "$ink" '\newpage' "$ink"
     plant "$T/doc" hyphen '\section*{A strand-\\ed heading}' 'The body of the section.'
     plant "$T/doc" lone '\section*{A stranded\\ heading}' 'The body of the section.'
+    # a caption with math after it, stranded; a sentence of running text
+    # that opens with the caption's words and math, not (breaker round 32,
+    # F9: the ru handout's introduction of the P-positions)
+    plant "$T/doc" caption "$ink" '\vfill\noindent\textbf{A stranded heading} $(a_n;b_n)$\par' '\newpage' "$ink"
+    plant "$T/doc" prose "$ink" '\vfill A stranded heading $(a_n;b_n)$ with~$b_n\ge a_n$ and their mirror images $(b_n;a_n)$: every column and row holds exactly one of them.' \
+        '\newpage' "$ink"
     local check=("$BATS_TEST_DIRNAME/check-pages" --lang "$T/lang.json")
+    run "${check[@]}" "$T/doc/caption.pdf"
+    [ "$status" -eq 1 ]
+    [[ "$output" == *"caption.pdf: page 1: ends with the heading or caption «A stranded heading (an ; bn )»"* ]]
+    run "${check[@]}" "$T/doc/prose.pdf"
+    [ "$status" -eq 0 ]
     run "${check[@]}" "$T/doc/heading.pdf"
     [ "$status" -eq 1 ]
     [[ "$output" == *"heading.pdf: page 1: ends with the heading or caption «A stranded heading»"* ]]
