@@ -33,8 +33,8 @@
 
 /* What holds for every variable of environment[]. */
 #define ENVIRONMENT_LEAD \
-    "Every command reads the limits below: one that is not a whole number in range is a usage " \
-    "error (exit 2), whichever command runs."
+    "Every command reads the limits below (GAMETAB_*_MAX): one that is not a whole number in " \
+    "range is a usage error (exit 2), whichever command runs."
 
 /* The environment variables gametab reads: the man page's ENVIRONMENT and
  * render --help.  text has one %zu, the default (value), or none. */
@@ -63,6 +63,15 @@ static const struct {
     {"SOURCE_DATE_EPOCH", "the date written into generated files (an xlsx workbook's "
                           "properties, a PDF's dates), in seconds since 1970, digits only; "
                           "default 1980-01-01", 0},
+    {"HOME", "--format pdf: TeX keeps the font metrics it makes for Cyrillic in "
+             "~/.texliveYYYY; without a writable HOME (and no TEXMFVAR) they go to the "
+             "temporary directory in TMPDIR, made again each time", 0},
+    {"PATH", "where latexmk and pdflatex are looked for (--format pdf); a relative "
+             "directory in it is taken from the working directory; default /usr/bin:/bin", 0},
+    {"TEXINPUTS", "--format pdf: where TeX looks first for a file a restyled template loads "
+                  "(\\input, \\includegraphics), before TeX's own tree and the --templates "
+                  "directories (not the working directory); a relative directory in it is "
+                  "taken from the working directory", 0},
     {"TMPDIR", "where --format pdf compiles (a directory of its own, removed after) and "
                "--format xlsx, and build's gametab.xlsx, write their temporary file; "
                "default /tmp", 0},

@@ -69,9 +69,10 @@ static bool on_path(const char *program)
     char dir[4096];
     while (*path) {
         size_t n = strcspn(path, ":");
-        snprintf(dir, sizeof dir, "%.*s/%s", (int)n, path, program);
+        /* an empty element: the working directory, as for execvp */
+        snprintf(dir, sizeof dir, "%.*s/%s", n ? (int)n : 1, n ? path : ".", program);
         struct stat st;
-        if (n > 0 && stat(dir, &st) == 0 && S_ISREG(st.st_mode) && access(dir, X_OK) == 0)
+        if (stat(dir, &st) == 0 && S_ISREG(st.st_mode) && access(dir, X_OK) == 0)
             return true;
         path += n + (path[n] == ':');
     }
@@ -200,6 +201,7 @@ struct latex_env {
     char date[64];
     char texmfvar[4300], tmpdir[4300];
     char *texinputs; /* malloc'd, or NULL */
+    char *path;      /* "PATH=...", malloc'd, or NULL */
 };
 
 /* Sets entry ("NAME=value", kept by the caller) in e->envp, which has room. */
@@ -291,6 +293,47 @@ static int texinputs_add(char **list, const char *dir, const char *cwd)
     return 0;
 }
 
+/* The colon-separated list made absolute against cwd for a program run in
+ * another directory (latexmk runs in a temporary one): each relative
+ * element ("./sty", "../common", "bin") gets cwd and a '/' before it.
+ * kpathsea: a TEXINPUTS, whose empty element is TeX's own tree and whose
+ * elements opening with '!', '$', '~' or '{' are kpathsea's syntax, kept
+ * as they are; otherwise a PATH, whose empty element is the working
+ * directory.  An element that cwd cannot be put before (no cwd, one that
+ * kpathsea_unusable refuses) is left out: it named nothing there (breaker
+ * round 33, F6, F7: a relative TEXINPUTS or PATH element was looked up in
+ * the temporary directory).  malloc'd; NULL out of memory. */
+static char *absolute_list(const char *list, const char *cwd, bool kpathsea)
+{
+    bool usable = cwd && !kpathsea_unusable(cwd);
+    size_t n = strlen(list) + 1, elements = 1;
+    for (const char *p = list; *p; p++)
+        elements += *p == ':';
+    n += elements * (cwd ? strlen(cwd) + 2 : 0);
+    char *out = malloc(n), *o = out;
+    if (!out)
+        return NULL;
+    for (const char *p = list;;) {
+        size_t len = strcspn(p, ":");
+        bool keep = len > 0 ? p[0] == '/' || (kpathsea && strchr("!$~{", p[0])) : kpathsea;
+        if (o > out)
+            *o++ = ':';
+        if (keep) {
+            memcpy(o, p, len);
+            o += len;
+        } else if (usable) {
+            o += sprintf(o, "%s%s%.*s", cwd, len ? "/" : "", (int)len, p);
+        } else if (o > out) {
+            o--; /* left out, with its ':' */
+        }
+        if (p[len] == '\0')
+            break;
+        p += len + 1;
+    }
+    *o = '\0';
+    return out;
+}
+
 /* TEXINPUTS for a document of the template directories d (all but the
  * built-in one) that is compiled in a temporary directory: "TEXINPUTS=.:"
  * then the user's TEXINPUTS (or none), an empty element (kpathsea's own
@@ -304,12 +347,14 @@ static int texinputs_add(char **list, const char *dir, const char *cwd)
  * of memory. */
 static char *texinputs_of(const struct template_dirs *d)
 {
-    const char *user = getenv("TEXINPUTS");
+    char *cwd = getcwd(NULL, 0);
+    const char *given = getenv("TEXINPUTS");
+    char *user = given ? absolute_list(given, cwd, true) : NULL;
     size_t n = strlen("TEXINPUTS=.:") + (user ? strlen(user) : 0) + 2;
-    char *list = malloc(n);
+    char *list = !given || user ? malloc(n) : NULL;
     if (list)
         snprintf(list, n, "TEXINPUTS=.:%s:", user ? user : "");
-    char *cwd = getcwd(NULL, 0);
+    free(user);
     for (size_t i = 0; list && d && i + 1 < d->n; i++)
         if (texinputs_add(&list, d->dir[i], cwd) != 0) {
             free(list);
@@ -327,7 +372,7 @@ static char *texinputs_of(const struct template_dirs *d)
  * (epoch_get's, base/epoch.h), so that a table gives the same PDF each time;
  * without a writable $HOME (nor a TEXMFVAR of the user's), TeX's generated
  * files go to dir/texmf-var; TMPDIR is dir; the log's lines are not wrapped;
- * PATH is the one searched (search_path); TEXINPUTS texinputs_of's for
+ * PATH is the one searched (search_path), absolute; TEXINPUTS texinputs_of's for
  * the template directories d; TEXMFVAR dir/texmf-var when in_tmpdir
  * (texmfvar_in_tmpdir's).  0, or -1 out of memory. */
 static int latex_env_init(struct latex_env *e, time_t date, const char *dir,
@@ -336,6 +381,7 @@ static int latex_env_init(struct latex_env *e, time_t date, const char *dir,
     size_t n = 0;
     while (environ[n])
         n++;
+    e->path = NULL;
     e->texinputs = texinputs_of(d);
     e->envp = e->texinputs ? malloc((n + 12) * sizeof *e->envp) : NULL;
     if (!e->envp)
@@ -352,10 +398,19 @@ static int latex_env_init(struct latex_env *e, time_t date, const char *dir,
      * line of the document (breaker round 29, F3). */
     env_set(e, &n, "file_line_error_style=t");
     /* Where gametab found latexmk and pdflatex, for latexmk to find
-     * pdflatex too. */
-    const char *path = getenv("PATH");
-    if (!path || !*path)
-        env_set(e, &n, "PATH=" DEFAULT_PATH);
+     * pdflatex too: search_path's, its relative elements made absolute,
+     * as the run is in dir. */
+    char *cwd = getcwd(NULL, 0);
+    char *path = absolute_list(search_path(), cwd, false);
+    free(cwd);
+    e->path = path ? malloc(strlen("PATH=") + strlen(path) + 1) : NULL;
+    if (e->path) {
+        sprintf(e->path, "PATH=%s", path);
+        env_set(e, &n, e->path);
+    }
+    free(path);
+    if (!e->path)
+        return -1;
     /* kpathsea's TEXMFVAR is ~/.texlive2022/texmf-var, where mktextfm puts
      * the T2A metrics of the Cyrillic text (the lh fonts: no Debian package
      * has them made).  Without $HOME it is a relative path mktexdir cannot
@@ -628,6 +683,7 @@ static int pdf_write_private(const struct table_def *t, const struct table_args 
                        : -1;
         free(env.envp);
         free(env.texinputs);
+        free(env.path);
         if (made == -2) {
             rc = interrupt_fail(err, output_name(out));
         } else if (made == -3) {
