@@ -128,33 +128,26 @@ int close(int fd)
     return (int)syscall(SYS_close, fd);
 }
 
-/* GAMETAB_NO_TMPFILE: open refuses O_TMPFILE; any other open goes to
- * the system as asked. */
-int open(const char *path, int flags, ...)
+/* The mode argument of an open or openat that makes a file: read into
+ * mode, after flags (the last named argument). */
+#define MODE_ARGUMENT(flags, mode)                                        \
+    do {                                                                  \
+        if (((flags) & O_CREAT) || ((flags) & O_TMPFILE) == O_TMPFILE) { \
+            va_list ap;                                                   \
+            va_start(ap, flags);                                          \
+            (mode) = va_arg(ap, mode_t);                                  \
+            va_end(ap);                                                   \
+        }                                                                 \
+    } while (0)
+
+/* GAMETAB_NO_TMPFILE: an open with O_TMPFILE fails; GAMETAB_FAULT_READ: an
+ * open for reading of a file of that name fails; any other goes to the
+ * system as asked. */
+static int open_or_fail(int dir_fd, const char *path, int flags, mode_t mode)
 {
-    mode_t mode = 0;
-    if ((flags & O_CREAT) || (flags & O_TMPFILE) == O_TMPFILE) {
-        va_list ap;
-        va_start(ap, flags);
-        mode = va_arg(ap, mode_t);
-        va_end(ap);
-    }
     if ((flags & O_TMPFILE) == O_TMPFILE && getenv("GAMETAB_NO_TMPFILE")) {
         errno = EOPNOTSUPP;
         return -1;
-    }
-    return (int)syscall(SYS_openat, AT_FDCWD, path, flags, mode);
-}
-
-/* GAMETAB_FAULT_READ: openat for reading of a file of that name fails. */
-int openat(int dir_fd, const char *path, int flags, ...)
-{
-    mode_t mode = 0;
-    if ((flags & O_CREAT) || (flags & O_TMPFILE) == O_TMPFILE) {
-        va_list ap;
-        va_start(ap, flags);
-        mode = va_arg(ap, mode_t);
-        va_end(ap);
     }
     const char *name = getenv("GAMETAB_FAULT_READ");
     const char *last = strrchr(path, '/');
@@ -164,6 +157,20 @@ int openat(int dir_fd, const char *path, int flags, ...)
         return -1;
     }
     return (int)syscall(SYS_openat, dir_fd, path, flags, mode);
+}
+
+int open(const char *path, int flags, ...)
+{
+    mode_t mode = 0;
+    MODE_ARGUMENT(flags, mode);
+    return open_or_fail(AT_FDCWD, path, flags, mode);
+}
+
+int openat(int dir_fd, const char *path, int flags, ...)
+{
+    mode_t mode = 0;
+    MODE_ARGUMENT(flags, mode);
+    return open_or_fail(dir_fd, path, flags, mode);
 }
 
 int openat64(int dir_fd, const char *path, int flags, ...) __attribute__((alias("openat")));
