@@ -313,22 +313,26 @@ static char *absolute_list(const char *list, const char *cwd, bool kpathsea)
     char *out = malloc(n), *o = out;
     if (!out)
         return NULL;
-    for (const char *p = list;;) {
+    bool first = true;
+    for (const char *p = list;; p++) {
         size_t len = strcspn(p, ":");
         bool keep = len > 0 ? p[0] == '/' || (kpathsea && strchr("!$~{", p[0])) : kpathsea;
-        if (o > out)
-            *o++ = ':';
-        if (keep) {
-            memcpy(o, p, len);
-            o += len;
-        } else if (usable) {
-            o += sprintf(o, "%s%s%.*s", cwd, len ? "/" : "", (int)len, p);
-        } else if (o > out) {
-            o--; /* left out, with its ':' */
+        /* an element kept, even empty (a leading ':' is TeX's tree first:
+         * breaker round 33, F8), after a ':' unless the first */
+        if (keep || usable) {
+            if (!first)
+                *o++ = ':';
+            first = false;
+            if (keep) {
+                memcpy(o, p, len);
+                o += len;
+            } else {
+                o += sprintf(o, "%s%s%.*s", cwd, len ? "/" : "", (int)len, p);
+            }
         }
-        if (p[len] == '\0')
+        p += len;
+        if (*p == '\0')
             break;
-        p += len + 1;
     }
     *o = '\0';
     return out;
