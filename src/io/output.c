@@ -434,8 +434,8 @@ static const char *attribute_refuses(const char *target)
 /* The rule of output_may_replace and output_may_remove: verb is what is
  * refused ("replaced", "removed"), why what a removal is for (NULL for a
  * replacement), both said in the refusal. */
-static int may_change(const char *target, const char *name, const char *verb, const char *why,
-                      struct gt_error *err)
+int output_mount_refuses(const char *target, const char *name, const char *why,
+                         struct gt_error *err)
 {
     /* A file mounted over the name (a bind mount, as docker run -v makes
      * one): a rename cannot replace it, nor remove it (breaker round 30,
@@ -449,8 +449,16 @@ static int may_change(const char *target, const char *name, const char *verb, co
                        "%s: %s: a mount point (a file mounted over this name, as docker run -v "
                        "mounts one): not %s%s%s%s; unmount it, or write elsewhere (> FILE writes "
                        "through it)",
-                       name, strerror(EBUSY), verb, why ? " (" : "", why ? why : "",
-                       why ? ")" : "");
+                       name, strerror(EBUSY), why ? "removed" : "replaced", why ? " (" : "",
+                       why ? why : "", why ? ")" : "");
+    return GT_OK;
+}
+
+static int may_change(const char *target, const char *name, const char *verb, const char *why,
+                      struct gt_error *err)
+{
+    if (output_mount_refuses(target, name, why, err) != GT_OK)
+        return GT_ERR_RUNTIME;
     const char *attr = attribute_refuses(target);
     if (attr)
         return gt_fail(err, GT_ERR_RUNTIME, "%s: %s: the file is %s: not %s%s%s%s", name,

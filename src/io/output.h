@@ -66,6 +66,15 @@ int output_may_replace(const char *target, const char *name, struct gt_error *er
 int output_may_remove(const char *target, const char *name, const char *why,
                       struct gt_error *err);
 
+/* The first rule of output_may_replace (why NULL) and output_may_remove
+ * alone: a file mounted over the name target (a bind mount, as docker run
+ * -v makes one) can be neither, and is refused as they say it ("NAME:
+ * Device or resource busy: a mount point ...").  For `build`, before its
+ * work (it is checked again when it publishes).  GT_OK or GT_ERR_RUNTIME
+ * with err set. */
+int output_mount_refuses(const char *target, const char *name, const char *why,
+                         struct gt_error *err);
+
 /* Why a file's directory must be writable, when it is replaced. */
 #define OUTPUT_REPLACED_WHOLE "the file is replaced whole, by a new file made beside it"
 

@@ -227,6 +227,9 @@ static int build_handout(struct build *b, const char *lang, struct gt_error *err
     return rc;
 }
 
+/* Why a build removes a file, said when it may not. */
+#define BUILD_STALE_WHY "a build removes the files it no longer writes"
+
 /* Adds DIR/rel to the files the build removes, if it is there. */
 static int build_mark_stale(struct build *b, const char *rel, struct gt_error *err)
 {
@@ -238,7 +241,7 @@ static int build_mark_stale(struct build *b, const char *rel, struct gt_error *e
      * immutable one): said before anything is published, as for the
      * files replaced.  It is moved aside, out of its directory: one not
      * writable is said so too. */
-    const char *why = "a build removes the files it no longer writes";
+    const char *why = BUILD_STALE_WHY;
     int refused = there && output_may_remove(path, path, why, err) != GT_OK ? GT_ERR_RUNTIME
                   : there ? output_dir_refuses(path, path, 0, why, err)
                           : GT_OK;
@@ -408,6 +411,20 @@ static bool build_publishes(const char *rel)
         if (strcmp(rel, name) == 0)
             return true;
     return false;
+}
+
+/* Whether the build of bo writes rel (build_rel_name's), rather than
+ * removing it: the other language's files with --lang, and the
+ * worksheet's without --worksheet, it removes. */
+static bool build_writes(const struct build_options *bo, const char *rel)
+{
+    const char *slash = strchr(rel, '/');
+    if (!slash)
+        return true;
+    if (bo->only_lang && (strlen(bo->only_lang) != (size_t)(slash - rel) ||
+                          strncmp(rel, bo->only_lang, (size_t)(slash - rel)) != 0))
+        return false;
+    return bo->worksheet || strncmp(slash + 1, "worksheet", 9) != 0;
 }
 
 /* A build with --lang leaves no file of the other language lang from an
@@ -1368,6 +1385,18 @@ int build_directory(const struct build_options *bo, size_t *nfiles, struct gt_er
                       : 0;
         if (how)
             return fail_mounted(dir, template_languages[i], how, err);
+    }
+    /* A file mounted over one of its names: said now, not after the work,
+     * when it is published (it is checked again then). */
+    char rel[300];
+    for (size_t i = 0; found && build_rel_name(i, rel, sizeof rel); i++) {
+        char *path = path_join(dir, rel);
+        int rc = path ? output_mount_refuses(path, path,
+                                             build_writes(bo, rel) ? NULL : BUILD_STALE_WHY, err)
+                      : gt_fail(err, GT_ERR_RUNTIME, "%s: %s", dir, strerror(ENOMEM));
+        free(path);
+        if (rc != GT_OK)
+            return rc;
     }
     char *made = first_missing(dir);
     if (make_directories(dir, err) != GT_OK) {
