@@ -650,11 +650,15 @@ static int game_tex_row(const struct table_row *row, struct tex_values *out, str
     return GT_OK;
 }
 
+static uint64_t game_row_count(const struct table_args *args);
+
 /* The start square and who wins, for the caption: "first" when the start
  * is not a P-position (the first player can move onto one), "second"
  * otherwise; "over" when the game starts at (0; 0), with no move at all;
  * "color": false with --no-color, the winner's moves told by the squares
- * they reach underlined (breaker round 32, F5). */
+ * they reach underlined (breaker round 32, F5); "at_once": the first move
+ * ends the game (from (0; N), (N; 0) or (N; N)), and the loser never
+ * moves. */
 static int game_tex_context(const struct table_args *args, struct tex_values *out,
                             struct gt_error *err)
 {
@@ -665,6 +669,7 @@ static int game_tex_context(const struct table_args *args, struct tex_values *ou
     cell_set_boolean(tex_value_add(out, "first_wins"), !wythoff_is_p(a, b));
     cell_set_boolean(tex_value_add(out, "over"), a == 0 && b == 0);
     cell_set_boolean(tex_value_add(out, "color"), args->param[PARAM_COLOR] != 0);
+    cell_set_boolean(tex_value_add(out, "at_once"), game_row_count(args) == 1);
     return GT_OK;
 }
 
