@@ -258,6 +258,14 @@ int options_parse(int argc, char *argv[], struct option_group *groups, size_t ng
                 text = eq + 1;
         } else {
             known = find_short(groups, ngroups, a[1], &f);
+            /* -o=x.csv would be the file "=x.csv" (getopt's way): said,
+             * as the long form's '=' was meant (noticed by breaker round
+             * 33); a name that starts with '=' is -o =x.csv. */
+            if (known && a[2] == '=' && takes_value(f.spec))
+                return gt_fail(err, GT_ERR_USAGE,
+                               "%s: a short option takes its value without '=': -%c %s, or "
+                               "--%s=%s",
+                               a, a[1], a + 3, f.spec->name, a + 3);
             if (known && a[2] != '\0') {
                 if (takes_value(f.spec))
                     text = a + 2;
