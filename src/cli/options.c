@@ -195,7 +195,7 @@ int output_check_not_templates(const char *path, const struct template_dirs *dir
 
 int output_check_not_search_path(const char *const paths[], size_t n, bool named,
                                  const struct template_dirs *dirs, const char *lang,
-                                 struct gt_error *err)
+                                 bool (*reads)(const char *name), struct gt_error *err)
 {
     struct stat *outs = calloc(n ? n : 1, sizeof *outs);
     bool *regular = calloc(n ? n : 1, sizeof *regular);
@@ -228,7 +228,7 @@ int output_check_not_search_path(const char *const paths[], size_t n, bool named
                 char name[PATH_MAX];
                 struct stat st;
                 if ((size_t)snprintf(name, sizeof name, "%s%s", sub, e->d_name) >= sizeof name ||
-                    fstatat(dirfd(d), e->d_name, &st, 0) != 0)
+                    !reads(name) || fstatat(dirfd(d), e->d_name, &st, 0) != 0)
                     continue;
                 for (size_t k = 0; rc == GT_OK && k < n; k++)
                     /* Only the file the search path gives for its name is read. */

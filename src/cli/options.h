@@ -91,11 +91,14 @@ int output_check_not_templates(const char *path, const struct template_dirs *dir
  * lang/LANG.json when lang is not NULL), by device and inode (a link to
  * it, a hard link); said as output_check_not_input says it, the file found
  * named too when the user did not name the path (named false: a file build
- * writes).  Each directory of dirs is read once, for all the outputs; a
+ * writes).  Only the names reads(name) says the command reads are
+ * compared ("handout.tex", "lang/en.json"): another file of a template
+ * directory, a log kept there, is none of its inputs (breaker round 34,
+ * F1).  Each directory of dirs is read once, for all the outputs; a
  * stop request ends the reading (interrupt_fail).  Else GT_OK. */
 int output_check_not_search_path(const char *const paths[], size_t n, bool named,
                                  const struct template_dirs *dirs, const char *lang,
-                                 struct gt_error *err);
+                                 bool (*reads)(const char *name), struct gt_error *err);
 
 /* Sets in args the table parameters given as options (param[p], parsed by
  * parse.h from table_param_options), each checked against params, the

@@ -834,25 +834,49 @@ static bool build_holds(const char *path, void *ud)
 /* Reads and parses every template the build fills for lang, with their
  * partials, and lang's language file (templates_parse): one that does not
  * parse is said before any work, and before DIR is made. */
+/* The i-th template a build reads (i from 0 on), into name (size bytes):
+ * preamble.tex, errata.tex and handout.tex, each table's, each figure's;
+ * false past the last. */
+static bool build_template_name(size_t i, char *name, size_t size)
+{
+    static const char *const fixed[] = {"preamble.tex", "errata.tex", "handout.tex"};
+    size_t nfixed = sizeof fixed / sizeof *fixed;
+    if (i < nfixed)
+        snprintf(name, size, "%s", fixed[i]);
+    else if ((i -= nfixed) < table_registry_size)
+        snprintf(name, size, "%s", table_registry[i]->tex_template);
+    else if ((i -= table_registry_size) < figure_registry_size)
+        snprintf(name, size, "figure-%s.tex", figure_registry[i]->name);
+    else
+        return false;
+    return true;
+}
+
+bool build_reads(const char *name)
+{
+    char read[160];
+    for (size_t i = 0; build_template_name(i, read, sizeof read); i++)
+        if (strcmp(name, read) == 0)
+            return true;
+    for (size_t l = 0; l < TEMPLATE_NLANGUAGES; l++) {
+        snprintf(read, sizeof read, "lang/%s.json", template_languages[l]);
+        if (strcmp(name, read) == 0)
+            return true;
+    }
+    return false;
+}
+
 static int build_templates_parse(const struct template_dirs *dirs, const char *lang,
                                  const struct build_options *bo, struct gt_error *err)
 {
     /* No partial may be a file of DIR the build replaces or removes, nor
      * the file its summary line goes to (breaker round 32, F6). */
     const struct template_targets targets = {"-", build_holds, (void *)bo};
-    const char *fixed[] = {"preamble.tex", "errata.tex", "handout.tex"};
-    if (templates_parse(dirs, lang, fixed, sizeof fixed / sizeof *fixed, &targets, err) != GT_OK)
-        return err->status;
-    for (size_t i = 0; i < table_registry_size; i++)
-        if (templates_parse(dirs, NULL, &table_registry[i]->tex_template, 1, &targets, err) !=
-            GT_OK)
+    char name[160];
+    for (size_t i = 0; build_template_name(i, name, sizeof name); i++)
+        if (templates_parse(dirs, i == 0 ? lang : NULL, (const char *const[]){name}, 1, &targets,
+                            err) != GT_OK)
             return err->status;
-    for (size_t i = 0; i < figure_registry_size; i++) {
-        char name[128];
-        snprintf(name, sizeof name, "figure-%s.tex", figure_registry[i]->name);
-        if (templates_parse(dirs, NULL, (const char *const[]){name}, 1, &targets, err) != GT_OK)
-            return err->status;
-    }
     return GT_OK;
 }
 

@@ -40,6 +40,12 @@ struct build_options {
  * bytes); false past the last. */
 bool build_language_file(size_t i, char *name, size_t size);
 
+/* Whether name, as the template search path names it ("handout.tex",
+ * "lang/en.json"), is a template or language file a build reads (its
+ * partials aside): the rest of a template directory, a log kept there,
+ * is none of the build's (breaker round 34, F1). */
+bool build_reads(const char *name);
+
 /* Writes the build into bo->dir.  GT_OK with *nfiles the number of files
  * written; GT_ERR_USAGE (a --templates that is not a directory) or
  * GT_ERR_RUNTIME (an unwritable file, a template error, out of memory), with
