@@ -308,7 +308,7 @@ static char *absolute_list(const char *list, const char *cwd, bool kpathsea)
     bool usable = cwd && !kpathsea_unusable(cwd);
     size_t n = strlen(list) + 1, elements = 1;
     for (const char *p = list; *p; p++)
-        elements += *p == ':';
+        elements += *p == ':' || *p == ',';
     n += elements * (cwd ? strlen(cwd) + 2 : 0);
     char *out = malloc(n), *o = out;
     if (!out)
@@ -316,7 +316,13 @@ static char *absolute_list(const char *list, const char *cwd, bool kpathsea)
     bool first = true;
     for (const char *p = list;; p++) {
         size_t len = strcspn(p, ":");
-        bool keep = len > 0 ? p[0] == '/' || (kpathsea && strchr("!$~{", p[0])) : kpathsea;
+        /* a brace group that opens the element, "{./sty,/abs}/x", one
+         * member a line: each made absolute as an element is (breaker
+         * round 34, F2); one with braces inside it is kept as it is */
+        const char *close = kpathsea && len > 0 && p[0] == '{' ? memchr(p, '}', len) : NULL;
+        bool group = close && !memchr(p + 1, '{', (size_t)(close - p - 1));
+        bool keep = len > 0 ? p[0] == '/' || (kpathsea && strchr("!$~{", p[0]) && !group)
+                            : kpathsea;
         /* an element kept, even empty (a leading ':' is TeX's tree first:
          * breaker round 33, F8), after a ':' unless the first */
         if (keep || usable) {
@@ -326,6 +332,17 @@ static char *absolute_list(const char *list, const char *cwd, bool kpathsea)
             if (keep) {
                 memcpy(o, p, len);
                 o += len;
+            } else if (group) {
+                *o++ = '{';
+                for (const char *m = p + 1; m <= close; m++) {
+                    size_t mlen = strcspn(m, ",}");
+                    bool absolute = mlen == 0 || strchr("/!$~", m[0]);
+                    o += sprintf(o, "%s%s%.*s%c", absolute ? "" : cwd, absolute ? "" : "/",
+                                 (int)mlen, m, m[mlen]);
+                    m += mlen;
+                }
+                memcpy(o, close + 1, len - (size_t)(close + 1 - p));
+                o += len - (size_t)(close + 1 - p);
             } else {
                 o += sprintf(o, "%s%s%.*s", cwd, len ? "/" : "", (int)len, p);
             }
