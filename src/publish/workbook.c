@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 #include <wctype.h>
 
 #include "base/utf8.h"
@@ -67,9 +68,34 @@ static bool sheet_names_same(const char *a, const char *b)
     return na == 0 && nb == 0;
 }
 
+/* Whether name reads in a formula as a cell (A1: one to three letters and
+ * digits; R1C1: R, C, RnCn) or a truth value (TRUE, FALSE), in any case. */
+static bool reads_as_cell(const char *name)
+{
+    size_t letters = 0, digits = 0;
+    while (isalpha((unsigned char)name[letters]) && letters < 4)
+        letters++;
+    while (isdigit((unsigned char)name[letters + digits]))
+        digits++;
+    if (letters >= 1 && letters <= 3 && digits > 0 && name[letters + digits] == '\0')
+        return true;
+    const char *p = name;
+    if (*p == 'R' || *p == 'r')
+        for (p++; isdigit((unsigned char)*p); p++)
+            ;
+    if (*p == 'C' || *p == 'c')
+        for (p++; isdigit((unsigned char)*p); p++)
+            ;
+    if (p > name && *p == '\0')
+        return true;
+    return strcasecmp(name, "TRUE") == 0 || strcasecmp(name, "FALSE") == 0;
+}
+
 /* Why name cannot name a sheet of the workbook (Excel's rules: 1 to 31
  * UTF-16 units, no control character, none of [ ] : * ? / \, no ' at
- * either end, not History, which Excel keeps for itself, nor another
+ * either end, no digit first nor a name that reads as a cell or TRUE (the
+ * workbook's references would have to quote it), not History, which Excel
+ * keeps for itself, nor another
  * sheet's name, a hidden one's of a chart's lines too, in any case
  * (sheet_names_same)), or NULL when it can. */
 static const char *sheet_name_fault(const char *name)
@@ -88,6 +114,14 @@ static const char *sheet_name_fault(const char *name)
         return "a sheet's name has none of [ ] : * ? / \\";
     if (name[0] == '\'' || name[strlen(name) - 1] == '\'')
         return "a sheet's name neither starts nor ends with '";
+    /* libxlsxwriter quotes a name in the workbook's references to it
+     * (the autofilter's, the printed header's) only for its punctuation:
+     * one that Excel reads as a number or a cell must not need quoting
+     * (breaker round 34, F3: "2024!$1:$1", which LibreOffice cannot
+     * read, lost the contents sheet its filter and printed header). */
+    if (isdigit((unsigned char)name[0]) || reads_as_cell(name))
+        return "a sheet's name neither starts with a digit nor reads as a cell (A1, R1C1) or a "
+               "truth value (TRUE): the workbook refers to it unquoted";
     if (sheet_names_same(name, "History"))
         return "Excel keeps History for itself";
     if (sheet_names_same(name, "errata"))
