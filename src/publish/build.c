@@ -1411,13 +1411,23 @@ int build_directory(const struct build_options *bo, size_t *nfiles, struct gt_er
             return fail_mounted(dir, template_languages[i], how, err);
     }
     /* A file mounted over one of its names: said now, not after the work,
-     * when it is published (it is checked again then). */
+     * when it is published (it is checked again then).  Standard output
+     * appended to one of them (>> out/en/wythoff-game.tex): the summary
+     * line would go into the file the build replaces or removes (breaker
+     * round 34, F4). */
+    struct stat so, at;
+    bool so_file = fstat(STDOUT_FILENO, &so) == 0 && S_ISREG(so.st_mode);
     char rel[300];
     for (size_t i = 0; found && build_rel_name(i, rel, sizeof rel); i++) {
         char *path = path_join(dir, rel);
-        int rc = path ? output_mount_refuses(path, path,
-                                             build_writes(bo, rel) ? NULL : BUILD_STALE_WHY, err)
+        bool writes = build_writes(bo, rel);
+        int rc = path ? output_mount_refuses(path, path, writes ? NULL : BUILD_STALE_WHY, err)
                       : gt_fail(err, GT_ERR_RUNTIME, "%s: %s", dir, strerror(ENOMEM));
+        if (rc == GT_OK && so_file && stat(path, &at) == 0 && at.st_dev == so.st_dev &&
+            at.st_ino == so.st_ino)
+            rc = gt_fail(err, GT_ERR_USAGE,
+                         "standard output is also %s, a file the build %s: write to another file",
+                         path, writes ? "replaces" : "removes");
         free(path);
         if (rc != GT_OK)
             return rc;
