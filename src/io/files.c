@@ -63,6 +63,10 @@ int make_directories(const char *dir, struct gt_error *err)
         /* as table -o says it (breaker round 33, F2) */
         else if (parent && directory_takes_none(parent, e))
             rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s: " DIRECTORY_TAKES_NONE, path, strerror(e));
+        /* (breaker round 34, F6: a bare "Permission denied") */
+        else if (parent && (e == EACCES || e == EPERM))
+            rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s: its directory %s is not writable", path,
+                         strerror(e), parent);
         /* DIR itself (build -o .) a directory removed while in use */
         else if (end && !made && e == EEXIST && directory_removed(path))
             rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s: " DIRECTORY_REMOVED, path,

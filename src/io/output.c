@@ -588,11 +588,6 @@ static int open_temporary(struct output *out, const struct stat *old, struct gt_
         int e = errno;
         free(out->tmp_path);
         out->tmp_path = NULL;
-        /* The file is writable (output_may_replace), its directory not:
-         * "Permission denied" alone would blame the file. */
-        if (old && output_dir_refuses(out->target, out->path, e, OUTPUT_REPLACED_WHOLE, err) !=
-                       GT_OK)
-            return GT_ERR_RUNTIME;
         char dir[PATH_MAX];
         snprintf(dir, sizeof dir, "%.*s", (int)(dirlen ? dirlen : 1), dirlen ? out->target : ".");
         if (e == ENOENT && directory_removed(dir))
@@ -601,6 +596,13 @@ static int open_temporary(struct output *out, const struct stat *old, struct gt_
         if (directory_takes_none(dir, e))
             return gt_fail(err, GT_ERR_RUNTIME, "%s: %s: " DIRECTORY_TAKES_NONE, out->path,
                            strerror(e));
+        /* The file is writable (output_may_replace), or new, its directory
+         * not: "Permission denied" alone would blame the file (for a new
+         * one, breaker round 34, F6). */
+        if (output_dir_refuses(out->target, out->path, e,
+                               old ? OUTPUT_REPLACED_WHOLE : "a new file is made in it",
+                               err) != GT_OK)
+            return GT_ERR_RUNTIME;
         /* A missing directory is the fault, not the file: -o makes none. */
         struct stat st;
         if (e == ENOENT && dirlen > 1 && stat(dir, &st) != 0 && errno == ENOENT)

@@ -1208,6 +1208,14 @@ static int make_staging(struct build *b, struct gt_error *err)
             return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", b->dir, strerror(ENOMEM));
         if (!mkdtemp(b->staging)) {
             int e = errno;
+            /* DIR not writable, its files maybe so: said why it must be
+             * (breaker round 34, F6: a bare "Permission denied") */
+            if (e == EACCES || e == EPERM)
+                return gt_fail(err, GT_ERR_RUNTIME,
+                               "%s: %s: the directory is not writable, and the build makes its "
+                               "files in it first (a staging directory) and moves them in "
+                               "(chmod u+w %s)",
+                               b->dir, strerror(e), b->dir);
             return gt_fail(err, GT_ERR_RUNTIME,
                            directory_takes_none(b->dir, e) ? "%s: %s: " DIRECTORY_TAKES_NONE
                                                              : "%s: %s",
