@@ -1210,7 +1210,7 @@ static int make_staging(struct build *b, struct gt_error *err)
             int e = errno;
             /* DIR not writable, its files maybe so: said why it must be
              * (breaker round 34, F6: a bare "Permission denied") */
-            if (e == EACCES || e == EPERM)
+            if ((e == EACCES || e == EPERM) && !directory_takes_none(b->dir, e))
                 return gt_fail(err, GT_ERR_RUNTIME,
                                "%s: %s: the directory is not writable, and the build makes its "
                                "files in it first (a staging directory) and moves them in "
