@@ -18,6 +18,7 @@
 #include "base/limit.h"
 #include "base/utf8.h"
 #include "io/csv-read.h"
+#include "io/files.h"
 #include "io/foreign.h"
 
 /* One record being assembled, and where the reading stands. */
@@ -870,6 +871,10 @@ int csv_read_file(const char *path, char separator, const struct csv_read_callba
     if (csv_stdin_closed && names_stdin(path))
         return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", name, strerror(EBADF));
     in = (struct input){.fd = from_stdin ? dup(STDIN_FILENO) : open(path, O_RDONLY | O_CLOEXEC)};
+    int closed = in.fd < 0 ? descriptor_closed(path) : -1;
+    if (closed >= 0)
+        return gt_fail(err, GT_ERR_RUNTIME, "%s: %s: " DESCRIPTOR_NOT_OPEN, name, strerror(EBADF),
+                       closed, closed, closed);
     if (in.fd < 0)
         return interrupt_fail_errno(err, name, errno);
     struct stat st;

@@ -36,8 +36,29 @@ bool directory_takes_none(const char *dir, int e)
                            (fs.f_type == SYSFS_MAGIC || fs.f_type == PROC_SUPER_MAGIC));
 }
 
+int descriptor_closed(const char *path)
+{
+    static const char *const dirs[] = {"/dev/fd/", "/proc/self/fd/", "/proc/thread-self/fd/"};
+    static const char *const std[] = {"/dev/stdin", "/dev/stdout", "/dev/stderr"};
+    long n = -1;
+    for (int i = 0; i < 3; i++)
+        if (strcmp(path, std[i]) == 0)
+            n = i;
+    for (int i = 0; n < 0 && i < 3; i++) {
+        size_t len = strlen(dirs[i]), digits = strspn(path + len, "0123456789");
+        if (strncmp(path, dirs[i], len) == 0 && digits > 0 && digits < 8 &&
+            path[len + digits] == '\0')
+            n = strtol(path + len, NULL, 10);
+    }
+    return n >= 0 && fcntl((int)n, F_GETFD) < 0 && errno == EBADF ? (int)n : -1;
+}
+
 int make_directories(const char *dir, struct gt_error *err)
 {
+    int closed = descriptor_closed(dir);
+    if (closed >= 0)
+        return gt_fail(err, GT_ERR_RUNTIME, "%s: %s: " DESCRIPTOR_NOT_OPEN, dir, strerror(EBADF),
+                       closed, closed, closed);
     char *path = strdup(dir);
     if (!path)
         return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", dir, strerror(ENOMEM));

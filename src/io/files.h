@@ -17,6 +17,15 @@ char *path_join(const char *dir, const char *name);
  * directory) and why. */
 int make_directories(const char *dir, struct gt_error *err);
 
+/* The descriptor N that path names, /dev/fd/N, /proc/self/fd/N (or
+ * /proc/thread-self/fd/N), /dev/stdin, /dev/stdout or /dev/stderr, when
+ * it is not open in this process: N; -1 for any other path or an open
+ * descriptor.  DESCRIPTOR_NOT_OPEN says it, after the errno's text, with
+ * N for its three %d (breaker round 34, F7: a bare "Bad file descriptor",
+ * "No such file or directory", or /proc's "takes no new files"). */
+int descriptor_closed(const char *path);
+#define DESCRIPTOR_NOT_OPEN "descriptor %d is not open (give it with %d< FILE or %d> FILE)"
+
 /* Whether dir is a directory removed while in use (the working directory
  * another shell removed: it still stats, with no link left); a name made
  * in it fails with ENOENT (breaker round 29, F2: said as a file system

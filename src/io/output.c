@@ -681,6 +681,9 @@ static int open_target(struct output *out, const char *path, struct gt_error *er
         return gt_fail(err, GT_ERR_RUNTIME, "standard error: %s", strerror(EBADF));
     if (own >= 0) {
         int flags = fcntl(own, F_GETFL);
+        if (flags < 0 && errno == EBADF)
+            return gt_fail(err, GT_ERR_RUNTIME, "%s: %s: " DESCRIPTOR_NOT_OPEN, out->path,
+                           strerror(EBADF), own, own, own);
         if (flags < 0)
             return fail_errno(err, out->path, errno);
         /* open, but for reading: the write's EBADF alone would say it is
