@@ -831,9 +831,6 @@ static bool build_holds(const char *path, void *ud)
     return held;
 }
 
-/* Reads and parses every template the build fills for lang, with their
- * partials, and lang's language file (templates_parse): one that does not
- * parse is said before any work, and before DIR is made. */
 /* The i-th template a build reads (i from 0 on), into name (size bytes):
  * preamble.tex, errata.tex and handout.tex, each table's, each figure's;
  * false past the last. */
@@ -866,6 +863,9 @@ bool build_reads(const char *name)
     return false;
 }
 
+/* Reads and parses every template the build fills for lang, with their
+ * partials, and lang's language file (templates_parse): one that does not
+ * parse is said before any work, and before DIR is made. */
 static int build_templates_parse(const struct template_dirs *dirs, const char *lang,
                                  const struct build_options *bo, struct gt_error *err)
 {

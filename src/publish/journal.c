@@ -458,8 +458,9 @@ int journal_take_back(int dir_fd, int staging_fd, const char *staging,
         bool moved_in = fstatat(staging_fd, names[k], &st, AT_SYMLINK_NOFOLLOW) != 0;
         int same = in_dir && moved_in && ids[k] ? same_identity(dir_fd, names[k], &at, ids[k]) : 1;
         if (same < 0) {
-            rc = errno == EINTR && interrupt_signal ? interrupt_fail(err, staging)
-                                                    : take_back_failed(err, staging, names[k], errno);
+            rc = errno == EINTR && interrupt_signal
+                     ? interrupt_fail(err, staging)
+                     : take_back_failed(err, staging, names[k], errno);
             break;
         }
         if (in_dir && (!moved_in || !same))
