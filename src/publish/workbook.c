@@ -95,9 +95,8 @@ static bool reads_as_cell(const char *name)
  * UTF-16 units, no control character, none of [ ] : * ? / \, no ' at
  * either end, no digit first nor a name that reads as a cell or TRUE (the
  * workbook's references would have to quote it), not History, which Excel
- * keeps for itself, nor another
- * sheet's name, a hidden one's of a chart's lines too, in any case
- * (sheet_names_same)), or NULL when it can. */
+ * keeps for itself, nor another sheet's name, a hidden one's of a chart's
+ * lines too, in any case (sheet_names_same)), or NULL when it can. */
 static const char *sheet_name_fault(const char *name)
 {
     size_t units = utf8_utf16_units(name);
