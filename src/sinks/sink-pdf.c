@@ -296,16 +296,18 @@ static int texinputs_add(char **list, const char *dir, const char *cwd)
 /* The colon-separated list made absolute against cwd for a program run in
  * another directory (latexmk runs in a temporary one): each relative
  * element ("./sty", "../common", "bin") gets cwd and a '/' before it.
- * kpathsea: a TEXINPUTS, whose empty element is TeX's own tree and whose
- * elements opening with '!', '$', '~' or '{' are kpathsea's syntax, kept
- * as they are; otherwise a PATH, whose empty element is the working
- * directory.  An element that cwd cannot be put before (no cwd, one that
- * kpathsea_unusable refuses) is left out: it named nothing there (breaker
+ * kpathsea: a TEXINPUTS, whose empty element is TeX's own tree, whose
+ * elements opening with '!', '$' or '~' are kpathsea's syntax, kept as
+ * they are, and whose brace group ("{a,b}") has each member made absolute;
+ * otherwise a PATH, whose empty element is the working directory.  An
+ * element that cwd cannot be put before (no cwd, or one that
+ * kpathsea_unusable refuses, for a PATH one with a ':') is left out: it
+ * named nothing there (breaker
  * round 33, F6, F7: a relative TEXINPUTS or PATH element was looked up in
  * the temporary directory).  malloc'd; NULL out of memory. */
 static char *absolute_list(const char *list, const char *cwd, bool kpathsea)
 {
-    bool usable = cwd && !kpathsea_unusable(cwd);
+    bool usable = cwd && (kpathsea ? !kpathsea_unusable(cwd) : !strchr(cwd, ':'));
     size_t n = strlen(list) + 1, elements = 1;
     for (const char *p = list; *p; p++)
         elements += *p == ':' || *p == ',';
@@ -316,9 +318,9 @@ static char *absolute_list(const char *list, const char *cwd, bool kpathsea)
     bool first = true;
     for (const char *p = list;; p++) {
         size_t len = strcspn(p, ":");
-        /* a brace group that opens the element, "{./sty,/abs}/x", one
-         * member a line: each made absolute as an element is (breaker
-         * round 34, F2); one with braces inside it is kept as it is */
+        /* a brace group that opens the element, "{./sty,/abs}/x": each
+         * member made absolute as an element is (breaker round 34, F2);
+         * one with braces inside it is kept as it is */
         const char *close = kpathsea && len > 0 && p[0] == '{' ? memchr(p, '}', len) : NULL;
         bool group = close && !memchr(p + 1, '{', (size_t)(close - p - 1));
         bool keep = len > 0 ? p[0] == '/' || (kpathsea && strchr("!$~{", p[0]) && !group)
