@@ -2,7 +2,9 @@
  * ("Input/output error"), for plain and gzip output alike, and a failure of
  * zlib's own as "zlib failed"; either way nothing is left at the path.
  * write() is wrapped at link time (-Wl,--wrap=write): fault injection
- * without touching the code under test. */
+ * without touching the code under test.  And the names of this process's
+ * descriptors (io/files: descriptor_named, descriptor_closed), every name
+ * read from the heap at its own length, as the command line's are. */
 #include <config.h>
 
 #include <errno.h>
@@ -16,6 +18,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "io/files.h"
 #include "io/output.h"
 
 static int fail_with; /* 0: write() works; else the errno it fails with */
@@ -90,11 +93,51 @@ static void test_zlib_failure(void **state)
     assert_int_equal(rmdir(dir), 0);
 }
 
+/* name's descriptor_named and descriptor_closed, name copied to a block of
+ * its own size: a read past its end is AddressSanitizer's to catch (ci44:
+ * descriptor_closed read "a" from the length of "/dev/fd/" on). */
+static void check_name(const char *name, int named, int closed)
+{
+    char *copy = strdup(name);
+    assert_non_null(copy);
+    assert_int_equal(descriptor_named(copy), named);
+    assert_int_equal(descriptor_closed(copy), closed);
+    free(copy);
+}
+
+static void test_descriptor_names(void **state)
+{
+    (void)state;
+    int fds[2];
+    assert_int_equal(pipe(fds), 0);
+    int open_fd = fds[0], closed_fd = fds[1];
+    assert_int_equal(close(closed_fd), 0);
+    char name[64];
+    const char *dirs[] = {"/dev/fd/", "//dev/fd/", "/dev/./fd/", "/proc/self/fd/",
+                          "/proc/thread-self/fd/"};
+    for (size_t i = 0; i < sizeof dirs / sizeof *dirs; i++) {
+        snprintf(name, sizeof name, "%s%d", dirs[i], open_fd);
+        check_name(name, open_fd, -1);
+        snprintf(name, sizeof name, "%s%d", dirs[i], closed_fd);
+        check_name(name, closed_fd, closed_fd);
+    }
+    snprintf(name, sizeof name, "/proc/%ld/fd/%d", (long)getpid(), closed_fd);
+    check_name(name, closed_fd, closed_fd);
+    /* Shorter than every prefix, a prefix alone, a near miss. */
+    const char *others[] = {"", "a", "/", "/d", "/dev", "/dev/fd", "/dev/fd/", "/dev/fd/1x",
+                            "/dev/fd/1234567", "/proc/self/fd/", "/tmp/1", "/dev/fdx/1", "7"};
+    for (size_t i = 0; i < sizeof others / sizeof *others; i++)
+        check_name(others[i], -1, -1);
+    check_name("/dev/stdout", -1, -1); /* open: a test's standard output */
+    assert_int_equal(close(open_fd), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_disk_eio),
         cmocka_unit_test(test_zlib_failure),
+        cmocka_unit_test(test_descriptor_names),
     };
     return cmocka_run_group_tests_name("output", tests, NULL, NULL);
 }

@@ -3,6 +3,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,21 +37,52 @@ bool directory_takes_none(const char *dir, int e)
                            (fs.f_type == SYSFS_MAGIC || fs.f_type == PROC_SUPER_MAGIC));
 }
 
+/* True when dir (a directory's path) is, resolved, this process's
+ * descriptor directory: /proc/PID/fd or /proc/PID/task/TID/fd (/dev/fd,
+ * /proc/self/fd, /proc/thread-self/fd, however spelt). */
+static bool own_descriptor_directory(const char *dir)
+{
+    char real[PATH_MAX];
+    if (!realpath(dir, real))
+        return false;
+    char self[64];
+    int n = snprintf(self, sizeof self, "/proc/%ld/", (long)getpid());
+    if (strncmp(real, self, (size_t)n) != 0)
+        return false;
+    const char *rest = real + n;
+    if (strncmp(rest, "task/", 5) == 0) {
+        rest += 5;
+        size_t digits = strspn(rest, "0123456789");
+        if (digits == 0 || rest[digits] != '/')
+            return false;
+        rest += digits + 1;
+    }
+    return strcmp(rest, "fd") == 0;
+}
+
+int descriptor_named(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    const char *base = slash ? slash + 1 : path;
+    size_t digits = strspn(base, "0123456789");
+    if (digits == 0 || digits > 6 || base[digits] != '\0')
+        return -1;
+    char *dir = slash ? strndup(path, (size_t)(slash - path) + 1) : strdup("./");
+    bool own = dir && own_descriptor_directory(dir);
+    free(dir);
+    return own ? atoi(base) : -1;
+}
+
 int descriptor_closed(const char *path)
 {
-    static const char *const dirs[] = {"/dev/fd/", "/proc/self/fd/", "/proc/thread-self/fd/"};
     static const char *const std[] = {"/dev/stdin", "/dev/stdout", "/dev/stderr"};
-    long n = -1;
+    int n = -1;
     for (int i = 0; i < 3; i++)
         if (strcmp(path, std[i]) == 0)
             n = i;
-    for (int i = 0; n < 0 && i < 3; i++) {
-        size_t len = strlen(dirs[i]), digits = strspn(path + len, "0123456789");
-        if (strncmp(path, dirs[i], len) == 0 && digits > 0 && digits < 8 &&
-            path[len + digits] == '\0')
-            n = strtol(path + len, NULL, 10);
-    }
-    return n >= 0 && fcntl((int)n, F_GETFD) < 0 && errno == EBADF ? (int)n : -1;
+    if (n < 0)
+        n = descriptor_named(path);
+    return n >= 0 && fcntl(n, F_GETFD) < 0 && errno == EBADF ? n : -1;
 }
 
 int make_directories(const char *dir, struct gt_error *err)

@@ -17,10 +17,16 @@ char *path_join(const char *dir, const char *name);
  * directory) and why. */
 int make_directories(const char *dir, struct gt_error *err);
 
-/* The descriptor N that path names, /dev/fd/N, /proc/self/fd/N (or
- * /proc/thread-self/fd/N), /dev/stdin, /dev/stdout or /dev/stderr, when
- * it is not open in this process: N; -1 for any other path or an open
- * descriptor.  DESCRIPTOR_NOT_OPEN says it, after the errno's text, with
+/* The descriptor N when path is DIR/N (N of 1 to 6 digits) with DIR,
+ * resolved, this process's descriptor directory: /dev/fd, /proc/self/fd,
+ * /proc/thread-self/fd, /proc/PID/fd, however spelt (//dev/fd, links);
+ * -1 for any other path.  The file N itself is not looked at: it may be
+ * closed. */
+int descriptor_named(const char *path);
+
+/* The descriptor N that path names (descriptor_named, or /dev/stdin,
+ * /dev/stdout, /dev/stderr), when it is not open in this process: N; -1
+ * for any other path or an open descriptor.  DESCRIPTOR_NOT_OPEN says it, after the errno's text, with
  * N for its three %d (breaker round 34, F7: a bare "Bad file descriptor",
  * "No such file or directory", or /proc's "takes no new files"). */
 int descriptor_closed(const char *path);

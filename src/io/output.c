@@ -135,29 +135,6 @@ static int flush_buffer(struct output *out, struct gt_error *err)
     return rc;
 }
 
-/* True when dir (a directory's path) is, resolved, this process's
- * descriptor directory: /proc/PID/fd or /proc/PID/task/TID/fd (/dev/fd,
- * /proc/self/fd, /proc/thread-self/fd, however spelt). */
-static bool own_descriptor_directory(const char *dir)
-{
-    char real[PATH_MAX];
-    if (!realpath(dir, real))
-        return false;
-    char self[64];
-    int n = snprintf(self, sizeof self, "/proc/%ld/", (long)getpid());
-    if (strncmp(real, self, (size_t)n) != 0)
-        return false;
-    const char *rest = real + n;
-    if (strncmp(rest, "task/", 5) == 0) {
-        rest += 5;
-        size_t digits = strspn(rest, "0123456789");
-        if (digits == 0 || rest[digits] != '/')
-            return false;
-        rest += digits + 1;
-    }
-    return strcmp(rest, "fd") == 0;
-}
-
 /* Links followed before a chain is taken for a loop (ELOOP), as the
  * kernel's own limit. */
 #define LINK_HOPS_MAX 40
@@ -214,21 +191,6 @@ static int follow_link(char **cur)
     free(*cur);
     *cur = next;
     return 1;
-}
-
-/* The descriptor N when path is DIR/N with DIR, resolved, this process's
- * descriptor directory; -1 otherwise. */
-static int descriptor_named(const char *path)
-{
-    const char *slash = strrchr(path, '/');
-    const char *base = slash ? slash + 1 : path;
-    size_t digits = strspn(base, "0123456789");
-    if (digits == 0 || digits > 6 || base[digits] != '\0')
-        return -1;
-    char *dir = slash ? strndup(path, (size_t)(slash - path) + 1) : strdup("./");
-    bool own = dir && own_descriptor_directory(dir);
-    free(dir);
-    return own ? atoi(base) : -1;
 }
 
 /* The descriptor a path names when it is one of this process's own:
