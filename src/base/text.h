@@ -41,4 +41,9 @@ bool text_ends_with(const char *s, const char *suffix, bool ignore_case);
 enum { TEXT_NUMBER_OK, TEXT_NUMBER_NOT_DIGITS, TEXT_NUMBER_TOO_LARGE };
 int text_read_u64(const char *s, uint64_t *v);
 
+/* A number macro as text, for help strings and messages:
+ * XSTR(TEX_ROWS_MAX) "5000". */
+#define STR_(x) #x
+#define XSTR(x) STR_(x)
+
 #endif

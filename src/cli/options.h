@@ -9,14 +9,11 @@
 #include <stdio.h>
 
 #include "base/error.h"
+#include "base/text.h"
 #include "cli/parse.h"
 #include "sinks/sinks.h"
 #include "tables/table.h"
 #include "template/templates.h"
-
-/* A number macro as text, for help strings: XSTR(TEX_ROWS_MAX) "5000". */
-#define STR_(x) #x
-#define XSTR(x) STR_(x)
 
 /* -o, --output FILE, which must not be empty: OUTPUT_OPTION(help), or
  * {OUTPUT_SPEC, more fields}. */

@@ -13,6 +13,7 @@
 #include <zlib.h>
 
 #include "base/interrupt.h"
+#include "base/text.h"
 #include "io/files.h"
 #include "publish/journal.h"
 
@@ -21,9 +22,6 @@
 #define JOURNAL_HEAD "gametab publish 2\n"
 #define JOURNAL_HEAD_1 "gametab publish 1\n"
 #define JOURNAL_END "end\n"
-
-#define TEXT_(x) #x
-#define TEXT(x) TEXT_(x)
 
 /* Whether name is one a build publishes: "FILE" or "LANG/FILE" of letters,
  * digits, '.', '-' and '_', no part "." or "..": a journal that says
@@ -247,7 +245,7 @@ static char *read_journal(int staging_fd, const char **bad, int *unread, int *ve
     if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))
         *bad = "not a regular file";
     else if (st.st_size > JOURNAL_SIZE_MAX)
-        *bad = "past " TEXT(JOURNAL_SIZE_MAX) " bytes";
+        *bad = "past " XSTR(JOURNAL_SIZE_MAX) " bytes";
     else if ((text = malloc((size_t)st.st_size + 1)) == NULL)
         *unread = ENOMEM;
     if (!text) {
