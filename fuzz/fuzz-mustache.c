@@ -64,7 +64,7 @@ static json_t *context(void)
 
 /* A name and the text of its line before it: within the template, the
  * line with no line break in it (read whole, so that ASan checks it). */
-static void check_name(void *ud, const char *name, size_t len, const char *line, size_t line_len)
+static int check_name(void *ud, const char *name, size_t len, const char *line, size_t line_len)
 {
     size_t *names = ud;
     for (size_t i = 0; i < len; i++)
@@ -72,6 +72,7 @@ static void check_name(void *ud, const char *name, size_t len, const char *line,
     for (size_t i = 0; i < line_len; i++)
         if (line[i] == '\n')
             abort();
+    return 0;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

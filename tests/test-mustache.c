@@ -1117,13 +1117,14 @@ static int scan_partial(void *ud, const char *name, char **text, size_t *len)
     return *text ? 0 : -1;
 }
 
-static void collect_name(void *ud, const char *name, size_t len, const char *line,
-                         size_t line_len)
+static int collect_name(void *ud, const char *name, size_t len, const char *line,
+                        size_t line_len)
 {
     struct comments *c = ud;
     size_t used = strlen(c->seen);
     snprintf(c->seen + used, sizeof c->seen - used, "<%.*s%s%.*s>", (int)len, name,
              line_len ? "|" : "", (int)line_len, line);
+    return len == 6 && memcmp(name, "refuse", 6) == 0;
 }
 
 static void test_scan(void **state)
@@ -1154,6 +1155,19 @@ static void test_scan(void **state)
     assert_string_equal(err.message, "unknown partial 'nosuch'");
     const char *refused = "{{#no}}{{> p}}{{/no}}{{! no}}";
     assert_int_equal(mustache_scan(refused, strlen(refused), &opt, &err), MUSTACHE_ERR_REFUSED);
+    /* A refused name ends the scan at its tag, in a section or not, and
+     * no name after it is handed on. */
+    const char *names_refused[] = {"a\n {{refuse}}{{after}}", "a\n {{#refuse}}{{in}}{{/refuse}}",
+                                   "a\n {{^refuse}}{{/refuse}}{{after}}"};
+    for (size_t i = 0; i < 3; i++) {
+        names.seen[0] = '\0';
+        assert_int_equal(mustache_scan(names_refused[i], strlen(names_refused[i]), &opt, &err),
+                         MUSTACHE_ERR_REFUSED);
+        assert_int_equal(err.line, 2);
+        assert_int_equal(err.col, 2);
+        assert_string_equal(err.message, "name refused");
+        assert_string_equal(names.seen, "<refuse| >");
+    }
 }
 
 /* ------------------------------------------------------------------ */

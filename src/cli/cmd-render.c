@@ -337,7 +337,8 @@ static int render_template_refuses(FILE *f, const char *template, const char *te
      * as the completion's templates (help_templates). */
     if ((template_dirs_init(&dirs, templates_dir, &ignored) != GT_OK &&
          template_dirs_init(&dirs, NULL, &ignored) != GT_OK) ||
-        template_check(&dirs, template, is_file(template), 0, NULL, &needs, &ignored) != GT_OK)
+        template_check(&dirs, template, is_file(template), 0, NULL, NULL, &needs, &ignored) !=
+            GT_OK)
         return GT_ERR_RUNTIME;
     if (!needs.blocks)
         fprintf(f, "--%s\n", render_options[O_BLOCK_COLUMNS].name);
@@ -403,24 +404,36 @@ static int run_render(struct command_line *cl, struct gt_error *err)
      * 29, F9).  Its columns and -o among its partials are checked once
      * the CSV's header and the output are known. */
     struct template_needs needs = {0};
-    if (template_check(&dirs, template, template_is_file, 0, NULL, &needs, err) != GT_OK) {
+    /* The language strings, for the template's {{lang.NAME}} to be
+     * checked against; a file that fails to load is said after the
+     * template and the options it leaves without use, as before. */
+    struct gt_error lang_err = {0};
+    json_t *strings = lang_strings_load(&dirs, lang, &lang_err);
+    if (template_check(&dirs, template, template_is_file, 0, strings, NULL, &needs, err) !=
+        GT_OK) {
         if (err->status == GT_ERR_RUNTIME && template_is_file && !interrupt_signal)
             say_shadowed(&dirs, template, err);
+        json_decref(strings);
         return err->status;
     }
     /* As for every option that does not apply: the blocks' width for a
      * template (and its partials) that lays out none. */
-    if (opt[O_BLOCK_COLUMNS].given && !needs.blocks)
+    if (opt[O_BLOCK_COLUMNS].given && !needs.blocks) {
+        json_decref(strings);
         return gt_fail(err, GT_ERR_USAGE, "--block-columns: does not apply: %s lays out no blocks",
                        template);
+    }
     /* The same for the language of a template that says no lang string. */
-    if (opt[O_LANG].given && !needs.lang)
+    if (opt[O_LANG].given && !needs.lang) {
+        json_decref(strings);
         return gt_fail(err, GT_ERR_USAGE,
                        "--lang: does not apply: %s uses no language strings ({{lang.NAME}})",
                        template);
-    json_t *strings = lang_strings_load(&dirs, lang, err);
-    if (!strings)
+    }
+    if (!strings) {
+        *err = lang_err;
         return GT_ERR_RUNTIME;
+    }
     struct render_data d = {.name = data && strcmp(data, "-") ? data : "standard input",
                             .cells_max = template_cells_max(),
                             .data_max = template_data_max()};
@@ -438,7 +451,8 @@ static int run_render(struct command_line *cl, struct gt_error *err)
      * rows alone are about half of it); the blocks are built only when
      * the template names them. */
     if (rc == GT_OK)
-        rc = template_check(&dirs, template, template_is_file, d.ncolumns, out, &needs, err);
+        rc = template_check(&dirs, template, template_is_file, d.ncolumns, NULL, out, &needs,
+                            err);
     /* The name's characters matter where the template typesets it, not
      * in a TeX comment (the generic templates' first line). */
     if (rc == GT_OK && data && strcmp(data, "-") != 0 && needs.file &&

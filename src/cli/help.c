@@ -933,7 +933,8 @@ void help_templates(FILE *f, const char *dir)
                        S_ISREG(st.st_mode);
         free(path);
         fflush(f); /* each name as it is known, for a reader that stops waiting */
-        if (regular && template_check(&d, names[i], false, 0, NULL, &needs, &e) != GT_ERR_USAGE &&
+        if (regular &&
+            template_check(&d, names[i], false, 0, NULL, NULL, &needs, &e) != GT_ERR_USAGE &&
             !interrupt_signal)
             fprintf(f, "%s\n", names[i]);
     }

@@ -872,12 +872,25 @@ static int build_templates_parse(const struct template_dirs *dirs, const char *l
     /* No partial may be a file of DIR the build replaces or removes, nor
      * the file its summary line goes to (breaker round 32, F6). */
     const struct template_targets targets = {"-", build_holds, (void *)bo};
+    /* All in one call: each template's {{lang.NAME}} checked against lang's
+     * strings, loaded once. */
     char name[160];
-    for (size_t i = 0; build_template_name(i, name, sizeof name); i++)
-        if (templates_parse(dirs, i == 0 ? lang : NULL, (const char *const[]){name}, 1, &targets,
-                            err) != GT_OK)
-            return err->status;
-    return GT_OK;
+    size_t n = 0;
+    while (build_template_name(n, name, sizeof name))
+        n++;
+    char (*names)[160] = calloc(n, sizeof *names);
+    const char **list = calloc(n, sizeof *list);
+    int rc = names && list ? GT_OK
+                           : gt_fail(err, GT_ERR_RUNTIME, "%s: %s", bo->dir, strerror(ENOMEM));
+    for (size_t i = 0; rc == GT_OK && i < n; i++) {
+        build_template_name(i, names[i], sizeof names[i]);
+        list[i] = names[i];
+    }
+    if (rc == GT_OK)
+        rc = templates_parse(dirs, lang, list, n, &targets, err);
+    free(list);
+    free(names);
+    return rc;
 }
 
 /* The shortest leading part of dir ("a" of "a/b/c") that does not exist:

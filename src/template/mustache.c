@@ -1214,15 +1214,20 @@ int mustache_render(const char *tmpl, size_t len, json_t *context,
     return rc;
 }
 
-/* Hands n's name to opt->name, with the text of its line before it. */
-static void scan_name(struct renderer *r, const struct frame *fr, const struct node *n)
+/* Hands n's name to opt->name, with the text of its line before it;
+ * MUSTACHE_ERR_REFUSED, with the tag's place, when that refuses it. */
+static int scan_name(struct renderer *r, const struct frame *fr, const struct node *n)
 {
     if (!r->opt->name)
-        return;
+        return MUSTACHE_OK;
     size_t start = n->pos;
     while (start > 0 && fr->tpl->text[start - 1] != '\n')
         start--;
-    r->opt->name(r->opt->name_ud, n->str, n->len, fr->tpl->text + start, n->pos - start);
+    if (r->opt->name(r->opt->name_ud, n->str, n->len, fr->tpl->text + start, n->pos - start) ==
+        0)
+        return MUSTACHE_OK;
+    set_error(r->err, fr->tpl->source, fr->tpl->text, n->pos, "name refused");
+    return MUSTACHE_ERR_REFUSED;
 }
 
 /* Walks a parsed tree for mustache_scan: each name to opt->name, each
@@ -1252,11 +1257,12 @@ static int scan_list(struct renderer *r, const struct frame *fr,
             break;
         case NODE_SECTION:
         case NODE_INVERTED:
-            scan_name(r, fr, n);
-            rc = scan_list(r, fr, &n->children);
+            rc = scan_name(r, fr, n);
+            if (rc == MUSTACHE_OK)
+                rc = scan_list(r, fr, &n->children);
             break;
         default:
-            scan_name(r, fr, n);
+            rc = scan_name(r, fr, n);
             break;
         }
     }

@@ -119,8 +119,8 @@ struct mustache_options {
                                     MUSTACHE_ERR_REFUSED, the comment's
                                     place in err */
     void *comment_ud;            /* passed to comment() unchanged */
-    void (*name)(void *ud, const char *name, size_t len, const char *line,
-                 size_t line_len);
+    int (*name)(void *ud, const char *name, size_t len, const char *line,
+                size_t line_len);
                                  /* NULL, or called by mustache_scan() with
                                     the name of each variable, section and
                                     inverted section tag ("blocks",
@@ -129,7 +129,10 @@ struct mustache_options {
                                     look up; line[0..line_len) is the
                                     template's text of the tag's line
                                     before its opening delimiter (a TeX
-                                    template: whether it is in a comment) */
+                                    template: whether it is in a comment).
+                                    A non-zero return ends the scan with
+                                    MUSTACHE_ERR_REFUSED, the tag's place
+                                    in err */
     void *name_ud;               /* passed to name() unchanged */
 };
 

@@ -686,13 +686,39 @@ static bool tex_comment(const char *line, size_t n)
     return i < n && line[i] == '%';
 }
 
+/* What note_name notes, and checks the names against. */
+struct name_check {
+    struct template_needs *needs;
+    json_t *lang;  /* the language strings {{lang.NAME}} looks up, or NULL */
+    char bad[128]; /* the name not found there: "lang.answerz" */
+};
+
+/* Whether the dotted name[0..len) ("caption", "a.b") names a value in
+ * object, a member of a member for each dot. */
+static bool names_member(json_t *object, const char *name, size_t len)
+{
+    json_t *v = object;
+    for (size_t at = 0; v && at <= len;) {
+        size_t k = at;
+        while (k < len && name[k] != '.')
+            k++;
+        v = json_object_getn(v, name + at, k - at);
+        at = k + 1;
+    }
+    return v != NULL;
+}
+
 /* Notes the context keys a template may look up: a tag name's first part
  * ("blocks" of "blocks.0" or "blocks", "lang" of "lang.caption"), and
- * "file", as set or in a TeX comment (its line starts with %). */
-static void note_name(void *ud, const char *name, size_t len, const char *line,
-                      size_t line_len)
+ * "file", as set or in a TeX comment (its line starts with %).  Refuses
+ * (1) a "lang.NAME" whose NAME the language strings lack: it would render
+ * empty, as Mustache renders every name it does not find, and a misspelt
+ * string would go unseen (breaker round 33). */
+static int note_name(void *ud, const char *name, size_t len, const char *line,
+                     size_t line_len)
 {
-    struct template_needs *needs = ud;
+    struct name_check *check = ud;
+    struct template_needs *needs = check->needs;
     size_t k = 0;
     while (k < len && name[k] != '.')
         k++;
@@ -706,25 +732,36 @@ static void note_name(void *ud, const char *name, size_t len, const char *line,
         else
             needs->file = true;
     }
+    if (check->lang && k == 4 && len > 5 && memcmp(name, "lang", 4) == 0 &&
+        !names_member(check->lang, name + 5, len - 5)) {
+        snprintf(check->bad, sizeof check->bad, "%.*s", (int)len, name);
+        return 1;
+    }
+    return 0;
 }
 
 /* Reads the template text read from path, and every partial it names
  * (looked up in dirs), checking their declarations against a context of
- * ncolumns columns and noting in needs what they use (unless checked: that
- * was done, by template_check); then, unless ctx is NULL, renders it with
- * ctx.  The escaping follows the name: LaTeX for
+ * ncolumns columns, their {{lang.NAME}} against lang (or ctx's lang; none
+ * when both are NULL), and noting in needs what they use (unless checked:
+ * that was done, by template_check); then, unless ctx is NULL, renders it
+ * with ctx.  The escaping follows the name: LaTeX for
  * .tex, HTML otherwise.  The output streams on to out as it is made:
  * memory does not grow with it. */
 static int render_text(const struct template_dirs *dirs, const char *path, const char *text,
-                       size_t len, size_t ncolumns, json_t *ctx, struct output *out,
-                       const struct template_targets *targets, struct template_needs *needs,
-                       bool checked, struct gt_error *err)
+                       size_t len, size_t ncolumns, json_t *lang, json_t *ctx,
+                       struct output *out, const struct template_targets *targets,
+                       struct template_needs *needs, bool checked, struct gt_error *err)
 {
     const char *base = strrchr(path, '/');
     base = base ? base + 1 : path;
     struct partial_lookup pl = {dirs, strrchr(base, '.'), NULL, out, targets, NULL, false,
                                 NULL, ""};
     struct template_needs ignored;
+    struct name_check names = {needs ? needs : &ignored,
+                               lang ? lang : json_object_get(ctx, "lang"), ""};
+    if (!json_is_object(names.lang))
+        names.lang = NULL;
     /* template_check is render's, and only it passes needs */
     struct declarations decl = {.ncolumns = ncolumns, .render = needs != NULL};
     struct mustache_options opt = {
@@ -741,7 +778,7 @@ static int render_text(const struct template_dirs *dirs, const char *path, const
         .comment = declaration,
         .comment_ud = &decl,
         .name = note_name,
-        .name_ud = needs ? needs : &ignored,
+        .name_ud = &names,
     };
     struct mustache_error merr = {0};
     char why[sizeof pl.why];
@@ -779,7 +816,13 @@ static int render_text(const struct template_dirs *dirs, const char *path, const
     else if (rc == MUSTACHE_ERR_STOPPED || (rc == MUSTACHE_ERR_IO && errno == EINTR &&
                                             interrupt_signal))
         rc = interrupt_fail(err, path);
-    else if (rc == MUSTACHE_ERR_REFUSED && decl.verdict == DECL_PASSED)
+    else if (rc == MUSTACHE_ERR_REFUSED && names.bad[0]) {
+        char buf[64];
+        rc = gt_fail(err, GT_ERR_RUNTIME,
+                     "%s:%u:%u: %s: %s has no string \"%s\" (it would render empty)", where,
+                     merr.line, merr.col, names.bad,
+                     lang_strings_path(names.lang, "LANG", buf, sizeof buf), names.bad + 5);
+    } else if (rc == MUSTACHE_ERR_REFUSED && decl.verdict == DECL_PASSED)
         rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %zu columns: the template takes at most %zu%s%s%s",
                      where, decl.ncolumns, decl.columns_max, *decl.why ? " (" : "", decl.why,
                      *decl.why ? ")" : "");
@@ -824,7 +867,7 @@ static int render_text(const struct template_dirs *dirs, const char *path, const
  * up beside it first, then in d; else searched for in d) and hands it to
  * render_text. */
 static int read_and_render(const struct template_dirs *d, const char *name, bool is_path,
-                           size_t ncolumns, json_t *ctx, struct output *out,
+                           size_t ncolumns, json_t *lang, json_t *ctx, struct output *out,
                            const struct template_targets *targets,
                            struct template_needs *needs, bool checked, struct gt_error *err)
 {
@@ -835,7 +878,7 @@ static int read_and_render(const struct template_dirs *d, const char *name, bool
         if (template_read(d, name, &text, &len, &path, err) != GT_OK)
             return GT_ERR_RUNTIME;
         int rc =
-            render_text(d, path, text, len, ncolumns, ctx, out, targets, needs, checked, err);
+            render_text(d, path, text, len, ncolumns, lang, ctx, out, targets, needs, checked, err);
         free(text);
         free(path);
         return rc;
@@ -852,35 +895,34 @@ static int read_and_render(const struct template_dirs *d, const char *name, bool
     with_own.dir[0] = slash ? (*slash = '\0', *dir ? dir : "/") : ".";
     for (size_t i = 0; i < d->n && with_own.n < TEMPLATE_DIRS_MAX; i++)
         with_own.dir[with_own.n++] = d->dir[i];
-    int rc = render_text(&with_own, name, text, len, ncolumns, ctx, out, targets, needs, checked,
-                         err);
+    int rc = render_text(&with_own, name, text, len, ncolumns, lang, ctx, out, targets, needs,
+                         checked, err);
     free(dir);
     free(text);
     return rc;
 }
 
 int template_check(const struct template_dirs *d, const char *name, bool is_path,
-                   size_t ncolumns, struct output *out, struct template_needs *needs,
-                   struct gt_error *err)
+                   size_t ncolumns, json_t *lang, struct output *out,
+                   struct template_needs *needs, struct gt_error *err)
 {
     *needs = (struct template_needs){0};
     /* out is only compared with the partials (load_partial): nothing is
      * written to it without a context. */
-    return read_and_render(d, name, is_path, ncolumns, NULL, out, NULL, needs, false, err);
+    return read_and_render(d, name, is_path, ncolumns, lang, NULL, out, NULL, needs, false, err);
 }
 
 int templates_parse(const struct template_dirs *d, const char *lang, const char *const names[],
                     size_t n, const struct template_targets *targets, struct gt_error *err)
 {
-    if (lang) {
-        json_t *strings = lang_strings_load(d, lang, err);
-        if (!strings)
-            return GT_ERR_RUNTIME;
-        json_decref(strings);
-    }
+    json_t *strings = NULL;
+    if (lang && !(strings = lang_strings_load(d, lang, err)))
+        return GT_ERR_RUNTIME;
     int rc = GT_OK;
     for (size_t i = 0; rc == GT_OK && i < n; i++)
-        rc = read_and_render(d, names[i], false, 0, NULL, NULL, targets, NULL, false, err);
+        rc = read_and_render(d, names[i], false, 0, strings, NULL, NULL, targets, NULL, false,
+                             err);
+    json_decref(strings);
     return rc;
 }
 
@@ -892,15 +934,15 @@ static size_t context_columns(json_t *ctx)
 int template_render(const struct template_dirs *d, const char *name, json_t *ctx,
                     struct output *out, struct gt_error *err)
 {
-    return read_and_render(d, name, false, context_columns(ctx), ctx, out, NULL, NULL, false,
+    return read_and_render(d, name, false, context_columns(ctx), NULL, ctx, out, NULL, NULL, false,
                            err);
 }
 
 int template_render_checked(const struct template_dirs *d, const char *name, bool is_path,
                             json_t *ctx, struct output *out, struct gt_error *err)
 {
-    return read_and_render(d, name, is_path, context_columns(ctx), ctx, out, NULL, NULL, true,
-                           err);
+    return read_and_render(d, name, is_path, context_columns(ctx), NULL, ctx, out, NULL, NULL,
+                           true, err);
 }
 
 const char *const template_languages[TEMPLATE_NLANGUAGES] = {"ru", "en"};

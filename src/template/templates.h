@@ -170,11 +170,14 @@ struct template_needs {
  * out replaces (GT_ERR_USAGE "-o: PATH is also a partial of TEMPLATE"),
  * that none is another command's ("gametab: filled by COMMAND": GT_ERR_USAGE
  * "FILE: the template of `COMMAND`, which fills it with its own values, not
- * a CSV's rows ..."), and fills needs.  GT_OK, or GT_ERR_RUNTIME with err
- * set.  render's check: its context is a CSV's. */
+ * a CSV's rows ..."), that each {{lang.NAME}} names a string of lang (the
+ * language strings, as lang_strings_load gives them; NULL: not checked):
+ * GT_ERR_RUNTIME "FILE:LINE:COL: lang.NAME: PATH has no string
+ * \"NAME\" (it would render empty)", and fills needs.  GT_OK, or
+ * GT_ERR_RUNTIME with err set.  render's check: its context is a CSV's. */
 int template_check(const struct template_dirs *d, const char *name, bool is_path,
-                   size_t ncolumns, struct output *out, struct template_needs *needs,
-                   struct gt_error *err);
+                   size_t ncolumns, json_t *lang, struct output *out,
+                   struct template_needs *needs, struct gt_error *err);
 
 /* The files a command writes, which no partial may be: the command would
  * replace it with its own output. */
@@ -193,7 +196,8 @@ struct template_targets {
  * or the first error lang_strings_load or template_render would give for
  * the files (GT_ERR_RUNTIME, "FILE:LINE:COL: unclosed section 'rows'",
  * "FILE: no string \"KEY\""), said before the work, not after it
- * (breaker round 29, F9).  A "columns at most N" declaration is checked
+ * (breaker round 29, F9); a {{lang.NAME}} whose NAME lang's strings lack
+ * as template_check says it.  A "columns at most N" declaration is checked
  * when the template renders, against its context.  targets, unless NULL,
  * are the files the command writes: a partial that is one is GT_ERR_USAGE
  * "-o: PATH is also a partial of TEMPLATE: write to another file", as
