@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <limits.h>
+#include <unistd.h>
 
 #include "base/utf8.h"
 #include "cli/command.h"
@@ -197,7 +198,7 @@ static int run_build(struct command_line *cl, struct gt_error *err)
     }
     /* The summary line goes to standard output before the build is final:
      * with it closed or full, the build fails and DIR stays as it was. */
-    if (output_stdout_closed) {
+    if (standard_closed[STDOUT_FILENO]) {
         free(trimmed);
         return gt_fail(err, GT_ERR_RUNTIME, "standard output: %s", strerror(EBADF));
     }

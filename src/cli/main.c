@@ -20,6 +20,7 @@
 #include "base/interrupt.h"
 #include "base/utf8.h"
 #include "io/csv-read.h"
+#include "io/files.h"
 #include "io/output.h"
 #include "template/templates.h"
 
@@ -246,21 +247,14 @@ static void catch_signals(void)
 }
 
 /* A closed descriptor 0, 1 or 2 is taken by /dev/null, so that no file
- * gametab opens can land on it (and be written by printf, say); a closed
- * standard output or error is remembered (output_stdout_closed,
- * output_stderr_closed), and writing to it is an error (io/output.h); so
- * is a closed standard input, and reading it (csv_stdin_closed,
- * io/csv-read.h). */
+ * gametab opens can land on it (and be written by printf, say); that it
+ * was closed is remembered (standard_closed, io/files.h), and reading or
+ * writing it by any of its names is an error. */
 static void guard_standard_descriptors(void)
 {
     for (int fd = 0; fd <= 2; fd++)
         if (fcntl(fd, F_GETFD) < 0) {
-            if (fd == STDOUT_FILENO)
-                output_stdout_closed = true;
-            if (fd == STDERR_FILENO)
-                output_stderr_closed = true;
-            if (fd == STDIN_FILENO)
-                csv_stdin_closed = true;
+            standard_closed[fd] = true;
             int nul = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY);
             if (nul >= 0 && nul != fd) {
                 dup2(nul, fd);
@@ -281,7 +275,7 @@ int main(int argc, char *argv[])
     /* A command that failed without a message (a claim of `verify` that
      * fails) still has its standard output checked. */
     bool said = rc != GT_OK && err.msg[0];
-    if (!said && output_stdout_closed && wrote)
+    if (!said && standard_closed[STDOUT_FILENO] && wrote)
         rc = gt_fail(&err, GT_ERR_RUNTIME, "standard output: %s", strerror(EBADF));
     else if (!said && (fflush(stdout) != 0 || ferror(stdout) || fclose(stdout) != 0))
         rc = gt_fail(&err, GT_ERR_RUNTIME, "standard output: %s", strerror(errno ? errno : EIO));

@@ -17,6 +17,7 @@
 #include "base/text.h"
 #include "cli/options.h"
 #include "io/csv-read.h"
+#include "io/files.h"
 #include "io/gzchunks.h"
 #include "io/output.h"
 #include "template/context.h"
@@ -123,7 +124,8 @@ int output_name_check(const char *path, unsigned refused, const char *what, cons
 static bool output_regular_file(const char *path, struct stat *st)
 {
     if (strcmp(path, "-") == 0)
-        return !output_stdout_closed && fstat(STDOUT_FILENO, st) == 0 && S_ISREG(st->st_mode);
+        return !standard_closed[STDOUT_FILENO] && fstat(STDOUT_FILENO, st) == 0 &&
+               S_ISREG(st->st_mode);
     return stat(path, st) == 0 && S_ISREG(st->st_mode);
 }
 
@@ -134,7 +136,7 @@ int output_check_not_input(const char *path, const char *input, const char *what
     if (!output_regular_file(path, &out))
         return GT_OK;
     bool from_stdin = strcmp(input, "-") == 0;
-    bool found = from_stdin ? !csv_stdin_closed && fstat(STDIN_FILENO, &in) == 0
+    bool found = from_stdin ? !standard_closed[STDIN_FILENO] && fstat(STDIN_FILENO, &in) == 0
                             : stat(input, &in) == 0;
     if (!found || in.st_dev != out.st_dev || in.st_ino != out.st_ino)
         return GT_OK;

@@ -61,12 +61,6 @@ struct csv_read_callbacks {
     int (*field)(void *ud, size_t index, size_t len, unsigned long line, struct gt_error *err);
 };
 
-/* Set by the command layer when standard input was closed as gametab
- * started (its descriptor is then /dev/null): reading "-", /dev/stdin,
- * /dev/fd/0 or /proc/self/fd/0 is then "Bad file descriptor", not an empty
- * file. */
-extern bool csv_stdin_closed;
-
 /* Reads path ("-" for standard input), its fields separated by separator
  * (',', ';', '\t' or '|'; 0: ',' as none was asked for, and a header of
  * one field holding ';' or a tab outside quotes is refused, the file being

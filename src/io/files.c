@@ -73,15 +73,74 @@ int descriptor_named(const char *path)
     return own ? atoi(base) : -1;
 }
 
+/* Whether the kernel would refuse to follow the link cur (link: its lstat)
+ * under fs.protected_symlinks, Debian's default: a link in a sticky
+ * world-writable directory (as /tmp) is followed only by its owner, or
+ * when the directory's owner owns it too.  Else a link another user plants
+ * in /tmp would get gametab to replace the file it names, as `> LINK`
+ * would not. */
+static bool link_protected(const char *cur, const struct stat *link)
+{
+    const char *slash = strrchr(cur, '/');
+    char *dir = slash ? strndup(cur, (size_t)(slash - cur) + 1) : strdup(".");
+    struct stat d;
+    bool sticky = dir && stat(dir, &d) == 0 && (d.st_mode & S_ISVTX) && (d.st_mode & S_IWOTH);
+    free(dir);
+    return sticky && link->st_uid != geteuid() && link->st_uid != d.st_uid;
+}
+
+int follow_link(char **cur, bool *refused)
+{
+    struct stat st;
+    if (lstat(*cur, &st) != 0 || !S_ISLNK(st.st_mode))
+        return 0;
+    if (link_protected(*cur, &st)) {
+        *refused = true;
+        errno = EACCES;
+        return -1;
+    }
+    char to[PATH_MAX];
+    ssize_t n = readlink(*cur, to, sizeof to - 1);
+    if (n < 0)
+        return -1;
+    to[n] = '\0';
+    const char *slash = strrchr(*cur, '/');
+    size_t dirlen = to[0] == '/' || !slash ? 0 : (size_t)(slash - *cur) + 1;
+    char *next = malloc(dirlen + (size_t)n + 1);
+    if (!next) {
+        errno = ENOMEM;
+        return -1;
+    }
+    memcpy(next, *cur, dirlen);
+    memcpy(next + dirlen, to, (size_t)n + 1);
+    free(*cur);
+    *cur = next;
+    return 1;
+}
+
+int descriptor_of(const char *path)
+{
+    if (strcmp(path, "/dev/stdout") == 0)
+        return STDOUT_FILENO;
+    if (strcmp(path, "/dev/stderr") == 0)
+        return STDERR_FILENO;
+    char *cur = strdup(path);
+    int fd = -1;
+    bool refused = false;
+    for (int hops = 0; cur && fd < 0 && hops <= LINK_HOPS_MAX; hops++)
+        if ((fd = descriptor_named(cur)) < 0 && follow_link(&cur, &refused) != 1)
+            break;
+    free(cur);
+    return fd;
+}
+
+bool standard_closed[3];
+
 int descriptor_closed(const char *path)
 {
-    static const char *const std[] = {"/dev/stdin", "/dev/stdout", "/dev/stderr"};
-    int n = -1;
-    for (int i = 0; i < 3; i++)
-        if (strcmp(path, std[i]) == 0)
-            n = i;
-    if (n < 0)
-        n = descriptor_named(path);
+    int n = descriptor_of(path);
+    if (n >= 0 && n <= 2)
+        return standard_closed[n] ? n : -1;
     return n >= 0 && fcntl(n, F_GETFD) < 0 && errno == EBADF ? n : -1;
 }
 

@@ -17,6 +17,16 @@ char *path_join(const char *dir, const char *name);
  * directory) and why. */
 int make_directories(const char *dir, struct gt_error *err);
 
+/* Which of the standard descriptors 0, 1 and 2 were closed as gametab
+ * started, set by the command layer, which puts /dev/null in their place
+ * (so that no file it opens lands on them).  That /dev/null is no file to
+ * read a template or CSV from, or to write to: each name of the
+ * descriptor ("-" where the command takes it, /dev/stdin, /dev/fd/0,
+ * /proc/self/fd/0, every spelling: descriptor_closed) is "Bad file
+ * descriptor" (breaker round 35, F1: a closed standard input read as an
+ * empty template, rc 0). */
+extern bool standard_closed[3];
+
 /* The descriptor N when path is DIR/N (N of 1 to 6 digits) with DIR,
  * resolved, this process's descriptor directory: /dev/fd, /proc/self/fd,
  * /proc/thread-self/fd, /proc/PID/fd, however spelt (//dev/fd, links);
@@ -24,9 +34,31 @@ int make_directories(const char *dir, struct gt_error *err);
  * closed. */
 int descriptor_named(const char *path);
 
-/* The descriptor N that path names (descriptor_named, or /dev/stdin,
- * /dev/stdout, /dev/stderr), when it is not open in this process: N; -1
- * for any other path or an open descriptor.  DESCRIPTOR_NOT_OPEN says it, after the errno's text, with
+/* Links followed before a chain is taken for a loop (ELOOP), as the
+ * kernel's own limit. */
+#define LINK_HOPS_MAX 40
+
+/* One step along a chain of symbolic links: *cur (malloc'd) becomes the
+ * path its link points to, a relative link read from the link's own
+ * directory.  1 when it moved; 0 when *cur is no link (or nothing); -1
+ * with errno set (readlink, ENOMEM; EACCES for a link the kernel would
+ * not follow under fs.protected_symlinks, and *refused set), *cur kept. */
+int follow_link(char **cur, bool *refused);
+
+/* The descriptor a path names when it is one of this process's own:
+ * /dev/stdin, /dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N, and
+ * every other spelling of them (//dev/stdout, /dev/./stdin,
+ * /proc/thread-self/fd/N, /proc/PID/fd/N, a link to one of them), found
+ * by following the links (at most LINK_HOPS_MAX) and resolving each one's
+ * directory; -1 otherwise.  Writing to the descriptor itself keeps the
+ * shell's redirection (its offset, its append mode) instead of reopening
+ * or replacing the file behind it. */
+int descriptor_of(const char *path);
+
+/* The descriptor N that path names (descriptor_of), when it is not open
+ * in this process, or is
+ * a standard one closed at start (standard_closed): N; -1 for any other
+ * path or an open descriptor.  DESCRIPTOR_NOT_OPEN says it, after the errno's text, with
  * N for its three %d (breaker round 34, F7: a bare "Bad file descriptor",
  * "No such file or directory", or /proc's "takes no new files"). */
 int descriptor_closed(const char *path);

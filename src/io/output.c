@@ -37,9 +37,6 @@
  * half a second of waiting to that fsync. */
 #define OUTPUT_WRITEBACK_STEP ((off_t)8 << 20)
 
-bool output_stdout_closed;
-bool output_stderr_closed;
-
 struct output {
     int fd;
     char *path;     /* the name in messages: the caller's, the target as given, or "standard output" */
@@ -135,85 +132,9 @@ static int flush_buffer(struct output *out, struct gt_error *err)
     return rc;
 }
 
-/* Links followed before a chain is taken for a loop (ELOOP), as the
- * kernel's own limit. */
-#define LINK_HOPS_MAX 40
-
 /* Whether follow_link last refused a link by the rule of protected
  * symbolic links (link_protected). */
 static bool link_refused;
-
-/* Whether the kernel would refuse to follow the link *cur (its lstat
- * link) under fs.protected_symlinks, Debian's default: a link in a sticky
- * world-writable directory (as /tmp) is followed only by its owner, or
- * when the directory's owner owns it too.  Else a link another user plants
- * in /tmp would get gametab to replace the file it names, as `> LINK`
- * would not. */
-static bool link_protected(const char *cur, const struct stat *link)
-{
-    const char *slash = strrchr(cur, '/');
-    char *dir = slash ? strndup(cur, (size_t)(slash - cur) + 1) : strdup(".");
-    struct stat d;
-    bool sticky = dir && stat(dir, &d) == 0 && (d.st_mode & S_ISVTX) && (d.st_mode & S_IWOTH);
-    free(dir);
-    return sticky && link->st_uid != geteuid() && link->st_uid != d.st_uid;
-}
-
-/* One step along a chain of symbolic links: *cur (malloc'd) becomes the
- * path its link points to, a relative link read from the link's own
- * directory.  1 when it moved; 0 when *cur is no link (or nothing);
- * -1 with errno set (readlink, ENOMEM; EACCES for a link the kernel would
- * not follow: link_protected), *cur kept. */
-static int follow_link(char **cur)
-{
-    struct stat st;
-    if (lstat(*cur, &st) != 0 || !S_ISLNK(st.st_mode))
-        return 0;
-    if (link_protected(*cur, &st)) {
-        link_refused = true;
-        errno = EACCES;
-        return -1;
-    }
-    char to[PATH_MAX];
-    ssize_t n = readlink(*cur, to, sizeof to - 1);
-    if (n < 0)
-        return -1;
-    to[n] = '\0';
-    const char *slash = strrchr(*cur, '/');
-    size_t dirlen = to[0] == '/' || !slash ? 0 : (size_t)(slash - *cur) + 1;
-    char *next = malloc(dirlen + (size_t)n + 1);
-    if (!next) {
-        errno = ENOMEM;
-        return -1;
-    }
-    memcpy(next, *cur, dirlen);
-    memcpy(next + dirlen, to, (size_t)n + 1);
-    free(*cur);
-    *cur = next;
-    return 1;
-}
-
-/* The descriptor a path names when it is one of this process's own:
- * /dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N, and every other
- * spelling of them (//dev/stdout, /dev/./stdin, /proc/thread-self/fd/N,
- * /proc/PID/fd/N, a link to one of them), found by following the links
- * and resolving each one's directory; -1 otherwise.  Writing to the
- * descriptor itself keeps the shell's redirection (its offset, its append
- * mode) instead of reopening or replacing the file behind it. */
-static int own_descriptor(const char *path)
-{
-    if (strcmp(path, "/dev/stdout") == 0)
-        return STDOUT_FILENO;
-    if (strcmp(path, "/dev/stderr") == 0)
-        return STDERR_FILENO;
-    char *cur = strdup(path);
-    int fd = -1;
-    for (int hops = 0; cur && fd < 0 && hops <= LINK_HOPS_MAX; hops++)
-        if ((fd = descriptor_named(cur)) < 0 && follow_link(&cur) != 1)
-            break;
-    free(cur);
-    return fd;
-}
 
 /* libattr's and libacl's report of a failure: its errno kept, their
  * wording (which names the new file by a /proc path) not. */
@@ -614,7 +535,7 @@ static char *link_destination(const char *path)
         return NULL;
     }
     for (int hops = 0; hops <= LINK_HOPS_MAX; hops++) {
-        int moved = follow_link(&cur);
+        int moved = follow_link(&cur, &link_refused);
         if (moved == 0)
             return cur;
         if (moved < 0) {
@@ -636,14 +557,17 @@ static char *link_destination(const char *path)
  * beside it. */
 static int open_target(struct output *out, const char *path, struct gt_error *err)
 {
-    int own = strcmp(path, "-") == 0 ? STDOUT_FILENO : own_descriptor(path);
-    if (own == STDOUT_FILENO && output_stdout_closed)
+    int own = strcmp(path, "-") == 0 ? STDOUT_FILENO : descriptor_of(path);
+    if (own == STDOUT_FILENO && standard_closed[STDOUT_FILENO])
         return gt_fail(err, GT_ERR_RUNTIME, "standard output: %s", strerror(EBADF));
-    if (own == STDERR_FILENO && output_stderr_closed)
+    if (own == STDERR_FILENO && standard_closed[STDERR_FILENO])
         return gt_fail(err, GT_ERR_RUNTIME, "standard error: %s", strerror(EBADF));
     if (own >= 0) {
-        int flags = fcntl(own, F_GETFL);
-        if (flags < 0 && errno == EBADF)
+        /* standard input closed at start is the /dev/null in its place
+         * (breaker round 35, F1) */
+        bool closed = own == STDIN_FILENO && standard_closed[STDIN_FILENO];
+        int flags = closed ? -1 : fcntl(own, F_GETFL);
+        if (closed || (flags < 0 && errno == EBADF))
             return gt_fail(err, GT_ERR_RUNTIME, "%s: %s: " DESCRIPTOR_NOT_OPEN, out->path,
                            strerror(EBADF), own, own, own);
         if (flags < 0)

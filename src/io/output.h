@@ -34,14 +34,6 @@ enum output_encoding { OUTPUT_PLAIN, OUTPUT_GZIP };
 
 struct output;
 
-/* Set by the command layer when standard output was closed as gametab
- * started: output_open then refuses "-", /dev/stdout, /dev/fd/1 and
- * /proc/self/fd/1 (EBADF).  Likewise output_stderr_closed and
- * /dev/stderr, /dev/fd/2, /proc/self/fd/2: the /dev/null put in place of
- * the closed descriptor is no file to write a table to. */
-extern bool output_stdout_closed;
-extern bool output_stderr_closed;
-
 /* The rule for replacing an existing regular file, which output_open
  * follows and `build` follows for every file it publishes: GT_OK when
  * target may be replaced; else GT_ERR_RUNTIME with err naming it (name)

@@ -95,9 +95,15 @@ static int read_once_cmp(const void *a, const void *b)
 static int read_file_now(const char *path, char **text, size_t *len);
 
 /* Reads a whole file into a NUL-terminated malloc'd buffer (the text read
- * the first time path was asked for); -1 with errno. */
+ * the first time path was asked for); -1 with errno (EBADF for a closed
+ * descriptor's name: descriptor_closed, whose /dev/null would read as an
+ * empty template). */
 static int read_file(const char *path, char **text, size_t *len)
 {
+    if (descriptor_closed(path) >= 0) {
+        errno = EBADF;
+        return -1;
+    }
     struct read_once key = {.path = (char *)path};
     void *seen = tfind(&key, &files_read, read_once_cmp);
     if (seen) {
