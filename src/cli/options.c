@@ -149,8 +149,9 @@ int output_check_not_input(const char *path, const char *input, const char *what
 
 /* output_check_not_input for the file the template search path gives
  * for name, said as what ("the template").  named: the user named path
- * (-o FILE, or standard output); else (a file build writes) the message
- * names the file found too. */
+ * (-o FILE, or standard output); else path is a file build writes or
+ * removes in its DIR, and the message says so, with the file found and
+ * what to do (as for a partial: templates.c). */
 static int check_not_template_file(const char *path, const struct template_dirs *dirs,
                                    const char *name, const char *what, bool named,
                                    struct gt_error *err)
@@ -160,17 +161,16 @@ static int check_not_template_file(const char *path, const struct template_dirs 
         free(found);
         return GT_OK; /* left to the reading to say */
     }
-    char *said = NULL;
-    if (!named) {
-        size_t n = strlen(what) + strlen(found) + 2;
-        if (!(said = malloc(n))) {
-            free(found);
-            return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", path, strerror(ENOMEM));
-        }
-        snprintf(said, n, "%s %s", what, found);
-    }
-    int rc = output_check_not_input(path, found, said ? said : what, err);
-    free(said);
+    int rc = GT_OK;
+    struct stat out, in;
+    if (named)
+        rc = output_check_not_input(path, found, what, err);
+    else if (output_regular_file(path, &out) && stat(found, &in) == 0 &&
+             in.st_dev == out.st_dev && in.st_ino == out.st_ino)
+        rc = gt_fail(err, GT_ERR_USAGE,
+                     "%s is a file build writes or removes, and also %s %s: build into another "
+                     "directory, or move %s",
+                     path, what, found, what);
     free(found);
     return rc;
 }
