@@ -86,9 +86,10 @@ int output_check_not_templates(const char *path, const struct template_dirs *dir
  * file it is) is a file the search path dirs gives for its name, a
  * template (DIR/NAME) or a language file (DIR/lang/NAME; only
  * lang/LANG.json when lang is not NULL), by device and inode (a link to
- * it, a hard link); said as output_check_not_input says it, the file found
- * named too when the user did not name the path (named false: a file build
- * writes).  Only the names reads(name) says the command reads are
+ * it, a hard link); said as output_check_not_input says it, or, when the
+ * user did not name the path (named false: a file build writes or
+ * removes), "PATH is a file build writes or removes, and also the template
+ * FOUND: build into another directory, or move the template".  Only the names reads(name) says the command reads are
  * compared ("handout.tex", "lang/en.json"): another file of a template
  * directory, a log kept there, is none of its inputs (breaker round 34,
  * F1).  Each directory of dirs is read once, for all the outputs; a
