@@ -200,7 +200,8 @@ static int run_build(struct command_line *cl, struct gt_error *err)
      * with it closed or full, the build fails and DIR stays as it was. */
     if (standard_closed[STDOUT_FILENO]) {
         free(trimmed);
-        return gt_fail(err, GT_ERR_RUNTIME, "standard output: %s", strerror(EBADF));
+        return gt_fail(err, GT_ERR_RUNTIME, STANDARD_NOT_OPEN("standard output", 1),
+                       strerror(EBADF));
     }
     bo.ready = report_ready;
     bo.ready_data = trimmed;

@@ -857,7 +857,8 @@ int csv_read_file(const char *path, char separator, const struct csv_read_callba
     static struct gt_error refusal; /* 8 KiB: neither */
     bool from_stdin = strcmp(path, "-") == 0;
     if (from_stdin && standard_closed[STDIN_FILENO])
-        return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", name, strerror(EBADF));
+        return gt_fail(err, GT_ERR_RUNTIME, STANDARD_NOT_OPEN("standard input", 0),
+                       strerror(EBADF));
     /* Before the open: a standard descriptor closed at start opens, as
      * the /dev/null in its place (breaker round 35, F1). */
     int closed = from_stdin ? -1 : descriptor_closed(path);

@@ -63,6 +63,12 @@ int descriptor_of(const char *path);
  * "No such file or directory", or /proc's "takes no new files"). */
 int descriptor_closed(const char *path);
 #define DESCRIPTOR_NOT_OPEN "descriptor %d is not open (give it with %d< FILE or %d> FILE)"
+/* The same for a standard descriptor closed at start, by its own name:
+ * "standard output: Bad file descriptor: descriptor 1 is not open (give
+ * it with 1< FILE or 1> FILE)" (breaker round 35, F1: said without the
+ * advice descriptor 7 gets). */
+#define STANDARD_NOT_OPEN(name, n)                                                         \
+    name ": %s: descriptor " #n " is not open (give it with " #n "< FILE or " #n "> FILE)"
 
 /* Whether dir is a directory removed while in use (the working directory
  * another shell removed: it still stats, with no link left); a name made

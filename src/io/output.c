@@ -559,9 +559,11 @@ static int open_target(struct output *out, const char *path, struct gt_error *er
 {
     int own = strcmp(path, "-") == 0 ? STDOUT_FILENO : descriptor_of(path);
     if (own == STDOUT_FILENO && standard_closed[STDOUT_FILENO])
-        return gt_fail(err, GT_ERR_RUNTIME, "standard output: %s", strerror(EBADF));
+        return gt_fail(err, GT_ERR_RUNTIME, STANDARD_NOT_OPEN("standard output", 1),
+                       strerror(EBADF));
     if (own == STDERR_FILENO && standard_closed[STDERR_FILENO])
-        return gt_fail(err, GT_ERR_RUNTIME, "standard error: %s", strerror(EBADF));
+        return gt_fail(err, GT_ERR_RUNTIME, STANDARD_NOT_OPEN("standard error", 2),
+                       strerror(EBADF));
     if (own >= 0) {
         /* standard input closed at start is the /dev/null in its place
          * (breaker round 35, F1) */
