@@ -543,8 +543,10 @@ static int run_latexmk(const char *dir, const char *name, char **envp, int *kill
  * (why[0] = '\0' when it says nothing gametab knows): pdflatex ended by a
  * signal (latexmk's "Command for 'pdflatex' gave return code N", N = 128
  * + the signal, as a shell says it), pdflatex's own "fatal: ..." (out of
- * memory under a ulimit -v), or latexmk unable to start (its Perl out of
- * descriptors: "Too many open files"). */
+ * memory under a ulimit -v), latexmk unable to start (its Perl out of
+ * descriptors: "Too many open files"), or pdflatex unable to load its
+ * format or its libraries, which it says before it opens a log (breaker
+ * round 35, F3: "no error in the LaTeX log" for a broken pdflatex.fmt). */
 static void latexmk_report(const char *dir, char *why, size_t size)
 {
     static const char code_said[] = "Command for 'pdflatex' gave return code ";
@@ -566,6 +568,17 @@ static void latexmk_report(const char *dir, char *why, size_t size)
             snprintf(why, size, "pdflatex failed: %.300s", line);
         else if (strstr(line, "Too many open files"))
             snprintf(why, size, "latexmk could not start: Too many open files");
+        else if (strstr(line, "Fatal format file error"))
+            snprintf(why, size,
+                     "pdflatex failed: Fatal format file error; I'm stymied (pdflatex.fmt is "
+                     "broken or another TeX version's: a copy of the user's in TEXMFVAR/web2c, "
+                     "left by fmtutil-user? remove it, or run fmtutil-user --all)");
+        else if (strstr(line, "I can't find the format file"))
+            snprintf(why, size,
+                     "pdflatex failed: I can't find the format file `pdflatex.fmt' (fmtutil-sys "
+                     "--all makes it, or reinstall texlive-latex-base; is TEXMFCNF set?)");
+        else if (strstr(line, "error while loading shared libraries"))
+            snprintf(why, size, "pdflatex failed: %.300s", line);
     }
     fclose(f);
 }
