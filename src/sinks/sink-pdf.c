@@ -301,13 +301,14 @@ static int texinputs_add(char **list, const char *dir, const char *cwd)
  * they are, and whose brace group ("{a,b}") has each member made absolute;
  * otherwise a PATH, whose empty element is the working directory.  An
  * element that cwd cannot be put before (no cwd, or one that
- * kpathsea_unusable refuses, for a PATH one with a ':') is left out: it
- * named nothing there (breaker
- * round 33, F6, F7: a relative TEXINPUTS or PATH element was looked up in
- * the temporary directory).  malloc'd; NULL out of memory. */
+ * kpathsea_unusable refuses; for a PATH, one with a ':' or a brace, which
+ * pdflatex's kpathsea expands as it looks for its own program: breaker
+ * round 36, F3) is left out: it named nothing there (breaker round 33,
+ * F6, F7: a relative TEXINPUTS or PATH element was looked up in the
+ * temporary directory).  malloc'd; NULL out of memory. */
 static char *absolute_list(const char *list, const char *cwd, bool kpathsea)
 {
-    bool usable = cwd && (kpathsea ? !kpathsea_unusable(cwd) : !strchr(cwd, ':'));
+    bool usable = cwd && (kpathsea ? !kpathsea_unusable(cwd) : !strpbrk(cwd, ":{}"));
     size_t n = strlen(list) + 1, elements = 1;
     for (const char *p = list; *p; p++)
         elements += *p == ':' || *p == ',';
@@ -577,7 +578,8 @@ static void latexmk_report(const char *dir, char *why, size_t size)
             snprintf(why, size,
                      "pdflatex failed: I can't find the format file `pdflatex.fmt' (fmtutil-sys "
                      "--all makes it, or reinstall texlive-latex-base; is TEXMFCNF set?)");
-        else if (strstr(line, "error while loading shared libraries"))
+        else if (strstr(line, "error while loading shared libraries") ||
+                 strstr(line, "kpathsea: Can't get directory of program name"))
             snprintf(why, size, "pdflatex failed: %.300s", line);
     }
     fclose(f);
