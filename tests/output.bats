@@ -594,7 +594,7 @@ kill_when_open() { # PID PATTERN [SECONDS to wait once it is open]
     status=$?
     set -e
     [ "$status" -eq 1 ]
-    [ "$(cat "$T/stderr")" = "gametab: standard output: Bad file descriptor: descriptor 1 is not open (give it with 1< FILE or 1> FILE)" ]
+    [ "$(cat "$T/stderr")" = "gametab: standard output: Bad file descriptor: descriptor 1 is not open (give it with 1> FILE)" ]
     set +e
     "$GAMETAB" table wythoff-p-positions >&- 2>"$T/stderr"
     status=$?
@@ -606,7 +606,7 @@ kill_when_open() { # PID PATTERN [SECONDS to wait once it is open]
     status=$?
     set -e
     [ "$status" -eq 1 ]
-    [ "$(cat "$T/stderr")" = "gametab: standard output: Bad file descriptor: descriptor 1 is not open (give it with 1< FILE or 1> FILE)" ]
+    [ "$(cat "$T/stderr")" = "gametab: standard output: Bad file descriptor: descriptor 1 is not open (give it with 1> FILE)" ]
 }
 
 @test "a progress line on a terminal only, and not with --quiet" {

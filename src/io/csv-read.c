@@ -857,7 +857,7 @@ int csv_read_file(const char *path, char separator, const struct csv_read_callba
     static struct gt_error refusal; /* 8 KiB: neither */
     bool from_stdin = strcmp(path, "-") == 0;
     if (from_stdin && standard_closed[STDIN_FILENO])
-        return gt_fail(err, GT_ERR_RUNTIME, STANDARD_NOT_OPEN("standard input", 0),
+        return gt_fail(err, GT_ERR_RUNTIME, STANDARD_NOT_OPEN("standard input", 0, "<"),
                        strerror(EBADF));
     /* Before the open: a standard descriptor closed at start opens, as
      * the /dev/null in its place (breaker round 35, F1). */
@@ -866,8 +866,8 @@ int csv_read_file(const char *path, char separator, const struct csv_read_callba
         in = (struct input){.fd = from_stdin ? dup(STDIN_FILENO)
                                              : open(path, O_RDONLY | O_CLOEXEC)};
     if (closed >= 0)
-        return gt_fail(err, GT_ERR_RUNTIME, "%s: %s: " DESCRIPTOR_NOT_OPEN, name, strerror(EBADF),
-                       closed, closed, closed);
+        return gt_fail(err, GT_ERR_RUNTIME, "%s: %s: " DESCRIPTOR_NOT_OPEN("<"), name, strerror(EBADF),
+                       closed, closed);
     if (in.fd < 0)
         return interrupt_fail_errno(err, name, errno);
     struct stat st;

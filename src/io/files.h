@@ -56,19 +56,25 @@ int follow_link(char **cur, bool *refused);
 int descriptor_of(const char *path);
 
 /* The descriptor N that path names (descriptor_of), when it is not open
- * in this process, or is
- * a standard one closed at start (standard_closed): N; -1 for any other
- * path or an open descriptor.  DESCRIPTOR_NOT_OPEN says it, after the errno's text, with
- * N for its three %d (breaker round 34, F7: a bare "Bad file descriptor",
- * "No such file or directory", or /proc's "takes no new files"). */
+ * in this process, or is a standard one closed at start (standard_closed):
+ * N; -1 for any other path or an open descriptor.  DESCRIPTOR_NOT_OPEN(R)
+ * says it, after the errno's text, with N for its two %d and R the
+ * redirection that gives it: "<" for a file read, ">" for one written;
+ * DESCRIPTOR_NOT_OPEN_DIR for build's DIR (breaker round 34, F7: a bare
+ * "Bad file descriptor", "No such file or directory", or /proc's "takes no
+ * new files"; round 36, F2: the advice offered both). */
 int descriptor_closed(const char *path);
-#define DESCRIPTOR_NOT_OPEN "descriptor %d is not open (give it with %d< FILE or %d> FILE)"
+#define DESCRIPTOR_NOT_OPEN(r) "descriptor %d is not open (give it with %d" r " FILE)"
+#define DESCRIPTOR_NOT_OPEN_DIR "descriptor %d is not open (give a directory with %d< DIR)"
 /* The same for a standard descriptor closed at start, by its own name:
  * "standard output: Bad file descriptor: descriptor 1 is not open (give
- * it with 1< FILE or 1> FILE)" (breaker round 35, F1: said without the
- * advice descriptor 7 gets). */
-#define STANDARD_NOT_OPEN(name, n)                                                         \
-    name ": %s: descriptor " #n " is not open (give it with " #n "< FILE or " #n "> FILE)"
+ * it with 1> FILE)" (breaker round 35, F1: said without the advice
+ * descriptor 7 gets). */
+#define STANDARD_NOT_OPEN(name, n, r)                                                      \
+    name ": %s: descriptor " #n " is not open (give it with " #n r " FILE)"
+/* A descriptor given as a file to write, open for reading only: after the
+ * errno's text, with N for its two %d (breaker round 33, F2). */
+#define DESCRIPTOR_READ_ONLY "descriptor %d is open for reading only (redirect it with %d> FILE)"
 
 /* Whether dir is a directory removed while in use (the working directory
  * another shell removed: it still stats, with no link left); a name made

@@ -559,10 +559,10 @@ static int open_target(struct output *out, const char *path, struct gt_error *er
 {
     int own = strcmp(path, "-") == 0 ? STDOUT_FILENO : descriptor_of(path);
     if (own == STDOUT_FILENO && standard_closed[STDOUT_FILENO])
-        return gt_fail(err, GT_ERR_RUNTIME, STANDARD_NOT_OPEN("standard output", 1),
+        return gt_fail(err, GT_ERR_RUNTIME, STANDARD_NOT_OPEN("standard output", 1, ">"),
                        strerror(EBADF));
     if (own == STDERR_FILENO && standard_closed[STDERR_FILENO])
-        return gt_fail(err, GT_ERR_RUNTIME, STANDARD_NOT_OPEN("standard error", 2),
+        return gt_fail(err, GT_ERR_RUNTIME, STANDARD_NOT_OPEN("standard error", 2, ">"),
                        strerror(EBADF));
     if (own >= 0) {
         /* standard input closed at start is the /dev/null in its place
@@ -570,17 +570,15 @@ static int open_target(struct output *out, const char *path, struct gt_error *er
         bool closed = own == STDIN_FILENO && standard_closed[STDIN_FILENO];
         int flags = closed ? -1 : fcntl(own, F_GETFL);
         if (closed || (flags < 0 && errno == EBADF))
-            return gt_fail(err, GT_ERR_RUNTIME, "%s: %s: " DESCRIPTOR_NOT_OPEN, out->path,
-                           strerror(EBADF), own, own, own);
+            return gt_fail(err, GT_ERR_RUNTIME, "%s: %s: " DESCRIPTOR_NOT_OPEN(">"), out->path,
+                           strerror(EBADF), own, own);
         if (flags < 0)
             return fail_errno(err, out->path, errno);
         /* open, but for reading: the write's EBADF alone would say it is
          * not open (breaker round 33, F2) */
         if ((flags & O_ACCMODE) == O_RDONLY)
-            return gt_fail(err, GT_ERR_RUNTIME,
-                           "%s: %s: descriptor %d is open for reading only (redirect it with "
-                           "%d> FILE)",
-                           out->path, strerror(EBADF), own, own);
+            return gt_fail(err, GT_ERR_RUNTIME, "%s: %s: " DESCRIPTOR_READ_ONLY, out->path,
+                           strerror(EBADF), own, own);
         out->fd = own;
         out->own_fd = true;
         return GT_OK;
