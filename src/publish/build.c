@@ -7,6 +7,7 @@
 #include <pwd.h>
 #include <signal.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1222,7 +1223,23 @@ static int make_staging(struct build *b, struct gt_error *err)
         if (!mkdtemp(b->staging)) {
             int e = errno;
             /* DIR not writable, its files maybe so: said why it must be
-             * (breaker round 34, F6: a bare "Permission denied") */
+             * (breaker round 34, F6: a bare "Permission denied"), and
+             * what to do: chmod for its owner, another directory for
+             * anyone else (round 36, F4: chmod advised to one who could
+             * not run it) */
+            struct stat st;
+            if ((e == EACCES || e == EPERM) && !directory_takes_none(b->dir, e) &&
+                stat(b->dir, &st) == 0 && st.st_uid != geteuid()) {
+                struct passwd *pw = getpwuid(st.st_uid);
+                char owner[24];
+                snprintf(owner, sizeof owner, "%ju", (uintmax_t)st.st_uid);
+                return gt_fail(err, GT_ERR_RUNTIME,
+                               "%s: %s: the directory is not writable to you (mode %03o, owner "
+                               "%s), and the build makes its files in it first (a staging "
+                               "directory) and moves them in: build into a directory of yours",
+                               b->dir, strerror(e), (unsigned)(st.st_mode & 07777),
+                               pw ? pw->pw_name : owner);
+            }
             if ((e == EACCES || e == EPERM) && !directory_takes_none(b->dir, e))
                 return gt_fail(err, GT_ERR_RUNTIME,
                                "%s: %s: the directory is not writable, and the build makes its "
