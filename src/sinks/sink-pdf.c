@@ -253,11 +253,12 @@ static bool texmfvar_in_tmpdir(void)
 }
 
 /* The characters kpathsea reads in a path variable as its own (a list's
- * ':' or ';', a variable's '$', the braces of {a,b}, the '!!' of ls-R),
+ * ':' or ';', a variable's '$', the braces and commas of {a,b}, a comma
+ * even outside braces: breaker round 36, F5; the '!!' of ls-R),
  * and those mktextfm's shell scripts read in it ('"', '`', '\\', which
  * their echo takes for an escape, and the control characters: breaker
  * round 31, F5): a TEXMFVAR holding one is not the directory it names. */
-#define KPATHSEA_SPECIAL ":;${}!\"`\\"
+#define KPATHSEA_SPECIAL ":;,${}!\"`\\"
 
 /* The first byte of path that TeX would not take as it is in a path of
  * kpathsea's, TEXMFVAR or an element of TEXINPUTS (KPATHSEA_SPECIAL, or a
