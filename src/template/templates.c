@@ -43,6 +43,12 @@ static bool running_uninstalled(void)
 
 static int check_directory(const char *what, const char *dir, int status, struct gt_error *err)
 {
+    /* a closed descriptor's name, and a standard one's /dev/null: said as
+     * for build's DIR (breaker round 36, F6) */
+    int closed = descriptor_closed(dir);
+    if (closed >= 0)
+        return gt_fail(err, status, "%s: %s: %s: " DESCRIPTOR_NOT_OPEN_DIR, what, dir,
+                       strerror(EBADF), closed, closed);
     struct stat st;
     if (stat(dir, &st) != 0)
         return gt_fail(err, status, "%s: %s: %s", what, dir, strerror(errno));
