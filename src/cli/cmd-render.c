@@ -15,6 +15,7 @@
 #include "cli/help.h"
 #include "cli/options.h"
 #include "io/csv-read.h"
+#include "io/files.h"
 #include "base/interrupt.h"
 #include "io/output.h"
 #include "template/context.h"
@@ -398,6 +399,21 @@ static int run_render(struct command_line *cl, struct gt_error *err)
         (template_is_file &&
          output_check_not_input(path, template, "the template", err) != GT_OK))
         return GT_ERR_USAGE;
+    /* Data or a template named as gametab's own standard output or error
+     * (/dev/stdout, /dev/fd/1, a link to one): reading it would read what
+     * gametab writes, or wait on a pipe's read side for ever (breaker round
+     * 36, F8: render t.txt /dev/stdout | cat hung). */
+    const char *inputs[] = {data, template_is_file ? template : NULL};
+    for (size_t i = 0; i < 2; i++) {
+        int fd = inputs[i] && strcmp(inputs[i], "-") != 0 ? descriptor_of(inputs[i]) : -1;
+        /* (closed at start, it is said as closed when read) */
+        if ((fd == STDOUT_FILENO || fd == STDERR_FILENO) && !standard_closed[fd])
+            return gt_fail(err, GT_ERR_USAGE,
+                           "%s: %s is gametab's own standard %s, which it writes: give a file "
+                           "(or - for standard input)",
+                           inputs[i], i == 0 ? "the data" : "the template",
+                           fd == STDOUT_FILENO ? "output" : "error");
+    }
     /* The template and its partials are read and parsed, and the options
      * they leave without use said, before the CSV is: a template that does
      * not parse fails at once, not after a million rows (breaker round
