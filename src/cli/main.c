@@ -285,7 +285,8 @@ int main(int argc, char *argv[])
      * fails) still has its standard output checked. */
     bool said = rc != GT_OK && err.msg[0];
     if (!said && standard_closed[STDOUT_FILENO] && wrote)
-        rc = gt_fail(&err, GT_ERR_RUNTIME, STANDARD_NOT_OPEN("standard output", 1, ">"), strerror(EBADF));
+        rc = gt_fail(&err, GT_ERR_RUNTIME, STANDARD_NOT_OPEN("standard output", 1, ">"),
+                     strerror(EBADF));
     else if (!said && (fflush(stdout) != 0 || ferror(stdout) || fclose(stdout) != 0))
         rc = gt_fail(&err, GT_ERR_RUNTIME, "standard output: %s", strerror(errno ? errno : EIO));
     /* A reader that went away (| head) ends gametab as SIGPIPE always has:

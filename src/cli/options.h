@@ -89,11 +89,12 @@ int output_check_not_templates(const char *path, const struct template_dirs *dir
  * it, a hard link); said as output_check_not_input says it, or, when the
  * user did not name the path (named false: a file build writes or
  * removes), "PATH is a file build writes or removes, and also the template
- * FOUND: build into another directory, or move the template".  Only the names reads(name) says the command reads are
- * compared ("handout.tex", "lang/en.json"): another file of a template
- * directory, a log kept there, is none of its inputs (breaker round 34,
- * F1).  Each directory of dirs is read once, for all the outputs; a
- * stop request ends the reading (interrupt_fail).  Else GT_OK. */
+ * FOUND: build into another directory, or move the template".  Only the
+ * names reads(name) says the command reads are compared ("handout.tex",
+ * "lang/en.json"): another file of a template directory, a log kept there,
+ * is none of its inputs (breaker round 34, F1).  Each directory of dirs is
+ * read once, for all the outputs; a stop request ends the reading
+ * (interrupt_fail).  Else GT_OK. */
 int output_check_not_search_path(const char *const paths[], size_t n, bool named,
                                  const struct template_dirs *dirs, const char *lang,
                                  bool (*reads)(const char *name), struct gt_error *err);

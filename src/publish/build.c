@@ -1413,8 +1413,8 @@ int build_directory(const struct build_options *bo, size_t *nfiles, struct gt_er
     /* A closed descriptor's name (a standard one's is /dev/null's). */
     int closed = descriptor_closed(dir);
     if (closed >= 0)
-        return gt_fail(err, GT_ERR_RUNTIME, "%s: %s: " DESCRIPTOR_NOT_OPEN_DIR, dir, strerror(EBADF),
-                       closed, closed);
+        return gt_fail(err, GT_ERR_RUNTIME, "%s: %s: " DESCRIPTOR_NOT_OPEN_DIR, dir,
+                       strerror(EBADF), closed, closed);
     /* A file where DIR should be: said with what build makes there. */
     struct stat st;
     bool found = stat(dir, &st) == 0;

@@ -264,8 +264,8 @@ int template_read_fail(struct gt_error *err, const char *name, int e)
         return gt_fail(err, GT_ERR_RUNTIME, "%s: " TEMPLATE_TOO_LARGE, name);
     int closed = descriptor_closed(name);
     if (closed >= 0)
-        return gt_fail(err, GT_ERR_RUNTIME, "%s: %s: " DESCRIPTOR_NOT_OPEN("<"), name, strerror(EBADF),
-                       closed, closed);
+        return gt_fail(err, GT_ERR_RUNTIME, "%s: %s: " DESCRIPTOR_NOT_OPEN("<"), name,
+                       strerror(EBADF), closed, closed);
     return interrupt_fail_errno(err, name, e);
 }
 
