@@ -26,6 +26,7 @@
 #include "base/interrupt.h"
 #include "cli/command.h"
 #include "cli/parse.h"
+#include "io/files.h"
 #include "io/output.h"
 
 #define ARGS_MAX 16
@@ -121,7 +122,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (chdir(scratch) != 0)
         abort();
     interrupt_signal = 0;
-    output_stdout_closed = false;
+    standard_closed[STDOUT_FILENO] = false;
     /* A write past the file size limit fails with EFBIG, as on a full
      * disk; libFuzzer's own SIGXFSZ handler, set after
      * LLVMFuzzerInitialize, would take it for a crash ("file size
