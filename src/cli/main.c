@@ -200,9 +200,10 @@ static void on_file_size_limit(int signo, siginfo_t *info, void *context)
  * see it within 0.1 s (base/interrupt.h) and the usual failure path removes
  * the temporary files; then the signal is raised again, so that the exit
  * status (128 + its number) says what happened.  SIGXFSZ from the kernel
- * (a file size limit) only sets file_size_exceeded: the write fails with EFBIG and is
- * reported like a full disk, and a write that a library did not check still
- * keeps the output from being published (base/interrupt.h). */
+ * (a file size limit) only sets file_size_exceeded: the write fails with
+ * EFBIG and is reported like a full disk, and a write that a library did
+ * not check still keeps the output from being published
+ * (base/interrupt.h). */
 static void catch_signals(void)
 {
     struct sigaction sa;

@@ -106,10 +106,6 @@ static int read_file_now(const char *path, char **text, size_t *len);
  * empty template). */
 static int read_file(const char *path, char **text, size_t *len)
 {
-    if (descriptor_closed(path) >= 0) {
-        errno = EBADF;
-        return -1;
-    }
     struct read_once key = {.path = (char *)path};
     void *seen = tfind(&key, &files_read, read_once_cmp);
     if (seen) {
@@ -122,6 +118,10 @@ static int read_file(const char *path, char **text, size_t *len)
         memcpy(*text, r->text, r->len + 1);
         *len = r->len;
         return 0;
+    }
+    if (descriptor_closed(path) >= 0) {
+        errno = EBADF;
+        return -1;
     }
     if (read_file_now(path, text, len) != 0)
         return -1;
