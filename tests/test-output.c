@@ -4,10 +4,12 @@
  * write() is wrapped at link time (-Wl,--wrap=write): fault injection
  * without touching the code under test.  And the names of this process's
  * descriptors (io/files: descriptor_named, descriptor_closed), every name
- * read from the heap at its own length, as the command line's are. */
+ * read from the heap at its own length, as the command line's are, and
+ * which way each is open (descriptor_wrong_way). */
 #include <config.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -132,12 +134,35 @@ static void test_descriptor_names(void **state)
     assert_int_equal(close(open_fd), 0);
 }
 
+/* A pipe's read side is the wrong way to write, its write side to read;
+ * a descriptor open both ways, or not open, is neither. */
+static void test_descriptor_direction(void **state)
+{
+    (void)state;
+    int fds[2];
+    assert_int_equal(pipe(fds), 0);
+    assert_true(descriptor_wrong_way(fds[0], O_WRONLY));
+    assert_false(descriptor_wrong_way(fds[0], O_RDONLY));
+    assert_true(descriptor_wrong_way(fds[1], O_RDONLY));
+    assert_false(descriptor_wrong_way(fds[1], O_WRONLY));
+    int both = open("/dev/null", O_RDWR | O_CLOEXEC);
+    assert_true(both >= 0);
+    assert_false(descriptor_wrong_way(both, O_RDONLY));
+    assert_false(descriptor_wrong_way(both, O_WRONLY));
+    assert_int_equal(close(both), 0);
+    assert_int_equal(close(fds[1]), 0);
+    assert_false(descriptor_wrong_way(fds[1], O_RDONLY));
+    assert_false(descriptor_wrong_way(fds[1], O_WRONLY));
+    assert_int_equal(close(fds[0]), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_disk_eio),
         cmocka_unit_test(test_zlib_failure),
         cmocka_unit_test(test_descriptor_names),
+        cmocka_unit_test(test_descriptor_direction),
     };
     return cmocka_run_group_tests_name("output", tests, NULL, NULL);
 }

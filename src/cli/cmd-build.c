@@ -206,8 +206,7 @@ static int run_build(struct command_line *cl, struct gt_error *err)
     }
     /* open for reading only: said before the work, as for table (breaker
      * round 36, F2: after it, a bare "Bad file descriptor") */
-    int flags = fcntl(STDOUT_FILENO, F_GETFL);
-    if (flags >= 0 && (flags & O_ACCMODE) == O_RDONLY) {
+    if (descriptor_wrong_way(STDOUT_FILENO, O_WRONLY)) {
         free(trimmed);
         return gt_fail(err, GT_ERR_RUNTIME, "standard output: %s: " DESCRIPTOR_READ_ONLY,
                        strerror(EBADF), STDOUT_FILENO, STDOUT_FILENO);

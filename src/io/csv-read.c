@@ -859,14 +859,10 @@ int csv_read_file(const char *path, char separator, const struct csv_read_callba
     if (from_stdin && standard_closed[STDIN_FILENO])
         return gt_fail(err, GT_ERR_RUNTIME, STANDARD_NOT_OPEN("standard input", 0, "<"),
                        strerror(EBADF));
-    /* open for writing only (0> FILE): the read's EBADF alone would say
-     * nothing of it (breaker round 36, F2's mirror) */
-    int flags = from_stdin ? fcntl(STDIN_FILENO, F_GETFL) : -1;
-    if (flags >= 0 && (flags & O_ACCMODE) == O_WRONLY)
-        return gt_fail(err, GT_ERR_RUNTIME,
-                       "standard input: %s: descriptor 0 is open for writing only (redirect it "
-                       "with 0< FILE)",
-                       strerror(EBADF));
+    /* open for writing only (0> FILE) */
+    if (from_stdin && descriptor_wrong_way(STDIN_FILENO, O_RDONLY))
+        return gt_fail(err, GT_ERR_RUNTIME, "standard input: %s: " DESCRIPTOR_WRITE_ONLY,
+                       strerror(EBADF), STDIN_FILENO, STDIN_FILENO);
     /* Before the open: a standard descriptor closed at start opens, as
      * the /dev/null in its place (breaker round 35, F1). */
     int closed = from_stdin ? -1 : descriptor_closed(path);

@@ -144,6 +144,15 @@ int descriptor_closed(const char *path)
     return n >= 0 && fcntl(n, F_GETFD) < 0 && errno == EBADF ? n : -1;
 }
 
+bool descriptor_wrong_way(int fd, int wanted)
+{
+    int flags = fcntl(fd, F_GETFL);
+    if (flags < 0)
+        return false;
+    int mode = flags & O_ACCMODE;
+    return mode != O_RDWR && mode != wanted;
+}
+
 int make_directories(const char *dir, struct gt_error *err)
 {
     int closed = descriptor_closed(dir);

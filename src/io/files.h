@@ -72,8 +72,15 @@ int descriptor_closed(const char *path);
  * descriptor 7 gets). */
 #define STANDARD_NOT_OPEN(name, n, r)                                                      \
     name ": %s: descriptor " #n " is not open (give it with " #n r " FILE)"
-/* A descriptor given as a file to write, open for reading only: after the
- * errno's text, with N for its two %d (breaker round 33, F2). */
+/* Whether descriptor fd is open, but not the way wanted (O_RDONLY: it is
+ * to be read; O_WRONLY: written): open for writing only when it is to be
+ * read, or for reading only when written.  The read's or write's EBADF
+ * alone would say it is not open (breaker round 33, F2; round 36, F2 and
+ * its mirror).  false for a descriptor open both ways or not open.
+ * DESCRIPTOR_WRITE_ONLY (wanted O_RDONLY) and DESCRIPTOR_READ_ONLY
+ * (O_WRONLY) say it, after the errno's text, with fd for their two %d. */
+bool descriptor_wrong_way(int fd, int wanted);
+#define DESCRIPTOR_WRITE_ONLY "descriptor %d is open for writing only (redirect it with %d< FILE)"
 #define DESCRIPTOR_READ_ONLY "descriptor %d is open for reading only (redirect it with %d> FILE)"
 
 /* Whether dir is a directory removed while in use (the working directory

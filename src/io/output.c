@@ -574,9 +574,7 @@ static int open_target(struct output *out, const char *path, struct gt_error *er
                            strerror(EBADF), own, own);
         if (flags < 0)
             return fail_errno(err, out->path, errno);
-        /* open, but for reading: the write's EBADF alone would say it is
-         * not open (breaker round 33, F2) */
-        if ((flags & O_ACCMODE) == O_RDONLY)
+        if (descriptor_wrong_way(own, O_WRONLY))
             return gt_fail(err, GT_ERR_RUNTIME, "%s: %s: " DESCRIPTOR_READ_ONLY, out->path,
                            strerror(EBADF), own, own);
         out->fd = own;
