@@ -155,10 +155,6 @@ bool descriptor_wrong_way(int fd, int wanted)
 
 int make_directories(const char *dir, struct gt_error *err)
 {
-    int closed = descriptor_closed(dir);
-    if (closed >= 0)
-        return gt_fail(err, GT_ERR_RUNTIME, "%s: %s: " DESCRIPTOR_NOT_OPEN_DIR, dir,
-                       strerror(EBADF), closed, closed);
     char *path = strdup(dir);
     if (!path)
         return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", dir, strerror(ENOMEM));

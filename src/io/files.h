@@ -14,7 +14,9 @@ char *path_join(const char *dir, const char *name);
  * the umask but at least u+rwx (umask 777 would make them 000, where not
  * even their owner can work).  GT_OK, or GT_ERR_RUNTIME
  * with err naming the first path that could not be made (or is not a
- * directory) and why. */
+ * directory) and why.  A name of a descriptor that is not open
+ * (descriptor_closed) is the caller's to say before: build's DIR says it
+ * before its "Not a directory". */
 int make_directories(const char *dir, struct gt_error *err);
 
 /* Which of the standard descriptors 0, 1 and 2 were closed as gametab
