@@ -50,6 +50,10 @@ struct option_spec {
     /* OPTION_STRING: what the value names, when it must not be empty ("the
      * file name": "-o: the file name is empty"), or NULL. */
     const char *nonempty;
+    /* OPTION_STRING: the value names a file to write, never a directory:
+     * one ending in '/' is a usage error ("-o: x.csv/ ends in /, as a
+     * directory's name does: -o names a file"). */
+    bool names_file;
     /* What the option applies to, comma-separated (formats' names, "the
      * report"), or NULL for everything: given when the command was asked
      * for something else it is a usage error ("--level: does not apply to

@@ -15,11 +15,11 @@
 #include "tables/table.h"
 #include "template/templates.h"
 
-/* -o, --output FILE, which must not be empty: OUTPUT_OPTION(help), or
+/* -o, --output FILE, which must not be empty nor end in '/': OUTPUT_OPTION(help), or
  * {OUTPUT_SPEC, more fields}. */
 #define OUTPUT_SPEC                                                                      \
     .name = "output", .short_name = 'o', .kind = OPTION_STRING, .metavar = "FILE",       \
-    .nonempty = "the file name", .complete = "file"
+    .nonempty = "the file name", .names_file = true, .complete = "file"
 #define OUTPUT_OPTION(text) {OUTPUT_SPEC, .help = (text)}
 
 /* --lang L: one of template_languages (template/templates.h). */

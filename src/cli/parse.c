@@ -307,17 +307,25 @@ int options_check_nonempty(const struct option_group *groups, size_t ngroups,
         for (size_t i = 0; i < groups[g].n; i++) {
             const struct option_spec *s = &groups[g].specs[i];
             const struct option_value *v = &groups[g].values[i];
-            if (!s->nonempty || !v->given)
+            if (!v->given || (!s->nonempty && !s->names_file))
                 continue;
+            char name[64]; /* as the user gave it: -o, or --name without a short one */
+            if (s->short_name)
+                snprintf(name, sizeof name, "-%c", s->short_name);
+            else
+                snprintf(name, sizeof name, "--%s", s->name);
             bool empty = !*v->text;
             for (size_t k = 0; k < v->count && v->all; k++) /* every one of a repeatable */
                 empty |= !*v->all[k];
-            if (empty) {
-                if (s->short_name)
-                    return gt_fail(err, GT_ERR_USAGE, "-%c: %s is empty", s->short_name,
-                                   s->nonempty);
-                return gt_fail(err, GT_ERR_USAGE, "--%s: %s is empty", s->name, s->nonempty);
-            }
+            if (s->nonempty && empty)
+                return gt_fail(err, GT_ERR_USAGE, "%s: %s is empty", name, s->nonempty);
+            /* (it said "x.csv/: No such file or directory: its directory
+             * x.csv does not exist (-o makes no directory)") */
+            size_t n = strlen(v->text);
+            if (s->names_file && n > 0 && v->text[n - 1] == '/')
+                return gt_fail(err, GT_ERR_USAGE,
+                               "%s: %s ends in /, as a directory's name does: give a file's", name,
+                               v->text);
         }
     return GT_OK;
 }

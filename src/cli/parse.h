@@ -60,7 +60,9 @@ int options_parse(int argc, char *argv[], struct option_group *groups, size_t ng
 void options_free(struct option_group *groups, size_t ngroups);
 
 /* The given OPTION_STRING options that must not be empty (spec->nonempty)
- * and are: GT_ERR_USAGE, "-o: the file name is empty". */
+ * and are, or name a file (spec->names_file) and end in '/': GT_ERR_USAGE,
+ * "-o: the file name is empty", "-o: x.csv/ ends in /, as a directory's
+ * name does: give a file's". */
 int options_check_nonempty(const struct option_group *groups, size_t ngroups,
                            struct gt_error *err);
 
