@@ -632,6 +632,22 @@ static void test_error_bad_names(void **state)
     check_syntax_error("{{ }}", 1, 1, "empty tag name");
     check_syntax_error("{{#}}{{/}}", 1, 1, "empty tag name");
     check_syntax_error("  {{a b}}", 1, 3, "bad tag name 'a b'");
+    /* a dot without a name on each side: it names nothing */
+    const char *dotted[] = {"{{a..b}}", "{{lang.}}", "{{.a}}", "{{..}}", "{{&a.}}",
+                            "{{{.a}}}", "{{#a..b}}{{/a..b}}", "{{^.a}}{{/.a}}"};
+    for (size_t i = 0; i < sizeof dotted / sizeof *dotted; i++) {
+        const char *name = strpbrk(dotted[i], ".") - 1;
+        while (strchr("{#^&", *name) == NULL)
+            name--;
+        char want[64];
+        snprintf(want, sizeof want, "bad tag name '%.*s' (a dot without a name on each side)",
+                 (int)strcspn(name + 1, "}"), name + 1);
+        check_syntax_error(dotted[i], 1, 1, want);
+    }
+    /* "." alone is the current item, and a partial's name is a file's */
+    struct mustache_options opt = {.escape = MUSTACHE_ESCAPE_HTML};
+    check_render("{{#l}}{{.}}{{/l}}", "{\"l\": [1, 2]}", &opt, "12");
+    check_render("{{>..x.}}", "{}", &opt, ""); /* parsed: an unknown partial, not strict */
 }
 
 static void test_error_section_depth(void **state)

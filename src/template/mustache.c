@@ -352,6 +352,14 @@ static int scan_tag(struct parser *p, size_t start, struct tag *t)
         if (is_space(name[i]))
             return syntax_error(p, start, "bad tag name '%.*s'",
                                 quoted_len(name_len), name);
+    /* A dotted name with an empty part ({{a..b}}, {{lang.}}, {{.a}}; "."
+     * alone is the current item): it names nothing, and would render empty
+     * unseen (noticed by breaker round 36).  A partial's name is a file's. */
+    bool dot = name_len == 1 && name[0] == '.';
+    for (size_t i = 0; t->sigil != '>' && !dot && i < name_len; i++)
+        if (name[i] == '.' && (i == 0 || i + 1 == name_len || name[i + 1] == '.'))
+            return syntax_error(p, start, "bad tag name '%.*s' (a dot without a name on each side)",
+                                quoted_len(name_len), name);
     t->name = name;
     t->name_len = name_len;
     return MUSTACHE_OK;
