@@ -199,7 +199,7 @@ extern char **environ;
 struct latex_env {
     char **envp;
     char date[64];
-    char texmfvar[4300], tmpdir[4300];
+    char texmfvar[4300], tmpdir[4300], home[4400];
     char *texinputs; /* malloc'd, or NULL */
     char *path;      /* "PATH=...", malloc'd, or NULL */
 };
@@ -271,25 +271,48 @@ static const char *kpathsea_unusable(const char *path)
     return NULL;
 }
 
+/* A name for path that kpathsea takes as it is: path itself, or, when it
+ * holds a character kpathsea reads as its own (kpathsea_unusable), the
+ * symbolic link to it made as tmp/name in the run's temporary directory
+ * tmp (absolute, itself usable), written to buf.  NULL when there is none
+ * (tmp unusable too, or the link not made): path is then out of TeX's
+ * reach.  path is absolute. */
+static const char *kpathsea_name(const char *path, const char *tmp, const char *name, char *buf,
+                                 size_t size)
+{
+    if (!kpathsea_unusable(path))
+        return path;
+    if (kpathsea_unusable(tmp) || (size_t)snprintf(buf, size, "%s/%s", tmp, name) >= size ||
+        symlink(path, buf) != 0)
+        return NULL;
+    return buf;
+}
+
 /* Appends to the malloc'd *list (NULL: none yet) the directory dir, made
  * absolute against cwd, and a ':' after it; a directory kpathsea would not
- * take as it is (kpathsea_unusable) is passed over.  0, or -1 out of
- * memory. */
-static int texinputs_add(char **list, const char *dir, const char *cwd)
+ * take as it is (kpathsea_unusable: a teacher's "Math, grade 7") goes by
+ * a link tmp/texinputs-I (kpathsea_name), or is passed over when none can
+ * be made (breaker round 36, F5).  0, or -1 out of memory. */
+static int texinputs_add(char **list, const char *dir, const char *cwd, const char *tmp,
+                         size_t i)
 {
     bool relative = dir[0] != '/';
     if (relative && !cwd)
         return 0;
+    size_t len = (relative ? strlen(cwd) + 1 : 0) + strlen(dir) + 1;
+    char *absolute = malloc(len), link[4300], name[64];
+    if (!absolute)
+        return -1;
+    snprintf(absolute, len, "%s%s%s", relative ? cwd : "", relative ? "/" : "", dir);
+    snprintf(name, sizeof name, "texinputs-%zu", i);
+    const char *usable = kpathsea_name(absolute, tmp, name, link, sizeof link);
     size_t old = *list ? strlen(*list) : 0;
-    size_t n = old + (relative ? strlen(cwd) + 1 : 0) + strlen(dir) + 2;
-    char *more = realloc(*list, n);
+    char *more = usable ? realloc(*list, old + strlen(usable) + 2) : *list;
+    if (more && usable)
+        sprintf(more + old, "%s:", usable);
+    free(absolute);
     if (!more)
         return -1;
-    snprintf(more + old, n - old, "%s%s%s", relative ? cwd : "", relative ? "/" : "", dir);
-    if (kpathsea_unusable(more + old))
-        more[old] = '\0';
-    else
-        strcat(more, ":");
     *list = more;
     return 0;
 }
@@ -360,7 +383,7 @@ static char *absolute_list(const char *list, const char *cwd, bool kpathsea)
 }
 
 /* TEXINPUTS for a document of the template directories d (all but the
- * built-in one) that is compiled in a temporary directory: "TEXINPUTS=.:"
+ * built-in one) that is compiled in the temporary directory tmp: "TEXINPUTS=.:"
  * then the user's TEXINPUTS (or none), an empty element (kpathsea's own
  * tree there), then those directories, where a restyled template's
  * \input{macros} and \includegraphics{logo} lie (breaker round 31, F9:
@@ -370,7 +393,7 @@ static char *absolute_list(const char *list, const char *cwd, bool kpathsea)
  * russian.ldf there, which TeX's tree lacks and LaTeX looks for, would
  * change the PDF by where it is made (round 33, F1).  malloc'd; NULL out
  * of memory. */
-static char *texinputs_of(const struct template_dirs *d)
+static char *texinputs_of(const struct template_dirs *d, const char *tmp)
 {
     char *cwd = getcwd(NULL, 0);
     const char *given = getenv("TEXINPUTS");
@@ -381,7 +404,7 @@ static char *texinputs_of(const struct template_dirs *d)
         snprintf(list, n, "TEXINPUTS=.:%s:", user ? user : "");
     free(user);
     for (size_t i = 0; list && d && i + 1 < d->n; i++)
-        if (texinputs_add(&list, d->dir[i], cwd) != 0) {
+        if (texinputs_add(&list, d->dir[i], cwd, tmp, i) != 0) {
             free(list);
             list = NULL;
         }
@@ -407,7 +430,7 @@ static int latex_env_init(struct latex_env *e, time_t date, const char *dir,
     while (environ[n])
         n++;
     e->path = NULL;
-    e->texinputs = texinputs_of(d);
+    e->texinputs = texinputs_of(d, dir);
     e->envp = e->texinputs ? malloc((n + 12) * sizeof *e->envp) : NULL;
     if (!e->envp)
         return -1;
@@ -448,6 +471,20 @@ static int latex_env_init(struct latex_env *e, time_t date, const char *dir,
      * name (it changes directory), and removed with it. */
     snprintf(e->tmpdir, sizeof e->tmpdir, "TMPDIR=%s", dir);
     env_set(e, &n, e->tmpdir);
+    /* A HOME holding a character kpathsea reads as its own ('{', ','):
+     * TeX's tree names ~/texmf and ~/.texliveYYYY in its lists, which it
+     * splits there, and pdflatex found not even article.cls (noticed by
+     * breaker round 36).  HOME is then dir/home, a link to it: the same
+     * files by a name kpathsea takes as it is. */
+    const char *home = getenv("HOME");
+    char link[4300];
+    const char *usable = home && home[0] == '/' ? kpathsea_name(home, dir, "home", link,
+                                                                sizeof link)
+                                                : NULL;
+    if (usable && usable != home) {
+        snprintf(e->home, sizeof e->home, "HOME=%s", usable);
+        env_set(e, &n, e->home);
+    }
     env_set(e, &n, e->texinputs);
     return 0;
 }
