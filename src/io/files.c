@@ -153,6 +153,20 @@ bool descriptor_wrong_way(int fd, int wanted)
     return mode != O_RDWR && mode != wanted;
 }
 
+const char *temporary_directory(struct gt_error *err)
+{
+    const char *tmp = getenv("TMPDIR");
+    if (!tmp || !*tmp)
+        tmp = "/tmp";
+    int closed = descriptor_closed(tmp);
+    if (closed >= 0) {
+        gt_fail(err, GT_ERR_RUNTIME, "%s (TMPDIR): %s: " DESCRIPTOR_NOT_OPEN_DIR, tmp,
+                strerror(EBADF), closed, closed);
+        return NULL;
+    }
+    return tmp;
+}
+
 int make_directories(const char *dir, struct gt_error *err)
 {
     char *path = strdup(dir);

@@ -85,6 +85,13 @@ bool descriptor_wrong_way(int fd, int wanted);
 #define DESCRIPTOR_WRITE_ONLY "descriptor %d is open for writing only (redirect it with %d< FILE)"
 #define DESCRIPTOR_READ_ONLY "descriptor %d is open for reading only (redirect it with %d> FILE)"
 
+/* The directory temporary files go in: $TMPDIR, or /tmp when it is unset
+ * or empty.  NULL, with err GT_ERR_RUNTIME, when it names a descriptor
+ * that is not open (descriptor_closed: "/dev/fd/7 (TMPDIR): Bad file
+ * descriptor: descriptor 7 is not open (give a directory with 7< DIR)";
+ * breaker round 36, F6: a bare "No such file or directory"). */
+const char *temporary_directory(struct gt_error *err);
+
 /* Whether dir is a directory removed while in use (the working directory
  * another shell removed: it still stats, with no link left); a name made
  * in it fails with ENOENT (breaker round 29, F2: said as a file system

@@ -694,9 +694,9 @@ static int pdf_write_private(const struct table_def *t, const struct table_args 
     int status = epoch_get(&date, err);
     if (status != GT_OK)
         return status;
-    const char *tmp = getenv("TMPDIR");
-    if (!tmp || !*tmp)
-        tmp = "/tmp";
+    const char *tmp = temporary_directory(err);
+    if (!tmp)
+        return err->status;
     /* Absolute, as kpathsea needs TEXMFVAR (latex_env_init); as long as
      * the working directory's name may be (breaker round 29, F5: a
      * 2048-byte buffer refused a deeper one). */

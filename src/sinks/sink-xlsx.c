@@ -21,6 +21,7 @@
 
 #include "base/epoch.h"
 #include "base/interrupt.h"
+#include "io/files.h"
 #include "sinks/sink-xlsx.h"
 
 /* The widest a column is made for text with spaces, in characters: a
@@ -250,10 +251,10 @@ int xlsx_book_new(struct xlsx_book **bp, const char *name, const char *title,
      * past it, 1970-01-01T00:00:01Z. */
     if (created == 0)
         created = 1;
+    const char *tmpdir = temporary_directory(err);
+    if (!tmpdir)
+        return err->status;
     struct xlsx_book *b = calloc(1, sizeof *b);
-    const char *tmpdir = getenv("TMPDIR");
-    if (!tmpdir || !*tmpdir)
-        tmpdir = "/tmp";
     size_t n = strlen(tmpdir) + sizeof "/gametab-XXXXXX.xlsx";
     if (b)
         b->path = malloc(n);
