@@ -1505,11 +1505,14 @@ int build_directory(const struct build_options *bo, size_t *nfiles, struct gt_er
     errata_free(&b.errata);
     /* Out of descriptors (ulimit -n), remove_tree cannot open the staging
      * directory while both locks hold one: the staging lock goes first then
-     * (a build that found it unlocked now would remove it too). */
-    if (remove_tree(b.staging, false, NULL) != 0) {
+     * (a build that found it unlocked now would remove it too).  The mark
+     * goes last: a build killed while it removes the rest leaves a staging
+     * directory the next build knows for one and removes (breaker round 37,
+     * F2: without its mark, the old files stayed in DIR for good). */
+    if (remove_tree(b.staging, false, STAGING_MARK) != 0) {
         close(b.staging_lock);
         b.staging_lock = -1;
-        remove_tree(b.staging, false, NULL);
+        remove_tree(b.staging, false, STAGING_MARK);
     }
     if (b.staging_lock >= 0)
         close(b.staging_lock);
