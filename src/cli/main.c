@@ -306,6 +306,12 @@ int main(int argc, char *argv[])
     if (!said && standard_closed[STDOUT_FILENO] && wrote)
         rc = gt_fail(&err, GT_ERR_RUNTIME, STANDARD_NOT_OPEN("standard output", 1, ">"),
                      strerror(EBADF));
+    /* open for reading only (1< FILE): said as table and build say it
+     * (breaker round 37, F3: list, --help, --version said a bare "Bad file
+     * descriptor") */
+    else if (!said && wrote && descriptor_wrong_way(STDOUT_FILENO, O_WRONLY))
+        rc = gt_fail(&err, GT_ERR_RUNTIME, "standard output: %s: " DESCRIPTOR_READ_ONLY,
+                     strerror(EBADF), STDOUT_FILENO, STDOUT_FILENO);
     else if (!said && (fflush(stdout) != 0 || ferror(stdout) || fclose(stdout) != 0))
         rc = gt_fail(&err, GT_ERR_RUNTIME, "standard output: %s", strerror(errno ? errno : EIO));
     /* A reader that went away (| head) ends gametab as SIGPIPE always has:
