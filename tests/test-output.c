@@ -156,6 +156,23 @@ static void test_descriptor_direction(void **state)
     assert_int_equal(close(fds[0]), 0);
 }
 
+/* A pipe whose write side this process holds is found by its read side's
+ * stat; once that side is closed, or for a file, none is. */
+static void test_descriptor_writing_pipe(void **state)
+{
+    (void)state;
+    int fds[2];
+    assert_int_equal(pipe(fds), 0);
+    struct stat st;
+    assert_int_equal(fstat(fds[0], &st), 0);
+    assert_int_equal(descriptor_writing_pipe(&st), fds[1]);
+    assert_int_equal(close(fds[1]), 0);
+    assert_int_equal(descriptor_writing_pipe(&st), -1);
+    assert_int_equal(close(fds[0]), 0);
+    assert_int_equal(stat("/dev/null", &st), 0);
+    assert_int_equal(descriptor_writing_pipe(&st), -1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -163,6 +180,7 @@ int main(void)
         cmocka_unit_test(test_zlib_failure),
         cmocka_unit_test(test_descriptor_names),
         cmocka_unit_test(test_descriptor_direction),
+        cmocka_unit_test(test_descriptor_writing_pipe),
     };
     return cmocka_run_group_tests_name("output", tests, NULL, NULL);
 }

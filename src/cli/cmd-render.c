@@ -2,6 +2,7 @@
 #include <config.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -413,6 +414,26 @@ static int run_render(struct command_line *cl, struct gt_error *err)
                            "(or - for standard input)",
                            inputs[i], i == 0 ? "the data" : "the template",
                            fd == STDOUT_FILENO ? "output" : "error");
+        /* A pipe gametab itself writes to, by any name (/dev/fd/3 with
+         * 3>&1, /dev/stdin with 0>&1, - on a pipe also held on 5, a FIFO
+         * held 3<>p): its read waits for ever. */
+        struct stat st;
+        bool from_stdin = inputs[i] && strcmp(inputs[i], "-") == 0;
+        /* (standard input closed, or open for writing only: said as such
+         * when read) */
+        bool unread = from_stdin && (standard_closed[STDIN_FILENO] ||
+                                     descriptor_wrong_way(STDIN_FILENO, O_RDONLY));
+        int writer = !inputs[i] || unread ? -1
+                     : (from_stdin ? fstat(STDIN_FILENO, &st) : stat(inputs[i], &st)) != 0
+                         ? -1
+                         : descriptor_writing_pipe(&st);
+        if (writer >= 0)
+            return gt_fail(err, GT_ERR_USAGE,
+                           "%s: %s is a pipe gametab itself holds open for writing (descriptor "
+                           "%d): reading it would wait for ever: give a file, or a pipe another "
+                           "program writes",
+                           from_stdin ? "standard input" : inputs[i],
+                           i == 0 ? "the data" : "the template", writer);
     }
     /* The template and its partials are read and parsed, and the options
      * they leave without use said, before the CSV is: a template that does

@@ -153,6 +153,29 @@ bool descriptor_wrong_way(int fd, int wanted)
     return mode != O_RDWR && mode != wanted;
 }
 
+int descriptor_writing_pipe(const struct stat *st)
+{
+    if (!S_ISFIFO(st->st_mode))
+        return -1;
+    DIR *d = opendir("/proc/self/fd");
+    if (!d)
+        return -1;
+    int found = -1;
+    for (struct dirent *e; found < 0 && (e = readdir(d)) != NULL;) {
+        char *end;
+        long n = strtol(e->d_name, &end, 10);
+        struct stat at;
+        if (*end != '\0' || end == e->d_name || n == dirfd(d) || n > INT_MAX ||
+            fstat((int)n, &at) != 0 || at.st_dev != st->st_dev || at.st_ino != st->st_ino)
+            continue;
+        int flags = fcntl((int)n, F_GETFL);
+        if (flags >= 0 && (flags & O_ACCMODE) != O_RDONLY)
+            found = (int)n;
+    }
+    closedir(d);
+    return found;
+}
+
 const char *temporary_directory(struct gt_error *err)
 {
     const char *tmp = getenv("TMPDIR");

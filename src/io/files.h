@@ -85,6 +85,15 @@ bool descriptor_wrong_way(int fd, int wanted);
 #define DESCRIPTOR_WRITE_ONLY "descriptor %d is open for writing only (redirect it with %d< FILE)"
 #define DESCRIPTOR_READ_ONLY "descriptor %d is open for reading only (redirect it with %d> FILE)"
 
+/* One of this process's own descriptors open for writing (or both ways) on
+ * the pipe or FIFO st describes (its st_dev and st_ino): a read of that
+ * pipe would wait for ever, as its one writer left is the reader itself
+ * (breaker round 37, F1: render t.txt /dev/fd/3 3>&1 | cat read the
+ * pipe's read side through /proc, and hung).  The descriptor, from
+ * /proc/self/fd; -1 when st is no pipe or FIFO, when none is, or when
+ * /proc cannot be read. */
+int descriptor_writing_pipe(const struct stat *st);
+
 /* The directory temporary files go in: $TMPDIR, or /tmp when it is unset
  * or empty.  NULL, with err GT_ERR_RUNTIME, when it names a descriptor
  * that is not open (descriptor_closed: "/dev/fd/7 (TMPDIR): Bad file
