@@ -497,6 +497,15 @@ static bool no_room(const char *dir)
     return statvfs(dir, &fs) == 0 && (uint64_t)fs.f_bavail * fs.f_frsize < 65536;
 }
 
+/* Whether pdfTeX's error line says a write of its own failed ("pdfTeX
+ * error: pdflatex: fwrite() failed", "fflush() failed (No space left on
+ * device)"): a full or over-quota TMPDIR, where it writes the PDF. */
+static bool tex_write_failed(const char *line)
+{
+    return strstr(line, "fwrite() failed") || strstr(line, "fflush() failed") ||
+           strstr(line, strerror(ENOSPC)) || strstr(line, strerror(EDQUOT));
+}
+
 /* What latexmk says on its standard output and error, kept beside the
  * document for latexmk_report. */
 #define LATEXMK_OUT "latexmk.out"
@@ -771,10 +780,13 @@ static int pdf_write_private(const struct table_def *t, const struct table_args 
                              : "");
         } else if (made != 0) {
             /* A full TMPDIR first: pdflatex's own error is then only its
-             * symptom ("fwrite() failed"). */
+             * symptom ("fwrite() failed"), which is also all there is to
+             * tell it by when the room came back before this look: the
+             * font metrics METAFONT makes there (without a writable HOME)
+             * are removed as it fails (breaker round 37, F4). */
             char first[400];
             first_latex_error(log, name, first, sizeof first);
-            if (no_room(dir))
+            if (no_room(dir) || tex_write_failed(first))
                 rc = gt_fail(err, GT_ERR_RUNTIME,
                              "%s: pdflatex failed: no space left in the temporary directory "
                              "%.*s (TMPDIR)",
