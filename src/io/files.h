@@ -93,6 +93,10 @@ bool descriptor_wrong_way(int fd, int wanted);
  * /proc/self/fd; -1 when st is no pipe or FIFO, when none is, or when
  * /proc cannot be read. */
 int descriptor_writing_pipe(const struct stat *st);
+/* What follows "NAME: " for such a file (EDEADLK where an errno says it). */
+#define OWN_PIPE                                                                           \
+    "a pipe gametab itself holds open for writing: reading it would wait for ever (give a " \
+    "file, or a pipe another program writes)"
 
 /* The directory temporary files go in: $TMPDIR, or /tmp when it is unset
  * or empty.  NULL, with err GT_ERR_RUNTIME, when it names a descriptor

@@ -103,7 +103,8 @@ static int read_file_now(const char *path, char **text, size_t *len);
 /* Reads a whole file into a NUL-terminated malloc'd buffer (the text read
  * the first time path was asked for); -1 with errno (EBADF for a closed
  * descriptor's name: descriptor_closed, whose /dev/null would read as an
- * empty template). */
+ * empty template; EDEADLK for a pipe this process writes to:
+ * descriptor_writing_pipe). */
 static int read_file(const char *path, char **text, size_t *len)
 {
     struct read_once key = {.path = (char *)path};
@@ -121,6 +122,13 @@ static int read_file(const char *path, char **text, size_t *len)
     }
     if (descriptor_closed(path) >= 0) {
         errno = EBADF;
+        return -1;
+    }
+    /* A pipe this process writes to (a link to /dev/fd/3 with 3>&1): its
+     * read would wait for ever (breaker round 38, F1). */
+    struct stat st;
+    if (stat(path, &st) == 0 && descriptor_writing_pipe(&st) >= 0) {
+        errno = EDEADLK;
         return -1;
     }
     if (read_file_now(path, text, len) != 0)
@@ -262,6 +270,8 @@ int template_read_fail(struct gt_error *err, const char *name, int e)
 {
     if (e == EFBIG)
         return gt_fail(err, GT_ERR_RUNTIME, "%s: " TEMPLATE_TOO_LARGE, name);
+    if (e == EDEADLK)
+        return gt_fail(err, GT_ERR_RUNTIME, "%s: " OWN_PIPE, name);
     int closed = descriptor_closed(name);
     if (closed >= 0)
         return gt_fail(err, GT_ERR_RUNTIME, "%s: %s: " DESCRIPTOR_NOT_OPEN("<"), name,
@@ -867,6 +877,7 @@ static int render_text(const struct template_dirs *dirs, const char *path, const
                      merr.message, rc == MUSTACHE_ERR_IO ? ": " : "",
                      rc != MUSTACHE_ERR_IO ? ""
                      : errno == EFBIG      ? TEMPLATE_TOO_LARGE
+                     : errno == EDEADLK    ? OWN_PIPE
                                            : strerror(errno));
     else
         rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", path,
