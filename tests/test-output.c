@@ -12,6 +12,7 @@
 #include <fcntl.h>
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -103,7 +104,7 @@ static void check_name(const char *name, int named, int closed)
     char *copy = strdup(name);
     assert_non_null(copy);
     assert_int_equal(descriptor_named(copy), named);
-    assert_int_equal(descriptor_closed(copy), closed);
+    assert_int_equal(descriptor_closed(copy, NULL), closed);
     free(copy);
 }
 
@@ -131,6 +132,24 @@ static void test_descriptor_names(void **state)
     for (size_t i = 0; i < sizeof others / sizeof *others; i++)
         check_name(others[i], -1, -1);
     check_name("/dev/stdout", -1, -1); /* open: a test's standard output */
+    /* A path below a descriptor's directory, or with a trailing '/': the
+     * descriptor's when it is closed, said as a directory's. */
+    for (size_t i = 0; i < 3; i++) {
+        bool under = false;
+        snprintf(name, sizeof name, "/dev/fd/%d%s", closed_fd,
+                 (const char *[]){"/x.csv", "/", "/a/b/"}[i]);
+        char *copy = strdup(name);
+        assert_non_null(copy);
+        assert_int_equal(descriptor_closed(copy, &under), closed_fd);
+        assert_true(under);
+        snprintf(name, sizeof name, "/dev/fd/%d/x.csv", open_fd);
+        assert_int_equal(descriptor_closed(name, &under), -1);
+        free(copy);
+    }
+    bool under = true;
+    snprintf(name, sizeof name, "/dev/fd/%d", closed_fd);
+    assert_int_equal(descriptor_closed(name, &under), closed_fd);
+    assert_false(under);
     assert_int_equal(close(open_fd), 0);
 }
 

@@ -865,10 +865,13 @@ int csv_read_file(const char *path, char separator, const struct csv_read_callba
                        strerror(EBADF), STDIN_FILENO, STDIN_FILENO);
     /* Before the open: a standard descriptor closed at start opens, as
      * the /dev/null in its place (breaker round 35, F1). */
-    int closed = from_stdin ? -1 : descriptor_closed(path);
+    bool under;
+    int closed = from_stdin ? -1 : descriptor_closed(path, &under);
     if (closed >= 0)
-        return gt_fail(err, GT_ERR_RUNTIME, "%s: %s: " DESCRIPTOR_NOT_OPEN("<"), name,
-                       strerror(EBADF), closed, closed);
+        return gt_fail(err, GT_ERR_RUNTIME,
+                       under ? "%s: %s: " DESCRIPTOR_NOT_OPEN_DIR
+                             : "%s: %s: " DESCRIPTOR_NOT_OPEN("<"),
+                       name, strerror(EBADF), closed, closed);
     in = (struct input){.fd = from_stdin ? dup(STDIN_FILENO) : open(path, O_RDONLY | O_CLOEXEC)};
     if (in.fd < 0)
         return interrupt_fail_errno(err, name, errno);

@@ -136,12 +136,38 @@ int descriptor_of(const char *path)
 
 bool standard_closed[3];
 
-int descriptor_closed(const char *path)
+int descriptor_closed(const char *path, bool *under)
 {
-    int n = descriptor_of(path);
-    if (n >= 0 && n <= 2)
-        return standard_closed[n] ? n : -1;
-    return n >= 0 && fcntl(n, F_GETFD) < 0 && errno == EBADF ? n : -1;
+    if (under)
+        *under = false;
+    char *p = strdup(path);
+    if (!p)
+        return -1;
+    size_t len = strlen(p);
+    bool slash = false;
+    while (len > 1 && p[len - 1] == '/') {
+        p[--len] = '\0';
+        slash = true;
+    }
+    /* path, then each directory above it, up to the first that is one of
+     * the process's descriptors: the rest of the path is looked up in it */
+    int found = -1;
+    for (bool first = true;; first = false) {
+        int n = descriptor_of(p);
+        if (n >= 0) {
+            bool closed = n <= 2 ? standard_closed[n] : fcntl(n, F_GETFD) < 0 && errno == EBADF;
+            if (closed && under)
+                *under = slash || !first;
+            found = closed ? n : -1;
+            break;
+        }
+        char *s = strrchr(p, '/');
+        if (!s || s == p)
+            break;
+        *s = '\0';
+    }
+    free(p);
+    return found;
 }
 
 bool descriptor_wrong_way(int fd, int wanted)
@@ -181,7 +207,7 @@ const char *temporary_directory(struct gt_error *err)
     const char *tmp = getenv("TMPDIR");
     if (!tmp || !*tmp)
         tmp = "/tmp";
-    int closed = descriptor_closed(tmp);
+    int closed = descriptor_closed(tmp, NULL);
     if (closed >= 0) {
         gt_fail(err, GT_ERR_RUNTIME, "%s (TMPDIR): %s: " DESCRIPTOR_NOT_OPEN_DIR, tmp,
                 strerror(EBADF), closed, closed);

@@ -57,15 +57,18 @@ int follow_link(char **cur, bool *refused);
  * or replacing the file behind it. */
 int descriptor_of(const char *path);
 
-/* The descriptor N that path names (descriptor_of), when it is not open
- * in this process, or is a standard one closed at start (standard_closed):
- * N; -1 for any other path or an open descriptor.  DESCRIPTOR_NOT_OPEN(R)
- * says it, after the errno's text, with N for its two %d and R the
- * redirection that gives it: "<" for a file read, ">" for one written;
- * DESCRIPTOR_NOT_OPEN_DIR for build's DIR (breaker round 34, F7: a bare
- * "Bad file descriptor", "No such file or directory", or /proc's "takes no
- * new files"; round 36, F2: the advice offered both). */
-int descriptor_closed(const char *path);
+/* The descriptor N that path, or a directory above it, names
+ * (descriptor_of), when it is not open in this process, or is a standard
+ * one closed at start (standard_closed): N; -1 for any other path, or one
+ * through an open descriptor.  *under (if not NULL) is set when N is a
+ * directory's: above path (/dev/fd/7/x.csv), or path ends in '/'.
+ * DESCRIPTOR_NOT_OPEN(R) says it, after the errno's text, with N for its
+ * two %d and R the redirection that gives it: "<" for a file read, ">" for
+ * one written; DESCRIPTOR_NOT_OPEN_DIR for a directory: build's DIR, or
+ * *under (breaker round 34, F7: a bare "Bad file descriptor", "No such
+ * file or directory", or /proc's "takes no new files"; round 36, F2: the
+ * advice offered both; round 38, F2: a path below one said them still). */
+int descriptor_closed(const char *path, bool *under);
 #define DESCRIPTOR_NOT_OPEN(r) "descriptor %d is not open (give it with %d" r " FILE)"
 #define DESCRIPTOR_NOT_OPEN_DIR "descriptor %d is not open (give a directory with %d< DIR)"
 /* The same for a standard descriptor closed at start, by its own name:

@@ -581,6 +581,13 @@ static int open_target(struct output *out, const char *path, struct gt_error *er
         out->own_fd = true;
         return GT_OK;
     }
+    /* a file below a closed descriptor's directory (/dev/fd/7/x.csv):
+     * said as that descriptor, not as a missing directory (breaker round
+     * 38, F2) */
+    int closed = descriptor_closed(path, NULL);
+    if (closed >= 0)
+        return gt_fail(err, GT_ERR_RUNTIME, "%s: %s: " DESCRIPTOR_NOT_OPEN_DIR, out->path,
+                       strerror(EBADF), closed, closed);
     link_refused = false;
     out->target = link_destination(path);
     if (!out->target && link_refused)

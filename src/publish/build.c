@@ -1413,7 +1413,7 @@ int build_directory(const struct build_options *bo, size_t *nfiles, struct gt_er
                        dir, strerror(ENAMETOOLONG), staged, longest, PATH_MAX - 1);
 
     /* A closed descriptor's name (a standard one's is /dev/null's). */
-    int closed = descriptor_closed(dir);
+    int closed = descriptor_closed(dir, NULL);
     if (closed >= 0)
         return gt_fail(err, GT_ERR_RUNTIME, "%s: %s: " DESCRIPTOR_NOT_OPEN_DIR, dir,
                        strerror(EBADF), closed, closed);

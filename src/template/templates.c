@@ -45,7 +45,7 @@ static int check_directory(const char *what, const char *dir, int status, struct
 {
     /* a closed descriptor's name, and a standard one's /dev/null: said as
      * for build's DIR (breaker round 36, F6) */
-    int closed = descriptor_closed(dir);
+    int closed = descriptor_closed(dir, NULL);
     if (closed >= 0)
         return gt_fail(err, status, "%s: %s: %s: " DESCRIPTOR_NOT_OPEN_DIR, what, dir,
                        strerror(EBADF), closed, closed);
@@ -120,7 +120,7 @@ static int read_file(const char *path, char **text, size_t *len)
         *len = r->len;
         return 0;
     }
-    if (descriptor_closed(path) >= 0) {
+    if (descriptor_closed(path, NULL) >= 0) {
         errno = EBADF;
         return -1;
     }
@@ -272,10 +272,13 @@ int template_read_fail(struct gt_error *err, const char *name, int e)
         return gt_fail(err, GT_ERR_RUNTIME, "%s: " TEMPLATE_TOO_LARGE, name);
     if (e == EDEADLK)
         return gt_fail(err, GT_ERR_RUNTIME, "%s: " OWN_PIPE, name);
-    int closed = descriptor_closed(name);
+    bool under;
+    int closed = descriptor_closed(name, &under);
     if (closed >= 0)
-        return gt_fail(err, GT_ERR_RUNTIME, "%s: %s: " DESCRIPTOR_NOT_OPEN("<"), name,
-                       strerror(EBADF), closed, closed);
+        return gt_fail(err, GT_ERR_RUNTIME,
+                       under ? "%s: %s: " DESCRIPTOR_NOT_OPEN_DIR
+                             : "%s: %s: " DESCRIPTOR_NOT_OPEN("<"),
+                       name, strerror(EBADF), closed, closed);
     return interrupt_fail_errno(err, name, e);
 }
 
