@@ -303,6 +303,24 @@ static int move_noreplace(int from_fd, const char *from, int to_fd, const char *
     return renameat(from_fd, from, to_fd, to);
 }
 
+/* move_noreplace of an old file from the staging directory back to its
+ * name in DIR; a LANG/FILE name's directory, removed by the user since,
+ * made again first, as the build itself makes DIR/LANG (breaker round 38,
+ * F4: every later build failed, saying the file was missing). */
+static int move_back(int staging_fd, const char *aside, int dir_fd, const char *name)
+{
+    if (move_noreplace(staging_fd, aside, dir_fd, name) == 0)
+        return 0;
+    const char *slash = strchr(name, '/');
+    if (errno != ENOENT || !slash)
+        return -1;
+    char lang[256];
+    snprintf(lang, sizeof lang, "%.*s", (int)(slash - name), name);
+    if (mkdirat(dir_fd, lang, 0777) != 0 && errno != EEXIST)
+        return -1;
+    return move_noreplace(staging_fd, aside, dir_fd, name);
+}
+
 /* Whether the file name in the directory open at dir_fd, whose lstat is
  * at, is the one of identity id (file_identity's): 1 yes (or gone since),
  * 0 no (another kind of file, another size: not read; breaker round 32,
@@ -443,7 +461,7 @@ int journal_take_back(int dir_fd, int staging_fd, const char *staging,
         if (kinds[k] == 's') {
             snprintf(aside, sizeof aside, JOURNAL_STALE_NAME, k - nfiles);
             if (!in_dir && fstatat(staging_fd, aside, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
-                move_noreplace(staging_fd, aside, dir_fd, names[k]) != 0)
+                move_back(staging_fd, aside, dir_fd, names[k]) != 0)
                 rc = take_back_failed(err, staging, names[k], errno);
             continue;
         }
@@ -468,7 +486,7 @@ int journal_take_back(int dir_fd, int staging_fd, const char *staging,
             rc = take_back_failed(err, staging, names[k], errno);
         snprintf(aside, sizeof aside, JOURNAL_OLD_NAME, k);
         if (rc == GT_OK && fstatat(staging_fd, aside, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
-            move_noreplace(staging_fd, aside, dir_fd, names[k]) != 0)
+            move_back(staging_fd, aside, dir_fd, names[k]) != 0)
             rc = take_back_failed(err, staging, names[k], errno);
     }
     for (size_t k = 0; rc == GT_OK && k < n; k++)
