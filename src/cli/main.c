@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "base/epoch.h"
@@ -291,9 +292,29 @@ static void guard_standard_descriptors(void)
         }
 }
 
+/* The stack the deepest template accepted needs (512 sections and partials
+ * together: README, Limits), and libxlsxwriter's close of a workbook: the
+ * system's default, 8 MiB.  A smaller soft limit (ulimit -s 128) is raised
+ * to it as far as the hard limit lets, as GCC raises its own, so that the
+ * limits hold however gametab is started (breaker round 38, F5: a SIGSEGV
+ * within them, at 128 KiB). */
+#define STACK_NEEDED ((rlim_t)8 << 20)
+
+static void raise_stack_limit(void)
+{
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_STACK, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY ||
+        rl.rlim_cur >= STACK_NEEDED)
+        return;
+    rl.rlim_cur = rl.rlim_max != RLIM_INFINITY && rl.rlim_max < STACK_NEEDED ? rl.rlim_max
+                                                                            : STACK_NEEDED;
+    setrlimit(RLIMIT_STACK, &rl);
+}
+
 int main(int argc, char *argv[])
 {
     struct gt_error err = {0};
+    raise_stack_limit();
     guard_standard_descriptors();
     catch_signals();
     int rc = run(argc, argv, &err);

@@ -150,6 +150,7 @@ struct close_report {
     lxw_error e;                /* what it returned */
     int sys_errno;              /* errno as it left it: a failed write's reason */
     int file_size_exceeded;     /* the child's base/interrupt.h flag */
+    int killed_by;              /* the signal that ended the child, or 0 */
 };
 
 /* workbook_close in this process, standard error quiet. */
@@ -212,6 +213,7 @@ static int close_workbook(struct xlsx_book *b, struct close_report *out)
         return 0;
     }
     bool killed = false;
+    int died = 0;
     for (;;) {
         if (interrupt_signal && !killed) {
             kill(pid, SIGKILL);
@@ -221,6 +223,8 @@ static int close_workbook(struct xlsx_book *b, struct close_report *out)
          * above and a blocking waitpid would wait the close out. */
         int status;
         pid_t done = waitpid(pid, &status, killed ? 0 : WNOHANG);
+        if (done == pid && WIFSIGNALED(status))
+            died = WTERMSIG(status);
         if (done == pid || (done < 0 && errno != EINTR))
             break;
         if (done == 0)
@@ -230,6 +234,7 @@ static int close_workbook(struct xlsx_book *b, struct close_report *out)
      * child wrote the file. */
     workbook_discard(wb);
     *out = *r;
+    out->killed_by = died;
     munmap(r, sizeof *r);
     if (out->file_size_exceeded)
         file_size_exceeded = 1;
@@ -378,7 +383,13 @@ int xlsx_book_commit(struct xlsx_book *b, struct output *out, struct gt_error *e
         return rc;
     }
     int rc = GT_OK;
-    if (!r.done) /* the child that closed it ended without a word */
+    /* the child that closed it ended without a word: by a signal (a stack
+     * overflow under a small ulimit -s: breaker round 38, F5), said */
+    if (!r.done && r.killed_by)
+        rc = gt_fail(err, GT_ERR_RUNTIME,
+                     "%s: libxlsxwriter was killed by signal %d (%s) while writing the workbook",
+                     output_name(out), r.killed_by, strsignal(r.killed_by));
+    else if (!r.done)
         rc = gt_fail(err, GT_ERR_RUNTIME, "%s: libxlsxwriter ended while writing the workbook",
                      output_name(out));
     else if (r.e != LXW_NO_ERROR && r.sys_errno) /* a write of the workbook's files failed */
