@@ -100,6 +100,16 @@ static int read_once_cmp(const void *a, const void *b)
 
 static int read_file_now(const char *path, char **text, size_t *len);
 
+static struct stat data_stream;
+static bool data_stream_given;
+
+void template_data_stream(const struct stat *st)
+{
+    data_stream_given = st != NULL;
+    if (st)
+        data_stream = *st;
+}
+
 /* Reads a whole file into a NUL-terminated malloc'd buffer (the text read
  * the first time path was asked for); -1 with errno (EBADF for a closed
  * descriptor's name: descriptor_closed, whose /dev/null would read as an
@@ -129,6 +139,12 @@ static int read_file(const char *path, char **text, size_t *len)
     struct stat st;
     if (stat(path, &st) == 0 && descriptor_writing_pipe(&st) >= 0) {
         errno = EDEADLK;
+        return -1;
+    }
+    if (data_stream_given && stat(path, &st) == 0 && !S_ISREG(st.st_mode) &&
+        !S_ISDIR(st.st_mode) && st.st_dev == data_stream.st_dev &&
+        st.st_ino == data_stream.st_ino) {
+        errno = ESPIPE;
         return -1;
     }
     if (read_file_now(path, text, len) != 0)
@@ -272,6 +288,8 @@ int template_read_fail(struct gt_error *err, const char *name, int e)
         return gt_fail(err, GT_ERR_RUNTIME, "%s: " TEMPLATE_TOO_LARGE, name);
     if (e == EDEADLK)
         return gt_fail(err, GT_ERR_RUNTIME, "%s: " OWN_PIPE, name);
+    if (e == ESPIPE)
+        return gt_fail(err, GT_ERR_RUNTIME, "%s: " DATA_STREAM, name);
     bool under;
     int closed = descriptor_closed(name, &under);
     if (closed >= 0)
@@ -881,6 +899,7 @@ static int render_text(const struct template_dirs *dirs, const char *path, const
                      rc != MUSTACHE_ERR_IO ? ""
                      : errno == EFBIG      ? TEMPLATE_TOO_LARGE
                      : errno == EDEADLK    ? OWN_PIPE
+                     : errno == ESPIPE     ? DATA_STREAM
                                            : strerror(errno));
     else
         rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", path,

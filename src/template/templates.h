@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/stat.h>
 
 #include "base/error.h"
 #include "io/output.h"
@@ -23,6 +24,14 @@
 #define TEMPLATE_SIZE_MAX (16u << 20)
 #define TEMPLATE_TOO_LARGE                                                                      \
     "larger than 16 MiB (16777216 bytes), the most a template, partial or language file may be"
+
+/* render's DATA, when it is a stream (a pipe, a FIFO, a terminal: no
+ * regular file), which a template, partial or language file read later
+ * must not be: read first, it would take the data (breaker round 38, F3:
+ * "standard input: empty file: no header row"); such a read fails with
+ * ESPIPE, said as DATA_STREAM.  NULL: none. */
+void template_data_stream(const struct stat *st);
+#define DATA_STREAM "the data's stream too, which can be read only once: give it as a file"
 
 /* The error of a template, partial or language file name that could not
  * be read (e its errno): GT_ERR_RUNTIME, "NAME: TEMPLATE_TOO_LARGE" for
