@@ -377,11 +377,13 @@ static int run_render(struct command_line *cl, struct gt_error *err)
                        "%s: the template and the data are one stream (standard input): give "
                        "the template as a file",
                        template);
-    /* ... and the partials and the language file too, as they are read */
+    /* ... and the partials and the language file too, as they are read
+     * (set each run: the command-line fuzzer runs many in one process) */
     struct stat ds;
-    if (data && (strcmp(data, "-") == 0 ? fstat(STDIN_FILENO, &ds) : stat(data, &ds)) == 0 &&
-        !S_ISREG(ds.st_mode) && !S_ISDIR(ds.st_mode))
-        template_data_stream(&ds);
+    bool stream = data &&
+                  (strcmp(data, "-") == 0 ? fstat(STDIN_FILENO, &ds) : stat(data, &ds)) == 0 &&
+                  !S_ISREG(ds.st_mode) && !S_ISDIR(ds.st_mode);
+    template_data_stream(stream ? &ds : NULL);
 
     struct template_dirs dirs;
     if (template_dirs_init(&dirs, opt[O_TEMPLATES].text, err) != GT_OK)
