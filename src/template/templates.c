@@ -137,11 +137,13 @@ static int read_file(const char *path, char **text, size_t *len)
     /* A pipe this process writes to (a link to /dev/fd/3 with 3>&1): its
      * read would wait for ever (breaker round 38, F1). */
     struct stat st;
-    if (stat(path, &st) == 0 && descriptor_writing_pipe(&st) >= 0) {
+    bool found = stat(path, &st) == 0;
+    if (found && descriptor_writing_pipe(&st) >= 0) {
         errno = EDEADLK;
         return -1;
     }
-    if (data_stream_given && stat(path, &st) == 0 && !S_ISREG(st.st_mode) &&
+    /* The data's stream, which a read here would take (round 38, F3). */
+    if (found && data_stream_given && !S_ISREG(st.st_mode) &&
         !S_ISDIR(st.st_mode) && st.st_dev == data_stream.st_dev &&
         st.st_ino == data_stream.st_ino) {
         errno = ESPIPE;
