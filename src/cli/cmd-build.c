@@ -119,7 +119,7 @@ static int templates_not_outputs(const char *dir, const struct template_dirs *di
         }
     if (rc == GT_OK && n)
         rc = output_check_not_search_path((const char *const *)paths, n, false, dirs, NULL,
-                                          build_reads, err);
+                                          build_reads, dir, err);
     for (size_t i = 0; i < n; i++)
         free(paths[i]);
     free(paths);
@@ -187,7 +187,7 @@ static int run_build(struct command_line *cl, struct gt_error *err)
         /* The summary line appended to a template or language file
          * (>> T/lang/en.json) would break the next build. */
         if (output_check_not_search_path((const char *const[]){"-"}, 1, true, &dirs,
-                                         bo.only_lang, build_reads, err) != GT_OK) {
+                                         bo.only_lang, build_reads, trimmed, err) != GT_OK) {
             free(trimmed);
             return err->status;
         }

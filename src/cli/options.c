@@ -197,7 +197,8 @@ int output_check_not_templates(const char *path, const struct template_dirs *dir
 
 int output_check_not_search_path(const char *const paths[], size_t n, bool named,
                                  const struct template_dirs *dirs, const char *lang,
-                                 bool (*reads)(const char *name), struct gt_error *err)
+                                 bool (*reads)(const char *name), const char *stop_name,
+                                 struct gt_error *err)
 {
     struct stat *outs = calloc(n ? n : 1, sizeof *outs);
     bool *regular = calloc(n ? n : 1, sizeof *regular);
@@ -219,8 +220,7 @@ int output_check_not_search_path(const char *const paths[], size_t n, bool named
             DIR *d = opendir(where);
             for (struct dirent *e; rc == GT_OK && d && (e = readdir(d));) {
                 if (interrupt_signal) {
-                    where[strlen(where) - 1] = '\0'; /* said without its last '/' */
-                    rc = interrupt_fail(err, where);
+                    rc = interrupt_fail(err, stop_name);
                     break;
                 }
                 /* With one language, the other's file is not read. */

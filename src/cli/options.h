@@ -94,10 +94,13 @@ int output_check_not_templates(const char *path, const struct template_dirs *dir
  * "lang/en.json"): another file of a template directory, a log kept there,
  * is none of its inputs (breaker round 34, F1).  Each directory of dirs is
  * read once, for all the outputs; a stop request ends the reading
- * (interrupt_fail).  Else GT_OK. */
+ * (interrupt_fail, said of stop_name: build's DIR, which the user named,
+ * not the template directory being read; breaker round 38, F7).  Else
+ * GT_OK. */
 int output_check_not_search_path(const char *const paths[], size_t n, bool named,
                                  const struct template_dirs *dirs, const char *lang,
-                                 bool (*reads)(const char *name), struct gt_error *err);
+                                 bool (*reads)(const char *name), const char *stop_name,
+                                 struct gt_error *err);
 
 /* Sets in args the table parameters given as options (param[p], parsed by
  * parse.h from table_param_options), each checked against params, the
