@@ -38,14 +38,14 @@ struct gzchunks_engine {
 
 /* Which engine serves gzip level 0..9, and at which of its levels; higher
  * stays smaller and slower on gametab's CSV.  With ISA-L: 0 zlib 0 (stored),
- * 1 ISA-L 0, 2..4 ISA-L 1, 5..9 ISA-L 3; without it, and for a level
+ * 1 ISA-L 0, 2..4 ISA-L 2, 5..9 ISA-L 3; without it, and for a level
  * outside 0..9 (which zlib then refuses), zlib at level. */
 struct gzchunks_engine gzchunks_engine(int level);
 
 #if HAVE_ISAL
 #define GZCHUNKS_LEVEL_HELP \
     "gzip level 0..9 (default 6), higher smaller: 0 stored\n" \
-    "by zlib, 1 by ISA-L at its 0, 2..4 at its 1, 5..9 at its 3"
+    "by zlib, 1 by ISA-L at its 0, 2..4 at its 2, 5..9 at its 3"
 #else
 #define GZCHUNKS_LEVEL_HELP "gzip level 0..9 (default 6), compressed by zlib"
 #endif
