@@ -288,8 +288,8 @@ static const char *kpathsea_name(const char *path, const char *tmp, const char *
     return buf;
 }
 
-/* Appends to the malloc'd *list (NULL: none yet) the directory dir, made
- * absolute against cwd, and a ':' after it; a directory kpathsea would not
+/* Appends to the malloc'd *list (NULL: none yet) a ':' and the directory
+ * dir, made absolute against cwd; a directory kpathsea would not
  * take as it is (kpathsea_unusable: a teacher's "Math, grade 7") goes by
  * a link tmp/texinputs-I (kpathsea_name), or is passed over when none can
  * be made (breaker round 36, F5).  0, or -1 out of memory. */
@@ -309,7 +309,7 @@ static int texinputs_add(char **list, const char *dir, const char *cwd, const ch
     size_t old = *list ? strlen(*list) : 0;
     char *more = usable ? realloc(*list, old + strlen(usable) + 2) : *list;
     if (more && usable)
-        sprintf(more + old, "%s:", usable);
+        sprintf(more + old, ":%s", usable);
     free(absolute);
     if (!more)
         return -1;
@@ -398,10 +398,17 @@ static char *texinputs_of(const struct template_dirs *d, const char *tmp)
     char *cwd = getcwd(NULL, 0);
     const char *given = getenv("TEXINPUTS");
     char *user = given ? absolute_list(given, cwd, true) : NULL;
-    size_t n = strlen("TEXINPUTS=.:") + (user ? strlen(user) : 0) + 2;
+    /* The user's list names the tree when it has an empty element: it is
+     * empty, or has a ':' first, last or twice in a row.  Else the empty
+     * element goes after it (breaker round 39, F6: "./sty", as the README
+     * spells it, lost the tree, and LaTeX its article.cls). */
+    size_t u = user ? strlen(user) : 0;
+    bool tree = user && (u == 0 || user[0] == ':' || user[u - 1] == ':' || strstr(user, "::"));
+    size_t n = strlen("TEXINPUTS=.::") + u + 1;
     char *list = !given || user ? malloc(n) : NULL;
     if (list)
-        snprintf(list, n, "TEXINPUTS=.:%s:", user ? user : "");
+        snprintf(list, n, "TEXINPUTS=.%s%s%s", user ? ":" : "", user ? user : "",
+                 tree ? "" : ":");
     free(user);
     for (size_t i = 0; list && d && i + 1 < d->n; i++)
         if (texinputs_add(&list, d->dir[i], cwd, tmp, i) != 0) {
@@ -409,9 +416,6 @@ static char *texinputs_of(const struct template_dirs *d, const char *tmp)
             list = NULL;
         }
     free(cwd);
-    /* texinputs_add's last ':' would name kpathsea's tree twice */
-    if (list && list[strlen(list) - 1] == ':' && list[strlen(list) - 2] != ':')
-        list[strlen(list) - 1] = '\0';
     return list;
 }
 
