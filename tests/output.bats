@@ -466,9 +466,40 @@ PY
     gt build --lang en -o "$T/b"
     chattr -i "$T/b/en"
     [ "$st1" -eq 1 ]
-    [ "$err1" = "gametab: $T/b/en/wythoff-game.tex: Operation not permitted: its directory $T/b/en/ is not writable (the file is replaced whole, by a new file made beside it)" ]
+    [ "$err1" = "gametab: $T/b/en/wythoff-game.tex: Operation not permitted: its directory $T/b/en/ is immutable (chattr +i): it gives up no name, and gametab writes a temporary file there and renames it (write elsewhere)" ]
     [ "$status" -eq 1 ]
-    [ "$err" = "gametab: $T/b/en/preamble.tex: Operation not permitted: its directory $T/b/en/ is not writable (the file is replaced whole, by a new file made beside it)" ]
+    [ "$err" = "gametab: $T/b/en/preamble.tex: Operation not permitted: its directory $T/b/en/ is immutable (chattr +i): it gives up no name, and gametab writes a temporary file there and renames it (write elsewhere)" ]
+}
+
+@test "an append-only directory (chattr +a) is said before any work, by -o, TMPDIR and build, and nothing is left in it" {
+    # It takes new names but gives none up: every -o left a full-size
+    # hidden temporary file and said a bare "Operation not permitted"; a
+    # TMPDIR so kept 27 MB; build said "wrote 57 files" and left its
+    # staging directory (breaker round 39, F2, F3).
+    mkdir "$T/ad" "$T/tad" "$T/bd"
+    echo OLD > "$T/ad/x.csv"
+    chattr +a "$T/ad" 2>/dev/null || skip "no append-only flag on $T's file system (or not root)"
+    chattr +a "$T/tad" "$T/bd"
+    gt table wythoff-p-positions -o "$T/ad/x.csv"
+    st1=$status err1=$err
+    gt figure wythoff-board -o "$T/ad/new.tex"
+    st2=$status err2=$err
+    TMPDIR="$T/tad" gt table wythoff-p-positions --count 10 -o "$T/t.xlsx"
+    st3=$status err3=$err
+    gt build -o "$T/bd"
+    st4=$status err4=$err
+    left_ad=$(ls -A "$T/ad") left_tad=$(ls -A "$T/tad") left_bd=$(ls -A "$T/bd")
+    chattr -a "$T/ad" "$T/tad" "$T/bd"
+    [ "$st1" -eq 1 ]
+    [ "$err1" = "gametab: $T/ad/x.csv: Operation not permitted: its directory $T/ad/ is append-only (chattr +a): it gives up no name, and gametab writes a temporary file there and renames it (write elsewhere)" ]
+    [ "$st2" -eq 1 ]
+    [ "$err2" = "gametab: $T/ad/new.tex: Operation not permitted: its directory $T/ad/ is append-only (chattr +a): it gives up no name, and gametab writes a temporary file there and renames it (write elsewhere)" ]
+    [ "$st3" -eq 1 ]
+    [ "$err3" = "gametab: $T/tad (TMPDIR): Operation not permitted: the directory is append-only (chattr +a): the temporary files made there could not be removed (give another TMPDIR)" ]
+    [ "$st4" -eq 1 ]
+    [ "$err4" = "gametab: $T/bd: Operation not permitted: the directory is append-only (chattr +a): it gives up no name, and build makes its files in a directory there and moves them, and replaces the old ones (build elsewhere)" ]
+    [ "$left_ad" = x.csv ] && [ "$(cat "$T/ad/x.csv")" = OLD ]
+    [ -z "$left_tad" ] && [ -z "$left_bd" ] && [ ! -e "$T/t.xlsx" ]
 }
 
 @test "an immutable or append-only file is neither replaced nor removed as stale by build, said before any work" {

@@ -202,6 +202,22 @@ int descriptor_writing_pipe(const struct stat *st)
     return found;
 }
 
+const char *file_attribute_refuses(const char *path)
+{
+#if defined(STATX_ATTR_IMMUTABLE) && defined(STATX_ATTR_APPEND)
+    struct statx sx;
+    if (statx(AT_FDCWD, path, 0, STATX_BASIC_STATS, &sx) != 0)
+        return NULL;
+    if (sx.stx_attributes_mask & sx.stx_attributes & STATX_ATTR_IMMUTABLE)
+        return "immutable (chattr +i)";
+    if (sx.stx_attributes_mask & sx.stx_attributes & STATX_ATTR_APPEND)
+        return "append-only (chattr +a)";
+#else
+    (void)path;
+#endif
+    return NULL;
+}
+
 const char *temporary_directory(struct gt_error *err)
 {
     const char *tmp = getenv("TMPDIR");
@@ -211,6 +227,14 @@ const char *temporary_directory(struct gt_error *err)
     if (closed >= 0) {
         gt_fail(err, GT_ERR_RUNTIME, "%s (TMPDIR): %s: " DESCRIPTOR_NOT_OPEN_DIR, tmp,
                 strerror(EBADF), closed, closed);
+        return NULL;
+    }
+    const char *attr = file_attribute_refuses(tmp);
+    if (attr) {
+        gt_fail(err, GT_ERR_RUNTIME,
+                "%s (TMPDIR): %s: the directory is %s: the temporary files made there could "
+                "not be removed (give another TMPDIR)",
+                tmp, strerror(EPERM), attr);
         return NULL;
     }
     return tmp;

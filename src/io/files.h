@@ -101,11 +101,20 @@ int descriptor_writing_pipe(const struct stat *st);
     "a pipe gametab itself holds open for writing: reading it would wait for ever (give a " \
     "file, or a pipe another program writes)"
 
+/* Whether the file or directory at path is immutable (chattr +i:
+ * "immutable (chattr +i)") or append-only (chattr +a: "append-only
+ * (chattr +a)"): no one, root neither, may rename over it or remove it, nor
+ * remove or rename away an entry of such a directory (a temporary file
+ * renamed to its target).  NULL when neither, or where statx cannot say. */
+const char *file_attribute_refuses(const char *path);
+
 /* The directory temporary files go in: $TMPDIR, or /tmp when it is unset
  * or empty.  NULL, with err GT_ERR_RUNTIME, when it names a descriptor
  * that is not open (descriptor_closed: "/dev/fd/7 (TMPDIR): Bad file
  * descriptor: descriptor 7 is not open (give a directory with 7< DIR)";
- * breaker round 36, F6: a bare "No such file or directory"). */
+ * breaker round 36, F6: a bare "No such file or directory"), or a
+ * directory file_attribute_refuses names, where the temporary files
+ * could not be removed (breaker round 39, F2: 27 MB left). */
 const char *temporary_directory(struct gt_error *err);
 
 /* Whether dir is a directory removed while in use (the working directory

@@ -234,18 +234,42 @@ int output_take_mode(int fd, const char *old_path, const struct stat *old, const
     return GT_OK;
 }
 
-int output_dir_refuses(const char *target, const char *name, int e, const char *why,
-                       struct gt_error *err)
+/* GT_ERR_RUNTIME naming the directory of target when it is chattr +a or
+ * +i: it may take a new name (+a) but gives none up, so a temporary file
+ * renamed to its target would stay (breaker round 39, F2, F3: "Operation
+ * not permitted" after the work, a full-size hidden copy left each time).
+ * Else GT_OK. */
+static int dir_attribute_refuses(const char *target, const char *name, struct gt_error *err)
 {
     const char *slash = strrchr(target, '/');
     int dirlen = slash ? (int)(slash - target) + 1 : 0;
     char *dir = dirlen ? strndup(target, (size_t)dirlen) : strdup(".");
     if (!dir)
         return fail_errno(err, name, ENOMEM);
+    const char *attr = file_attribute_refuses(dir);
+    int rc = attr ? gt_fail(err, GT_ERR_RUNTIME,
+                            "%s: %s: its directory %s is %s: it gives up no name, and gametab "
+                            "writes a temporary file there and renames it (write elsewhere)",
+                            name, strerror(EPERM), dir, attr)
+                  : GT_OK;
+    free(dir);
+    return rc;
+}
+
+int output_dir_refuses(const char *target, const char *name, int e, const char *why,
+                       struct gt_error *err)
+{
+    if ((e == 0 || e == EPERM) && dir_attribute_refuses(target, name, err) != GT_OK)
+        return GT_ERR_RUNTIME;
+    const char *slash = strrchr(target, '/');
+    int dirlen = slash ? (int)(slash - target) + 1 : 0;
+    char *dir = dirlen ? strndup(target, (size_t)dirlen) : strdup(".");
+    if (!dir)
+        return fail_errno(err, name, ENOMEM);
+    int rc = GT_OK;
     /* EPERM: an immutable directory (chattr +i) */
     if (e == 0 && access(dir, W_OK | X_OK) != 0 && (errno == EACCES || errno == EPERM))
         e = errno;
-    int rc = GT_OK;
     if (e == EACCES || e == EPERM)
         rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s: its directory %s is not writable (%s)", name,
                      strerror(e), dir, why);
@@ -295,25 +319,6 @@ static bool sticky_refuses(const char *target)
     return refuses;
 }
 
-/* Whether the file at target is immutable (chattr +i: "immutable") or
- * append-only (chattr +a: "append-only"), which no one may rename over or
- * remove, root neither; NULL when neither, or where statx cannot say. */
-static const char *attribute_refuses(const char *target)
-{
-#if defined(STATX_ATTR_IMMUTABLE) && defined(STATX_ATTR_APPEND)
-    struct statx sx;
-    if (statx(AT_FDCWD, target, 0, STATX_BASIC_STATS, &sx) != 0)
-        return NULL;
-    if (sx.stx_attributes_mask & sx.stx_attributes & STATX_ATTR_IMMUTABLE)
-        return "immutable (chattr +i)";
-    if (sx.stx_attributes_mask & sx.stx_attributes & STATX_ATTR_APPEND)
-        return "append-only (chattr +a)";
-#else
-    (void)target;
-#endif
-    return NULL;
-}
-
 /* The rule of output_may_replace and output_may_remove: verb is what is
  * refused ("replaced", "removed"), why what a removal is for (NULL for a
  * replacement), both said in the refusal. */
@@ -342,7 +347,7 @@ static int may_change(const char *target, const char *name, const char *verb, co
 {
     if (output_mount_refuses(target, name, why, err) != GT_OK)
         return GT_ERR_RUNTIME;
-    const char *attr = attribute_refuses(target);
+    const char *attr = file_attribute_refuses(target);
     if (attr)
         return gt_fail(err, GT_ERR_RUNTIME, "%s: %s: the file is %s: not %s%s%s%s", name,
                        strerror(EPERM), attr, verb, why ? " (" : "", why ? why : "",
@@ -607,6 +612,8 @@ static int open_target(struct output *out, const char *path, struct gt_error *er
         return out->fd < 0 ? interrupt_fail_errno(err, out->path, errno) : GT_OK;
     }
     if (exists && output_may_replace(out->target, out->path, err) != GT_OK)
+        return GT_ERR_RUNTIME;
+    if (dir_attribute_refuses(out->target, out->path, err) != GT_OK)
         return GT_ERR_RUNTIME;
     return open_temporary(out, exists ? &st : NULL, err);
 }

@@ -74,9 +74,12 @@ int output_mount_refuses(const char *target, const char *name, const char *why,
  * replaced or removed: GT_ERR_RUNTIME "NAME: Permission denied: its
  * directory DIR is not writable (WHY)" when its directory is what refuses,
  * e being EACCES (or EPERM: an immutable directory) from making a file
- * there, or 0 to ask access(2) first;
- * else GT_OK.  The file itself may be writable: "Permission denied" alone
- * would send the user to chmod the file. */
+ * there, or 0 to ask access(2) first; "NAME: Operation not permitted: its
+ * directory DIR is append-only (chattr +a): it gives up no name, ..." when
+ * e is 0 or EPERM and the directory is chattr +a or +i
+ * (file_attribute_refuses), which no temporary file renamed from it would
+ * leave; else GT_OK.  The file itself may be writable: "Permission
+ * denied" alone would send the user to chmod the file. */
 int output_dir_refuses(const char *target, const char *name, int e, const char *why,
                        struct gt_error *err);
 

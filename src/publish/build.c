@@ -1423,6 +1423,17 @@ int build_directory(const struct build_options *bo, size_t *nfiles, struct gt_er
     if (found && !S_ISDIR(st.st_mode))
         return gt_fail(err, GT_ERR_RUNTIME,
                        "%s: Not a directory (build writes a directory of files: -o DIR)", dir);
+    /* chattr +a or +i: it gives up no name, and the staging directory made
+     * in it would stay (breaker round 39, F3: "wrote 57 files", exit 0,
+     * with one left; a bare "Operation not permitted" after the work the
+     * next time). */
+    const char *attr = found ? file_attribute_refuses(dir) : NULL;
+    if (attr)
+        return gt_fail(err, GT_ERR_RUNTIME,
+                       "%s: %s: the directory is %s: it gives up no name, and build makes its "
+                       "files in a directory there and moves them, and replaces the old ones "
+                       "(build elsewhere)",
+                       dir, strerror(EPERM), attr);
     /* Two language directories that are one (DIR/ru a link to en): the
      * build would write one language over the other. */
     for (size_t i = 0; found && !bo->only_lang && i < TEMPLATE_NLANGUAGES; i++)
