@@ -2,9 +2,9 @@
 #include <config.h>
 
 #define _XOPEN_SOURCE 700
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <glob.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -217,38 +217,57 @@ static void env_set(struct latex_env *e, size_t *n, const char *entry)
     e->envp[*n] = NULL;
 }
 
+/* Whether path is an absolute name of a directory this user may write
+ * (and, when sub is not NULL, path/sub is none, or such a directory too). */
+static bool writable_directory(const char *path, const char *sub)
+{
+    struct stat st;
+    if (path[0] != '/' || stat(path, &st) != 0 || !S_ISDIR(st.st_mode) ||
+        access(path, W_OK | X_OK) != 0)
+        return false;
+    char inner[4300];
+    if (!sub || (size_t)snprintf(inner, sizeof inner, "%s/%s", path, sub) >= sizeof inner)
+        return true;
+    return stat(inner, &st) != 0 ||
+           (S_ISDIR(st.st_mode) && access(inner, W_OK | X_OK) == 0);
+}
+
 /* Whether TeX's generated files (TEXMFVAR) go under the temporary
- * directory (latex_env_init): no TEXMFVAR of the user's, and no writable
- * $HOME for kpathsea's own, ~/.texliveYYYY/texmf-var.  A ~/.texliveYYYY
- * or its texmf-var the user may not write (made by a TeX run as root)
- * counts as none: mktextfm would put the metrics in /tmp/texfonts, for
- * every later TeX run of anyone (breaker round 30, F8). */
+ * directory (latex_env_init): no usable TEXMFVAR of the user's, and no
+ * usable $HOME for kpathsea's own, ~/.texliveYYYY/texmf-var.  Usable: an
+ * absolute name of a directory the user may write, as are the fonts/
+ * under it, if any.  Anything else counts as none: mktextfm would put the
+ * metrics in /tmp/texfonts, for every later TeX run of anyone (breaker
+ * round 30, F8; round 39, F4: HOME=/dev/null, a file, a relative HOME, a
+ * texmf-var that is a file or whose fonts/ is root's, TEXMFVAR=/dev/null).
+ * The ~/.texliveYYYY are looked for by reading HOME, not by glob(3),
+ * which took a '[' in HOME for its own (round 39, F8). */
 static bool texmfvar_in_tmpdir(void)
 {
     const char *home = getenv("HOME"), *var = getenv("TEXMFVAR");
     if (var && *var)
-        return false;
-    if (!home || !*home || access(home, W_OK) != 0)
+        return !writable_directory(var, "fonts");
+    if (!home || !writable_directory(home, NULL))
         return true;
-    char pattern[4200];
-    if ((size_t)snprintf(pattern, sizeof pattern, "%s/.texlive[0-9][0-9][0-9][0-9]", home) >=
-        sizeof pattern)
-        return false;
-    glob_t found;
+    DIR *d = opendir(home);
+    if (!d)
+        return true;
     bool unwritable = false;
-    if (glob(pattern, GLOB_NOSORT, NULL, &found) == 0) {
+    for (struct dirent *e; !unwritable && (e = readdir(d));) {
+        const char *n = e->d_name;
+        if (strncmp(n, ".texlive", 8) != 0 || strlen(n) != 12 ||
+            strspn(n + 8, "0123456789") != 4)
+            continue;
         /* one that is no directory (a file of that name) is unusable too
          * (breaker round 31, F5) */
-        for (size_t i = 0; i < found.gl_pathc && !unwritable; i++) {
-            char sub[4300];
-            struct stat st;
-            snprintf(sub, sizeof sub, "%s/texmf-var", found.gl_pathv[i]);
-            unwritable = stat(found.gl_pathv[i], &st) != 0 || !S_ISDIR(st.st_mode) ||
-                         access(found.gl_pathv[i], W_OK) != 0 ||
-                         (access(sub, F_OK) == 0 && access(sub, W_OK) != 0);
-        }
-        globfree(&found);
+        char dir[4300], var_dir[4400];
+        snprintf(dir, sizeof dir, "%s/%s", home, n);
+        snprintf(var_dir, sizeof var_dir, "%s/texmf-var", dir);
+        struct stat st;
+        unwritable = !writable_directory(dir, "texmf-var") ||
+                     (stat(var_dir, &st) == 0 && !writable_directory(var_dir, "fonts"));
     }
+    closedir(d);
     return unwritable;
 }
 
