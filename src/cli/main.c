@@ -313,7 +313,10 @@ static void raise_stack_limit(void)
 
 int main(int argc, char *argv[])
 {
-    struct gt_error err = {0};
+    /* Not on the stack: its 8 KiB were cleared before raise_stack_limit
+     * could act, and a soft limit of 22 KiB or less (ulimit -Ss 16) ended
+     * even --version by SIGSEGV (breaker round 39, F5). */
+    static struct gt_error err;
     raise_stack_limit();
     guard_standard_descriptors();
     catch_signals();
