@@ -199,7 +199,7 @@ extern char **environ;
 struct latex_env {
     char **envp;
     char date[64];
-    char texmfvar[4300], tmpdir[4300], home[4400];
+    char texmfvar[4300], tmpdir[4300], home[4400], texmfhome[4300];
     char *texinputs; /* malloc'd, or NULL */
     char *path;      /* "PATH=...", malloc'd, or NULL */
 };
@@ -494,6 +494,13 @@ static int latex_env_init(struct latex_env *e, time_t date, const char *dir,
      * name (it changes directory), and removed with it. */
     snprintf(e->tmpdir, sizeof e->tmpdir, "TMPDIR=%s", dir);
     env_set(e, &n, e->tmpdir);
+    /* The user's personal tree (~/texmf), which kpathsea searches before
+     * TeX's own: a geometry.sty or russian.ldf left there replaced LaTeX's
+     * (breaker round 39, F10).  A directory that is never made. */
+    if (!kpathsea_unusable(dir)) {
+        snprintf(e->texmfhome, sizeof e->texmfhome, "TEXMFHOME=%s/texmf-home", dir);
+        env_set(e, &n, e->texmfhome);
+    }
     /* A HOME holding a character kpathsea reads as its own ('{', ','):
      * TeX's tree names ~/texmf and ~/.texliveYYYY in its lists, which it
      * splits there, and pdflatex found not even article.cls (noticed by
