@@ -415,6 +415,21 @@ CASES
     diff <(complete_words table nim-p-positions --l) <(complete_words --help table nim-p-positions --l)
 }
 
+@test "the completion takes an option's value with a blank as the command will (quoted, or with backslashes): --templates 'Math, grade 7', -o 'my file.pdf' (breaker round 39, F1)" {
+    cd "$(dirname "$GAMETAB")"
+    # shellcheck source=/dev/null
+    source completion/gametab
+    PATH="$PWD:$PATH"
+    mkdir -p "$T/Math, grade 7"
+    touch "$T/Math, grade 7/mine-sheet.tex"
+    q="'$T/Math, grade 7'" b=${T// /\\ }/Math,\\\ grade\\\ 7 d="\"$T/Math, grade 7\""
+    [ "$(complete_words render --templates "$q" mine)" = mine-sheet.tex ]
+    [ "$(complete_words render --templates "$b" mine)" = mine-sheet.tex ]
+    [ "$(complete_words render --templates="$d" mine)" = mine-sheet.tex ]
+    [ "$(complete_words table wythoff-p-positions -o "'my file.pdf'" --la)" = --lang ]
+    [ "$(complete_words table wythoff-p-positions -o 'my\ file.csv.gz' --le)" = --level ]
+}
+
 @test "the completion offers render's TEMPLATE from the search path: --templates as typed, GAMETAB_TEMPLATES, the built-in ones; DATA files only (breaker round 15)" {
     cd "$(dirname "$GAMETAB")"
     # shellcheck source=/dev/null
