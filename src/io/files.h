@@ -112,9 +112,10 @@ const char *file_attribute_refuses(const char *path);
  * or empty.  NULL, with err GT_ERR_RUNTIME, when it names a descriptor
  * that is not open (descriptor_closed: "/dev/fd/7 (TMPDIR): Bad file
  * descriptor: descriptor 7 is not open (give a directory with 7< DIR)";
- * breaker round 36, F6: a bare "No such file or directory"), or a
- * directory file_attribute_refuses names, where the temporary files
- * could not be removed (breaker round 39, F2: 27 MB left). */
+ * breaker round 36, F6: a bare "No such file or directory"), a
+ * directory of procfs or sysfs (DIRECTORY_TAKES_NONE), or a directory
+ * file_attribute_refuses names, where the temporary files could not be
+ * removed (breaker round 39, F2: 27 MB left). */
 const char *temporary_directory(struct gt_error *err);
 
 /* Whether dir is a directory removed while in use (the working directory

@@ -217,6 +217,14 @@ static void env_set(struct latex_env *e, size_t *n, const char *entry)
     e->envp[*n] = NULL;
 }
 
+/* True when the file system of dir has (about) no room left: less than
+ * 64 KiB for an ordinary user, LaTeX's log being some 25 KB. */
+static bool no_room(const char *dir)
+{
+    struct statvfs fs;
+    return statvfs(dir, &fs) == 0 && (uint64_t)fs.f_bavail * fs.f_frsize < 65536;
+}
+
 /* Whether path is an absolute name of a directory this user may write
  * (and, when sub is not NULL, path/sub is none, or such a directory too). */
 static bool writable_directory(const char *path, const char *sub)
@@ -236,7 +244,8 @@ static bool writable_directory(const char *path, const char *sub)
  * directory (latex_env_init): no usable TEXMFVAR of the user's, and no
  * usable $HOME for kpathsea's own, ~/.texliveYYYY/texmf-var.  Usable: an
  * absolute name of a directory the user may write, as are the fonts/
- * under it, if any.  Anything else counts as none: mktextfm would put the
+ * under it, if any, on a file system with room.  Anything else counts as
+ * none: mktextfm would put the
  * metrics in /tmp/texfonts, for every later TeX run of anyone (breaker
  * round 30, F8; round 39, F4: HOME=/dev/null, a file, a relative HOME, a
  * texmf-var that is a file or whose fonts/ is root's, TEXMFVAR=/dev/null).
@@ -246,8 +255,10 @@ static bool texmfvar_in_tmpdir(void)
 {
     const char *home = getenv("HOME"), *var = getenv("TEXMFVAR");
     if (var && *var)
-        return !writable_directory(var, "fonts");
-    if (!home || !writable_directory(home, NULL))
+        return !writable_directory(var, "fonts") || no_room(var);
+    /* a full HOME too (over quota): the metrics could not be made there,
+     * and LaTeX said a font missing (breaker round 39, F9) */
+    if (!home || !writable_directory(home, NULL) || no_room(home))
         return true;
     DIR *d = opendir(home);
     if (!d)
@@ -517,14 +528,6 @@ static int latex_env_init(struct latex_env *e, time_t date, const char *dir,
     }
     env_set(e, &n, e->texinputs);
     return 0;
-}
-
-/* True when the file system of dir has (about) no room left: less than
- * 64 KiB for an ordinary user, LaTeX's log being some 25 KB. */
-static bool no_room(const char *dir)
-{
-    struct statvfs fs;
-    return statvfs(dir, &fs) == 0 && (uint64_t)fs.f_bavail * fs.f_frsize < 65536;
 }
 
 /* Whether pdfTeX's error line says a write of its own failed ("pdfTeX
