@@ -498,8 +498,11 @@ PY
     [ "$err3" = "gametab: $T/tad (TMPDIR): Operation not permitted: the directory is append-only (chattr +a): the temporary files made there could not be removed (give another TMPDIR)" ]
     [ "$st4" -eq 1 ]
     [ "$err4" = "gametab: $T/bd: Operation not permitted: the directory is append-only (chattr +a): it gives up no name, and build makes its files in a directory there and moves them, and replaces the old ones (build elsewhere)" ]
-    [ "$left_ad" = x.csv ] && [ "$(cat "$T/ad/x.csv")" = OLD ]
-    [ -z "$left_tad" ] && [ -z "$left_bd" ] && [ ! -e "$T/t.xlsx" ]
+    [ "$left_ad" = x.csv ]
+    [ "$(cat "$T/ad/x.csv")" = OLD ]
+    [ -z "$left_tad" ]
+    [ -z "$left_bd" ]
+    [ ! -e "$T/t.xlsx" ]
 }
 
 @test "an immutable or append-only file is neither replaced nor removed as stale by build, said before any work" {
