@@ -320,7 +320,6 @@ int main(int argc, char *argv[])
     raise_stack_limit();
     guard_standard_descriptors();
     catch_signals();
-    template_json_init();
     int rc = run(argc, argv, &err);
     /* stdout carries help, list and the build summary through stdio: its
      * flush and close are checked like any other write. */

@@ -3,7 +3,6 @@
 #include <errno.h>
 #include <limits.h>
 #include <search.h>
-#include <setjmp.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -283,17 +282,6 @@ bool template_is_latex(const char *name)
             return true;
     }
     return false;
-}
-
-static void json_free_unless_stopping(void *p)
-{
-    if (!interrupt_signal)
-        free(p);
-}
-
-void template_json_init(void)
-{
-    json_set_alloc_funcs(malloc, json_free_unless_stopping);
 }
 
 int template_read_fail(struct gt_error *err, const char *name, int e)
@@ -1064,19 +1052,16 @@ static int lang_strings_match(json_t *strings, json_t *builtin, const char *path
 struct lang_feed {
     const char *text;
     size_t len;
-    jmp_buf stopped;        /* where a stop request leaves the parse */
 };
 
 /* jansson's json_load_callback source: the next piece of the text into
- * buffer, or 0 at its end.  A stop request leaves jansson at once for
- * f->stopped: returning an error would have jansson free the object parsed
- * so far, a walk of up to a million keys (breaker round 38, F6).  jansson
- * holds no lock there; the half-made object is left to the process's end. */
+ * buffer, 0 at its end, or (size_t)-1 (an error, which ends the parse) once
+ * a stop request came. */
 static size_t lang_feed_piece(void *buffer, size_t buflen, void *data)
 {
     struct lang_feed *f = data;
     if (interrupt_signal)
-        longjmp(f->stopped, 1);
+        return (size_t)-1;
     size_t n = f->len < buflen ? f->len : buflen;
     memcpy(buffer, f->text, n);
     f->text += n;
@@ -1106,12 +1091,12 @@ static json_t *lang_strings_parse(const char *path, const char *text, size_t len
      * edit of the first would do nothing.  Fed to jansson a piece at a
      * time, so that a stop request is heard (breaker round 31, F8: 16 MiB
      * of keys took 5 s, deaf). */
-    struct lang_feed feed = {.text = text, .len = len};
-    if (setjmp(feed.stopped) != 0) {
+    struct lang_feed feed = {text, len};
+    json_t *strings = json_load_callback(lang_feed_piece, &feed, JSON_REJECT_DUPLICATES, &jerr);
+    if (!strings && interrupt_signal) {
         interrupt_fail(err, path);
         return NULL;
     }
-    json_t *strings = json_load_callback(lang_feed_piece, &feed, JSON_REJECT_DUPLICATES, &jerr);
     if (!strings) {
         /* The first line's columns count from after the mark. */
         int column = jerr.column + (has_bom && jerr.line == 1 ? 1 : 0);

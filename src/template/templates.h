@@ -85,13 +85,6 @@ size_t template_cells_max(void);
  * TEMPLATE_DATA_MAX. */
 size_t template_data_max(void);
 
-/* Sets jansson's allocation functions: malloc, and a free that does
- * nothing once a stop request came (interrupt_signal).  The process ends
- * then, its memory with it; freeing a language file of a million keys
- * (16 MiB, the limit) took up to 1.4 s, the stop unheard (breaker round 38,
- * F6).  Called once, before any JSON value is made. */
-void template_json_init(void);
-
 /* GT_OK, or GT_ERR_USAGE naming the variable when GAMETAB_OUTPUT_MAX,
  * GAMETAB_TAGS_MAX, GAMETAB_CELLS_MAX or GAMETAB_DATA_MAX is set to
  * anything but digits (a
