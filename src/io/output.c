@@ -234,38 +234,39 @@ int output_take_mode(int fd, const char *old_path, const struct stat *old, const
     return GT_OK;
 }
 
-/* GT_ERR_RUNTIME naming the directory of target when it is chattr +a or
+/* The directory of target, as messages name it: up to its last '/', or
+ * ".".  malloc'd; NULL out of memory. */
+static char *directory_of(const char *target)
+{
+    const char *slash = strrchr(target, '/');
+    return slash ? strndup(target, (size_t)(slash - target) + 1) : strdup(".");
+}
+
+/* GT_ERR_RUNTIME naming dir, target's directory, when it is chattr +a or
  * +i: it may take a new name (+a) but gives none up, so a temporary file
  * renamed to its target would stay (breaker round 39, F2, F3: "Operation
  * not permitted" after the work, a full-size hidden copy left each time).
  * Else GT_OK. */
-static int dir_attribute_refuses(const char *target, const char *name, struct gt_error *err)
+static int dir_attribute_refuses(const char *dir, const char *name, struct gt_error *err)
 {
-    const char *slash = strrchr(target, '/');
-    int dirlen = slash ? (int)(slash - target) + 1 : 0;
-    char *dir = dirlen ? strndup(target, (size_t)dirlen) : strdup(".");
-    if (!dir)
-        return fail_errno(err, name, ENOMEM);
     const char *attr = file_attribute_refuses(dir);
-    int rc = attr ? gt_fail(err, GT_ERR_RUNTIME,
-                            "%s: %s: its directory %s is %s: it gives up no name, and gametab "
-                            "writes a temporary file there and renames it (write elsewhere)",
-                            name, strerror(EPERM), dir, attr)
-                  : GT_OK;
-    free(dir);
-    return rc;
+    return attr ? gt_fail(err, GT_ERR_RUNTIME,
+                          "%s: %s: its directory %s is %s: it gives up no name, and gametab "
+                          "writes a temporary file there and renames it (write elsewhere)",
+                          name, strerror(EPERM), dir, attr)
+                : GT_OK;
 }
 
 int output_dir_refuses(const char *target, const char *name, int e, const char *why,
                        struct gt_error *err)
 {
-    if ((e == 0 || e == EPERM) && dir_attribute_refuses(target, name, err) != GT_OK)
-        return GT_ERR_RUNTIME;
-    const char *slash = strrchr(target, '/');
-    int dirlen = slash ? (int)(slash - target) + 1 : 0;
-    char *dir = dirlen ? strndup(target, (size_t)dirlen) : strdup(".");
+    char *dir = directory_of(target);
     if (!dir)
         return fail_errno(err, name, ENOMEM);
+    if ((e == 0 || e == EPERM) && dir_attribute_refuses(dir, name, err) != GT_OK) {
+        free(dir);
+        return GT_ERR_RUNTIME;
+    }
     int rc = GT_OK;
     /* EPERM: an immutable directory (chattr +i) */
     if (e == 0 && access(dir, W_OK | X_OK) != 0 && (errno == EACCES || errno == EPERM))
@@ -613,8 +614,12 @@ static int open_target(struct output *out, const char *path, struct gt_error *er
     }
     if (exists && output_may_replace(out->target, out->path, err) != GT_OK)
         return GT_ERR_RUNTIME;
-    if (dir_attribute_refuses(out->target, out->path, err) != GT_OK)
-        return GT_ERR_RUNTIME;
+    char *dir = directory_of(out->target);
+    int rc = !dir ? fail_errno(err, out->path, ENOMEM)
+                  : dir_attribute_refuses(dir, out->path, err);
+    free(dir);
+    if (rc != GT_OK)
+        return rc;
     return open_temporary(out, exists ? &st : NULL, err);
 }
 
