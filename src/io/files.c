@@ -26,15 +26,21 @@ char *path_join(const char *dir, const char *name)
     return p;
 }
 
+/* Whether dir is on sysfs or procfs, which make no file of a user's. */
+static bool pseudo_file_system(const char *dir)
+{
+    struct statfs fs;
+    return statfs(dir, &fs) == 0 &&
+           (fs.f_type == SYSFS_MAGIC || fs.f_type == PROC_SUPER_MAGIC);
+}
+
 bool directory_takes_none(const char *dir, int e)
 {
     struct stat st;
-    struct statfs fs;
     if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode) || st.st_nlink == 0)
         return false;
     /* procfs says ENOENT; sysfs EACCES or EPERM, even to root */
-    return e == ENOENT || ((e == EACCES || e == EPERM) && statfs(dir, &fs) == 0 &&
-                           (fs.f_type == SYSFS_MAGIC || fs.f_type == PROC_SUPER_MAGIC));
+    return e == ENOENT || ((e == EACCES || e == EPERM) && pseudo_file_system(dir));
 }
 
 /* True when dir (a directory's path) is, resolved, this process's
@@ -232,8 +238,7 @@ const char *temporary_directory(struct gt_error *err)
     /* said as -o says it there, for both sinks alike (breaker round 39,
      * F7: "No such file or directory" for /proc, "Permission denied" or
      * "Operation not permitted" for /sys) */
-    struct statfs fs;
-    if (statfs(tmp, &fs) == 0 && (fs.f_type == SYSFS_MAGIC || fs.f_type == PROC_SUPER_MAGIC)) {
+    if (pseudo_file_system(tmp)) {
         gt_fail(err, GT_ERR_RUNTIME, "%s (TMPDIR): " DIRECTORY_TAKES_NONE " (give another TMPDIR)",
                 tmp);
         return NULL;
