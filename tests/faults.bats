@@ -323,11 +323,12 @@ old_build() { # DIR
 
     # the journal is voided before the summary line: one that cannot be is
     # said before it, and the build taken back; its removal failing after
-    # the line took the build back (breaker round 29, F8)
+    # the line took the build back (breaker round 29, F8); the second
+    # renameat, as the first puts the journal in place
     rm -rf d
     cp -a old d
     rc=0
-    strace -f -qq -o /dev/null -e trace=renameat -e inject=renameat:error=EIO:when=1 \
+    strace -f -qq -o /dev/null -e trace=renameat -e inject=renameat:error=EIO:when=2 \
         "$GAMETAB" build -o d --lang en --start 5,3 >"$T/stdout" 2>"$T/stderr" || rc=$?
     [ "$rc" -eq 1 ]
     [ ! -s "$T/stdout" ]
@@ -441,6 +442,39 @@ killed_build() {
     run env GAMETAB_OUTPUT_MAX=100 "$GAMETAB" build -o e --lang en
     [ "$status" -eq 1 ]
     diff -r old e
+}
+
+@test "build: a journal holding a NUL byte or cut short is kept, with the old files, and the build stops; one never renamed into place is none (breaker round 40, F7: the list was cut at the NUL, and a cut journal taken for one written before any rename, the old files removed)" {
+    cd "$T"
+    killed_build z
+    journal=$(echo z/.gametab-build.*/.gametab-publish)
+    cp "$journal" journal.whole
+    # the f of the first entry a NUL, as a crash's zero-filled block
+    python3 -c 'import sys; b = open(sys.argv[1], "rb").read(); i = b.index(b"\n") + 1; open(sys.argv[1], "wb").write(b[:i] + b"\0" + b[i + 1:])' "$journal"
+    cp -a z before
+    run "$GAMETAB" build -o z --lang en
+    [ "$status" -eq 1 ]
+    [ "$output" = "gametab: $journal: not a journal a build writes (it holds a NUL byte): nothing was moved; build with the gametab that wrote it, or remove ${journal%/*} to go on (losing the old files it holds)" ]
+    diff -r before z
+    head -c $(($(stat -c %s journal.whole) - 10)) journal.whole >"$journal"
+    run "$GAMETAB" build -o z --lang en
+    [ "$status" -eq 1 ]
+    [ "$output" = "gametab: $journal: not a journal a build writes (cut short: its last line is not \"end\"): nothing was moved; build with the gametab that wrote it, or remove ${journal%/*} to go on (losing the old files it holds)" ]
+    # whole again, it is taken back
+    cp journal.whole "$journal"
+    run env GAMETAB_OUTPUT_MAX=100 "$GAMETAB" build -o z --lang en
+    [ "$status" -eq 1 ]
+    diff -r old z
+    # killed while it wrote the journal: the part, never renamed, is none
+    cp -a old p
+    run strace -f -qq -o /dev/null -e trace=renameat -e inject=renameat:signal=SIGKILL:when=1 \
+        "$GAMETAB" build -o p --lang en --start 5,3
+    [ "$status" -eq 137 ]
+    [ -e p/.gametab-build.*/.gametab-publish-part ]
+    [ ! -e p/.gametab-build.*/.gametab-publish ]
+    run env GAMETAB_OUTPUT_MAX=100 "$GAMETAB" build -o p --lang en
+    [ "$status" -eq 1 ]
+    diff -r old p
 }
 
 @test "build: a whole journal whose head this gametab does not know is kept, with the old files, and the build stops (breaker round 32, F8: it was taken for not whole and removed)" {

@@ -142,13 +142,16 @@ int journal_write(int staging_fd, const char *dir, char *const *files, size_t nf
     for (size_t i = 0; i < nmade; i++)
         len += (size_t)snprintf(text + len, size - len, "d %s\n", made[i]);
     len += (size_t)snprintf(text + len, size - len, "%s", JOURNAL_END);
-    int fd = openat(staging_fd, JOURNAL_NAME, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+    /* Written whole under another name, then renamed: a journal at
+     * JOURNAL_NAME that is not whole is damage, never a build killed while
+     * it wrote one (breaker round 40, F7). */
+    int fd = openat(staging_fd, JOURNAL_PART_NAME, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
     /* Readable by the next build whatever the umask (breaker round 30,
      * F13: under umask 777 it was mode 000, taken for none). */
     if (fd >= 0 && fchmod(fd, 0600) != 0) {
         int e = errno;
         close(fd);
-        unlinkat(staging_fd, JOURNAL_NAME, 0);
+        unlinkat(staging_fd, JOURNAL_PART_NAME, 0);
         fd = -1;
         errno = e;
     }
@@ -161,9 +164,12 @@ int journal_write(int staging_fd, const char *dir, char *const *files, size_t nf
     free(text);
     if (close(fd) != 0 && !failed)
         failed = errno;
+    if (!failed && renameat(staging_fd, JOURNAL_PART_NAME, staging_fd, JOURNAL_NAME) != 0)
+        failed = errno;
     if (!failed && directory_sync_fd(staging_fd) != 0)
         failed = errno;
     if (failed) {
+        unlinkat(staging_fd, JOURNAL_PART_NAME, 0);
         unlinkat(staging_fd, JOURNAL_NAME, 0);
         return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", dir, strerror(failed));
     }
@@ -223,14 +229,17 @@ void journal_restore(int staging_fd)
     directory_sync_fd(staging_fd);
 }
 
-/* The journal's text, whole (ending in JOURNAL_END), or NULL: none, or not
- * whole (written before any rename), or *bad set to why it is not a
- * journal a build writes: not a regular file (a FIFO made at its name is
- * not waited on: O_NONBLOCK, breaker round 32, F1), past JOURNAL_SIZE_MAX,
- * or whole with a head this gametab does not know (a later gametab's, a
- * damaged one: breaker round 32, F8, where it was taken for not whole and
- * the old files removed); *unread the errno of a journal that is there but
- * cannot be read (EACCES, EIO), else 0; *version 1 or 2, by its head. */
+/* The journal's text, whole (ending in JOURNAL_END), or NULL: none, or
+ * *bad set to why it is not a journal a build writes: not a regular file
+ * (a FIFO made at its name is not waited on: O_NONBLOCK, breaker round 32,
+ * F1), past JOURNAL_SIZE_MAX, holding a NUL byte, cut short (journal_write
+ * renames it into place whole: breaker round 40, F7, where a NUL byte, a
+ * crash's zero-filled block, cut the list at it and a cut journal was
+ * taken for one written before any rename, and the moves after the cut
+ * stayed while the old files went with the staging directory), or whole
+ * with a head this gametab does not know (a later gametab's, a damaged
+ * one: breaker round 32, F8); *unread the errno of a journal that is there
+ * but cannot be read (EACCES, EIO), else 0; *version 1 or 2, by its head. */
 static char *read_journal(int staging_fd, const char **bad, int *unread, int *version)
 {
     *bad = NULL;
@@ -275,9 +284,13 @@ static char *read_journal(int staging_fd, const char **bad, int *unread, int *ve
     *version = strncmp(text, JOURNAL_HEAD_1, strlen(JOURNAL_HEAD_1)) == 0 ? 1
                : strncmp(text, JOURNAL_HEAD, strlen(JOURNAL_HEAD)) == 0   ? 2
                                                                           : 0;
-    if (ends && *version == 0)
+    if (memchr(text, '\0', n))
+        *bad = "it holds a NUL byte";
+    else if (!ends)
+        *bad = "cut short: its last line is not \"end\"";
+    else if (*version == 0)
         *bad = "whole, but its first line is no head this gametab writes (a later gametab's?)";
-    if (!ends || *version == 0) {
+    if (*bad) {
         free(text);
         return NULL;
     }

@@ -8,7 +8,8 @@
  * a power cut) cannot, and left DIR half old, half new, and the next build
  * removed the old files with the dead staging directory (breaker round 27,
  * F8).  So before its first rename a build writes the journal, the names
- * it is about to publish, and syncs it; once every rename is on the disk
+ * it is about to publish (under JOURNAL_PART_NAME, renamed JOURNAL_NAME
+ * once whole), and syncs it; once every rename is on the disk
  * (the directories synced) it voids the journal (journal_void), and that
  * is the publication; then its summary line.  A dead build's staging directory with a journal is taken
  * back before it is removed: DIR ends as it was before the dead build. */
@@ -22,6 +23,9 @@
 
 /* The journal's name in the staging directory. */
 #define JOURNAL_NAME ".gametab-publish"
+/* The journal while it is written, renamed JOURNAL_NAME once whole and
+ * synced: read by no take-back. */
+#define JOURNAL_PART_NAME ".gametab-publish-part"
 /* The journal of a build that has published: read by no take-back. */
 #define JOURNAL_VOID_NAME ".gametab-publish-void"
 
@@ -82,12 +86,12 @@ void journal_restore(int staging_fd);
  * checked renameat where the file system has no rename flags: nothing in
  * DIR is overwritten); then the directories the build made go, if empty.
  * publishes(name) says whether name is one a build writes or removes.
- * GT_OK when there was no journal, one not whole (written before any
- * rename), or when everything was taken back (the journal then removed).
- * GT_ERR_RUNTIME with err naming staging and what to do when the journal
- * is not one a build writes (a name publishes refuses, past
- * JOURNAL_SIZE_MAX, not a regular file, whole with a head it does not
- * know: nothing is moved), when a file's identity cannot be read (EIO,
+ * GT_OK when there was no journal (JOURNAL_PART_NAME alone: killed
+ * before any rename), or when everything was taken back (the journal then
+ * removed).  GT_ERR_RUNTIME with err naming staging and what to do when
+ * the journal is not one a build writes (a name publishes refuses, past
+ * JOURNAL_SIZE_MAX, not a regular file, a NUL byte, cut short, whole with
+ * a head it does not know: nothing is moved), when a file's identity cannot be read (EIO,
  * EMFILE: breaker round 32, F11) or a rename failed (breaker round
  * 28, F3): the build must stop there, as DIR holds part of the dead build,
  * and the staging directory be kept with the old files in it; replayed
