@@ -229,6 +229,21 @@ const char *temporary_directory(struct gt_error *err)
     const char *tmp = getenv("TMPDIR");
     if (!tmp || !*tmp)
         tmp = "/tmp";
+    /* Spelled with no "//" and no '/' at its end: the names made in it go
+     * to TeX, whose kpathsea reads "//" as a search of every directory
+     * below (breaker round 40, F8: TMPDIR=/tmp/ walked all of /tmp for
+     * each file LaTeX looked up).  Once a run: a static copy. */
+    static char spelled[PATH_MAX];
+    if (strlen(tmp) < sizeof spelled) {
+        size_t n = 0;
+        for (const char *p = tmp; *p; p++)
+            if (*p != '/' || n == 0 || spelled[n - 1] != '/')
+                spelled[n++] = *p;
+        if (n > 1 && spelled[n - 1] == '/')
+            n--;
+        spelled[n] = '\0';
+        tmp = spelled;
+    }
     int closed = descriptor_closed(tmp, NULL);
     if (closed >= 0) {
         gt_fail(err, GT_ERR_RUNTIME, "%s (TMPDIR): %s: " DESCRIPTOR_NOT_OPEN_DIR, tmp,

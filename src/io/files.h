@@ -109,7 +109,9 @@ int descriptor_writing_pipe(const struct stat *st);
 const char *file_attribute_refuses(const char *path);
 
 /* The directory temporary files go in: $TMPDIR, or /tmp when it is unset
- * or empty.  NULL, with err GT_ERR_RUNTIME, when it names a descriptor
+ * or empty, with no "//" and no '/' at its end ("/tmp/" is "/tmp": TeX
+ * reads "//" in the names made there as a search below; breaker round 40,
+ * F8), in storage of its own that the next call overwrites.  NULL, with err GT_ERR_RUNTIME, when it names a descriptor
  * that is not open (descriptor_closed: "/dev/fd/7 (TMPDIR): Bad file
  * descriptor: descriptor 7 is not open (give a directory with 7< DIR)";
  * breaker round 36, F6: a bare "No such file or directory"), a
