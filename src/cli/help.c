@@ -71,7 +71,9 @@ static const struct {
     {"TEXINPUTS", "--format pdf: where TeX looks first for a file a restyled template loads "
                   "(\\input, \\includegraphics), before TeX's own tree and the --templates "
                   "directories (not the working directory); a relative directory in it is "
-                  "taken from the working directory", 0},
+                  "taken from the working directory; TEXINPUTS_pdflatex, when set, is read in "
+                  "its place",
+     0},
     {"TMPDIR", "where --format pdf compiles (a directory of its own, removed after) and "
                "--format xlsx, and build's gametab.xlsx, write their temporary file; "
                "default /tmp", 0},

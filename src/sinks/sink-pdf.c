@@ -199,7 +199,7 @@ extern char **environ;
 struct latex_env {
     char **envp;
     char date[64];
-    char texmfvar[4300], tmpdir[4300], home[4400], texmfhome[4300];
+    char texmfvar[4300], tmpdir[4300], home[4400], texmfhome[4300], texmfconfig[4300];
     char *texinputs; /* malloc'd, or NULL */
     char *path;      /* "PATH=...", malloc'd, or NULL */
 };
@@ -215,6 +215,47 @@ static void env_set(struct latex_env *e, size_t *n, const char *entry)
         }
     e->envp[(*n)++] = (char *)entry;
     e->envp[*n] = NULL;
+}
+
+/* The variables of kpathsea (TeX's path search) that the environment
+ * would set against gametab's run: its own settings, and the ones that
+ * open other trees to TeX before its own or break it (breaker round 40,
+ * F3: TEXINPUTS_pdflatex, read before TEXINPUTS, lost TeX's tree and the
+ * template directories; a TEXMFDOTDIR, TEXMFCONFIG or TEXMFAUXTREES of the
+ * user's put a geometry.sty there before LaTeX's; error_line=40 or
+ * half_error_line=10 stopped pdflatex at once, saying nothing).  Each
+ * goes with its variants for one program (NAME_pdflatex, NAME.pdflatex);
+ * TEXMFVAR's own stays, when it is the user's writable tree
+ * (texmfvar_in_tmpdir), and TEXINPUTS's is replaced (texinputs_of). */
+static const struct {
+    const char *name;
+    bool own; /* NAME itself goes too, not only its variants */
+} kpathsea_variables[] = {
+    {"TEXINPUTS", false},    {"TEXMFVAR", false},        {"TEXMFHOME", true},
+    {"TEXMFCONFIG", true},   {"TEXMFAUXTREES", true},    {"TEXMFDOTDIR", true},
+    {"TEXMFOUTPUT", true},   {"max_print_line", true},   {"error_line", true},
+    {"half_error_line", true}, {"file_line_error_style", true},
+};
+
+/* Removes from e->envp (*n entries) the kpathsea_variables that go. */
+static void env_clear_kpathsea(struct latex_env *e, size_t *n)
+{
+    size_t kept = 0;
+    for (size_t i = 0; i < *n; i++) {
+        const char *v = e->envp[i];
+        bool drop = false;
+        for (size_t k = 0; !drop && k < sizeof kpathsea_variables / sizeof *kpathsea_variables;
+             k++) {
+            size_t len = strlen(kpathsea_variables[k].name);
+            drop = strncmp(v, kpathsea_variables[k].name, len) == 0 &&
+                   ((v[len] == '=' && kpathsea_variables[k].own) || v[len] == '_' ||
+                    v[len] == '.');
+        }
+        if (!drop)
+            e->envp[kept++] = e->envp[i];
+    }
+    *n = kept;
+    e->envp[kept] = NULL;
 }
 
 /* True when the file system of dir has (about) no room left: less than
@@ -426,7 +467,10 @@ static char *absolute_list(const char *list, const char *cwd, bool kpathsea)
 static char *texinputs_of(const struct template_dirs *d, const char *tmp)
 {
     char *cwd = getcwd(NULL, 0);
-    const char *given = getenv("TEXINPUTS");
+    /* pdflatex's own, which kpathsea reads first (breaker round 40, F3) */
+    const char *given = getenv("TEXINPUTS_pdflatex");
+    if (!given)
+        given = getenv("TEXINPUTS");
     char *user = given ? absolute_list(given, cwd, true) : NULL;
     /* The user's list names the tree when it has an empty element: it is
      * empty, or has a ':' first, last or twice in a row.  Else the empty
@@ -469,6 +513,7 @@ static int latex_env_init(struct latex_env *e, time_t date, const char *dir,
     if (!e->envp)
         return -1;
     memcpy(e->envp, environ, (n + 1) * sizeof *e->envp);
+    env_clear_kpathsea(e, &n);
     snprintf(e->date, sizeof e->date, "SOURCE_DATE_EPOCH=%lld", (long long)date);
     env_set(e, &n, e->date);
     env_set(e, &n, "FORCE_SOURCE_DATE=1");
@@ -511,6 +556,11 @@ static int latex_env_init(struct latex_env *e, time_t date, const char *dir,
     if (!kpathsea_unusable(dir)) {
         snprintf(e->texmfhome, sizeof e->texmfhome, "TEXMFHOME=%s/texmf-home", dir);
         env_set(e, &n, e->texmfhome);
+        /* The user's configuration tree (~/.texliveYYYY/texmf-config),
+         * searched before TeX's own too (breaker round 40, F1), whose
+         * font maps of updmap-user may be stale: never made either. */
+        snprintf(e->texmfconfig, sizeof e->texmfconfig, "TEXMFCONFIG=%s/texmf-config", dir);
+        env_set(e, &n, e->texmfconfig);
     }
     /* A HOME holding a character kpathsea reads as its own ('{', ','):
      * TeX's tree names ~/texmf and ~/.texliveYYYY in its lists, which it
