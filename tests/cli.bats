@@ -430,6 +430,21 @@ CASES
     [ "$(complete_words table wythoff-p-positions -o 'my\ file.csv.gz' --le)" = --level ]
 }
 
+@test "the completion runs the program as the shell would: typed as ~/bin/gametab, or with a backslash before a blank (breaker round 40, F6: it was run as typed, and offered no template)" {
+    cd "$(dirname "$GAMETAB")"
+    # shellcheck source=/dev/null
+    source completion/gametab
+    mkdir -p "$T/home/bin" "$T/my dir"
+    ln -s "$GAMETAB" "$T/home/bin/gametab"
+    ln -s "$GAMETAB" "$T/my dir/gametab"
+    PATH=/usr/bin:/bin # not found by its name alone
+    for prog in '~/bin/gametab' "${T// /\\ }/my\\ dir/gametab"; do
+        COMP_WORDS=("$prog" render pre) COMP_CWORD=2 COMPREPLY=()
+        HOME=$T/home _gametab || true # (compgen says 1 when it adds no file)
+        [ "${COMPREPLY[*]}" = preamble.tex ]
+    done
+}
+
 @test "the completion offers render's TEMPLATE from the search path: --templates as typed, GAMETAB_TEMPLATES, the built-in ones; DATA files only (breaker round 15)" {
     cd "$(dirname "$GAMETAB")"
     # shellcheck source=/dev/null
