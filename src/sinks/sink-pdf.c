@@ -5,6 +5,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -266,8 +267,28 @@ static bool no_room(const char *dir)
     return statvfs(dir, &fs) == 0 && (uint64_t)fs.f_bavail * fs.f_frsize < 65536;
 }
 
+/* nftw's look at one entry below a directory: 1, which ends the walk, at
+ * a directory this user may not write or read. */
+static int unwritable_entry(const char *path, const struct stat *st, int kind, struct FTW *at)
+{
+    (void)st;
+    (void)at;
+    return kind == FTW_DNR || (kind == FTW_D && access(path, W_OK | X_OK) != 0);
+}
+
+/* Whether every directory below dir (links not followed) is one this user
+ * may write, where mktextfm makes its metrics and sources
+ * (fonts/tfm/public/cyrillic, fonts/source/...): breaker round 40, F4, a
+ * fonts/tfm of root's under the user's own fonts/ failed every Cyrillic
+ * PDF with "Metric (TFM) file not found". */
+static bool writable_below(const char *dir)
+{
+    return nftw(dir, unwritable_entry, 8, FTW_PHYS) == 0;
+}
+
 /* Whether path is an absolute name of a directory this user may write
- * (and, when sub is not NULL, path/sub is none, or such a directory too). */
+ * (and, when sub is not NULL, path/sub is none, or such a directory too,
+ * with every directory below it). */
 static bool writable_directory(const char *path, const char *sub)
 {
     struct stat st;
@@ -278,7 +299,7 @@ static bool writable_directory(const char *path, const char *sub)
     if (!sub || (size_t)snprintf(inner, sizeof inner, "%s/%s", path, sub) >= sizeof inner)
         return true;
     return stat(inner, &st) != 0 ||
-           (S_ISDIR(st.st_mode) && access(inner, W_OK | X_OK) == 0);
+           (S_ISDIR(st.st_mode) && access(inner, W_OK | X_OK) == 0 && writable_below(inner));
 }
 
 /* Whether TeX's generated files (TEXMFVAR) go under the temporary
