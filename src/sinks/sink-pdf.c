@@ -200,7 +200,7 @@ extern char **environ;
 struct latex_env {
     char **envp;
     char date[64];
-    char texmfvar[4300], tmpdir[4300], home[4400], texmfhome[4300], texmfconfig[4300];
+    char texmfvar[4300], tmpdir[4300], home[4400];
     char *texinputs; /* malloc'd, or NULL */
     char *path;      /* "PATH=...", malloc'd, or NULL */
 };
@@ -530,7 +530,7 @@ static int latex_env_init(struct latex_env *e, time_t date, const char *dir,
         n++;
     e->path = NULL;
     e->texinputs = texinputs_of(d, dir);
-    e->envp = e->texinputs ? malloc((n + 12) * sizeof *e->envp) : NULL;
+    e->envp = e->texinputs ? malloc((n + 16) * sizeof *e->envp) : NULL;
     if (!e->envp)
         return -1;
     memcpy(e->envp, environ, (n + 1) * sizeof *e->envp);
@@ -573,16 +573,13 @@ static int latex_env_init(struct latex_env *e, time_t date, const char *dir,
     env_set(e, &n, e->tmpdir);
     /* The user's personal tree (~/texmf), which kpathsea searches before
      * TeX's own: a geometry.sty or russian.ldf left there replaced LaTeX's
-     * (breaker round 39, F10).  A directory that is never made. */
-    if (!kpathsea_unusable(dir)) {
-        snprintf(e->texmfhome, sizeof e->texmfhome, "TEXMFHOME=%s/texmf-home", dir);
-        env_set(e, &n, e->texmfhome);
-        /* The user's configuration tree (~/.texliveYYYY/texmf-config),
-         * searched before TeX's own too (breaker round 40, F1), whose
-         * font maps of updmap-user may be stale: never made either. */
-        snprintf(e->texmfconfig, sizeof e->texmfconfig, "TEXMFCONFIG=%s/texmf-config", dir);
-        env_set(e, &n, e->texmfconfig);
-    }
+     * (breaker round 39, F10); and the user's configuration tree
+     * (~/.texliveYYYY/texmf-config), searched before TeX's own too, whose
+     * font maps of updmap-user may be stale (round 40, F1).  Names no
+     * directory can have, below a file, whatever TMPDIR holds (round 40,
+     * F2: under a TMPDIR with a ',' ~/texmf was searched again). */
+    env_set(e, &n, "TEXMFHOME=/dev/null/texmf-home");
+    env_set(e, &n, "TEXMFCONFIG=/dev/null/texmf-config");
     /* A HOME holding a character kpathsea reads as its own ('{', ','):
      * TeX's tree names ~/texmf and ~/.texliveYYYY in its lists, which it
      * splits there, and pdflatex found not even article.cls (noticed by
