@@ -26,12 +26,26 @@ char *path_join(const char *dir, const char *name)
     return p;
 }
 
-/* Whether dir is on sysfs or procfs, which make no file of a user's. */
+/* Whether dir is on one of the kernel's own file systems, which make no
+ * file of a user's: procfs, sysfs, and the others mounted below /dev and
+ * /sys (breaker round 41, F1: /dev/pts and a cgroup2 directory were said
+ * "not writable", or with a bare errno for TMPDIR; efivarfs would make an
+ * EFI variable of the temporary file). */
 static bool pseudo_file_system(const char *dir)
 {
+    static const unsigned long kernel_own[] = {
+        PROC_SUPER_MAGIC, SYSFS_MAGIC,      DEVPTS_SUPER_MAGIC, CGROUP_SUPER_MAGIC,
+        CGROUP2_SUPER_MAGIC, DEBUGFS_MAGIC, TRACEFS_MAGIC,      SECURITYFS_MAGIC,
+        BPF_FS_MAGIC,     PSTOREFS_MAGIC,   EFIVARFS_MAGIC,     SELINUX_MAGIC,
+        BINFMTFS_MAGIC,
+    };
     struct statfs fs;
-    return statfs(dir, &fs) == 0 &&
-           (fs.f_type == SYSFS_MAGIC || fs.f_type == PROC_SUPER_MAGIC);
+    if (statfs(dir, &fs) != 0)
+        return false;
+    for (size_t i = 0; i < sizeof kernel_own / sizeof *kernel_own; i++)
+        if ((unsigned long)fs.f_type == kernel_own[i])
+            return true;
+    return false;
 }
 
 bool directory_takes_none(const char *dir, int e)
