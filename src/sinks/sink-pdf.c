@@ -123,8 +123,30 @@ static const char *auxiliary_file(const char *file, size_t len, const char *doc)
     return NULL;
 }
 
+/* Into buf (size bytes), file[0, len), a file TeX names, by the name the
+ * user knows: one through a link of the temporary directory tmp
+ * (kpathsea_name's tmp/texinputs-I or tmp/home, gone with it) by the
+ * link's target (breaker round 41, F3: an error in a file of "Math, grade
+ * 7" was said at /tmp/gametab-pdf.XXXXXX/texinputs-0/macros.tex). */
+static void user_file_name(const char *file, size_t len, const char *tmp, char *buf, size_t size)
+{
+    size_t t = strlen(tmp);
+    bool below = len > t + 1 && strncmp(file, tmp, t) == 0 && file[t] == '/';
+    const char *part = below ? file + t + 1 : NULL;
+    const char *slash = part ? memchr(part, '/', len - t - 1) : NULL;
+    char link[4300], target[4300];
+    ssize_t n = -1;
+    if (slash && (size_t)snprintf(link, sizeof link, "%s/%.*s", tmp, (int)(slash - part), part) <
+                     sizeof link)
+        n = readlink(link, target, sizeof target - 1);
+    if (n > 0)
+        snprintf(buf, size, "%.*s%.*s", (int)n, target, (int)(file + len - slash), slash);
+    else
+        snprintf(buf, size, "%.*s", (int)len, file);
+}
+
 /* The first error of a LaTeX log of the document doc (a file of the
- * working directory), into msg, with where it is: a line starting "! "
+ * working directory, the temporary directory tmp), into msg, with where it is: a line starting "! "
  * or pdfTeX's own "!pdfTeX error: " (as when it cannot write the PDF),
  * or one in file:line:error style, "FILE:N: ...".  The line is the
  * document's, "line N of what --format tex --standalone writes", with
@@ -134,7 +156,8 @@ static const char *auxiliary_file(const char *file, size_t len, const char *doc)
  * from.  "" when there is none.  The log's lines are whole:
  * pdflatex runs with max_print_line=10000 (latex_env_init).  A longer
  * line is cut at 300 bytes. */
-static void first_latex_error(const char *log, const char *doc, char *msg, size_t size)
+static void first_latex_error(const char *log, const char *doc, const char *tmp, char *msg,
+                              size_t size)
 {
     msg[0] = '\0';
     FILE *f = fopen(log, "r");
@@ -167,9 +190,11 @@ static void first_latex_error(const char *log, const char *doc, char *msg, size_
                          "in the %s file LaTeX writes from the document on its first run: "
                          "from a \\label, \\caption or title the template sets",
                          aux);
-            else if (!in_doc)
-                snprintf(where, sizeof where, "line %.*s of %.*s", (int)number_len, number,
-                         (int)(file_len > 200 ? 200 : file_len), line);
+            else if (!in_doc) {
+                char file[210];
+                user_file_name(line, file_len, tmp, file, sizeof file);
+                snprintf(where, sizeof where, "line %.*s of %s", (int)number_len, number, file);
+            }
         } else if (found && strncmp(line, "l.", 2) == 0) {
             /* "l.88 \foobar": the line of the document, and its text up
              * to the error (the last 40 bytes, from a character's start).
@@ -886,7 +911,7 @@ static int pdf_write_private(const struct table_def *t, const struct table_args 
              * font metrics METAFONT makes there (without a writable HOME)
              * are removed as it fails (breaker round 37, F4). */
             char first[400];
-            first_latex_error(log, name, first, sizeof first);
+            first_latex_error(log, name, dir, first, sizeof first);
             if (no_room(dir) || tex_write_failed(first))
                 rc = gt_fail(err, GT_ERR_RUNTIME,
                              "%s: pdflatex failed: no space left in the temporary directory "
