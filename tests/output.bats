@@ -505,6 +505,19 @@ PY
     [ ! -e "$T/t.xlsx" ]
 }
 
+@test "a stale file of an append-only DIR/LANG is said as one the build removes, not writes (breaker round 41, F2: 'write elsewhere')" {
+    gt build -o "$T/old" --lang en --worksheet --seed 7
+    [ "$status" -eq 0 ]
+    cp -a "$T/old" "$T/o"
+    chattr +a "$T/o/en" 2>/dev/null || skip "no append-only flag on $T's file system (or not root)"
+    gt build -o "$T/o" --lang en
+    st=$status e=$err
+    chattr -a "$T/o/en"
+    [ "$st" -eq 1 ]
+    [ "$e" = "gametab: $T/o/en/worksheet.tex: Operation not permitted: its directory $T/o/en/ is append-only (chattr +a): it gives up no name, and the file is not removed (a build removes the files it no longer writes: chattr -a the directory, or move the file away)" ]
+    diff -r "$T/old" "$T/o"
+}
+
 @test "an immutable or append-only file is neither replaced nor removed as stale by build, said before any work" {
     # A stale one (a worksheet under a build without --worksheet, the
     # other language's under --lang) failed only at the last rename, said

@@ -247,23 +247,33 @@ static char *directory_of(const char *target)
  * renamed to its target would stay (breaker round 39, F2, F3: "Operation
  * not permitted" after the work, a full-size hidden copy left each time).
  * Else GT_OK. */
-static int dir_attribute_refuses(const char *dir, const char *name, struct gt_error *err)
+static int dir_attribute_refuses(const char *dir, const char *name, const char *removal,
+                                 struct gt_error *err)
 {
     const char *attr = file_attribute_refuses(dir);
-    return attr ? gt_fail(err, GT_ERR_RUNTIME,
-                          "%s: %s: its directory %s is %s: it gives up no name, and gametab "
-                          "writes a temporary file there and renames it (write elsewhere)",
-                          name, strerror(EPERM), dir, attr)
-                : GT_OK;
+    if (!attr)
+        return GT_OK;
+    /* a file only removed: nothing is written there (breaker round 41,
+     * F2: "write elsewhere" for a stale file of DIR/LANG) */
+    if (removal)
+        return gt_fail(err, GT_ERR_RUNTIME,
+                       "%s: %s: its directory %s is %s: it gives up no name, and the file is not "
+                       "removed (%s: chattr -%c the directory, or move the file away)",
+                       name, strerror(EPERM), dir, attr, removal, attr[0] == 'i' ? 'i' : 'a');
+    return gt_fail(err, GT_ERR_RUNTIME,
+                   "%s: %s: its directory %s is %s: it gives up no name, and gametab "
+                   "writes a temporary file there and renames it (write elsewhere)",
+                   name, strerror(EPERM), dir, attr);
 }
 
 int output_dir_refuses(const char *target, const char *name, int e, const char *why,
-                       struct gt_error *err)
+                       bool removal, struct gt_error *err)
 {
     char *dir = directory_of(target);
     if (!dir)
         return fail_errno(err, name, ENOMEM);
-    if ((e == 0 || e == EPERM) && dir_attribute_refuses(dir, name, err) != GT_OK) {
+    if ((e == 0 || e == EPERM) &&
+        dir_attribute_refuses(dir, name, removal ? why : NULL, err) != GT_OK) {
         free(dir);
         return GT_ERR_RUNTIME;
     }
@@ -489,7 +499,7 @@ static int open_temporary(struct output *out, const struct stat *old, struct gt_
          * not: "Permission denied" alone would blame the file (for a new
          * one, breaker round 34, F6). */
         if (output_dir_refuses(out->target, out->path, e,
-                               old ? OUTPUT_REPLACED_WHOLE : "a new file is made in it",
+                               old ? OUTPUT_REPLACED_WHOLE : "a new file is made in it", false,
                                err) != GT_OK)
             return GT_ERR_RUNTIME;
         /* A missing directory is the fault, not the file: -o makes none. */
@@ -616,7 +626,7 @@ static int open_target(struct output *out, const char *path, struct gt_error *er
         return GT_ERR_RUNTIME;
     char *dir = directory_of(out->target);
     int rc = !dir ? fail_errno(err, out->path, ENOMEM)
-                  : dir_attribute_refuses(dir, out->path, err);
+                  : dir_attribute_refuses(dir, out->path, NULL, err);
     free(dir);
     if (rc != GT_OK)
         return rc;

@@ -78,10 +78,12 @@ int output_mount_refuses(const char *target, const char *name, const char *why,
  * directory DIR is append-only (chattr +a): it gives up no name, ..." when
  * e is 0 or EPERM and the directory is chattr +a or +i
  * (file_attribute_refuses), which no temporary file renamed from it would
- * leave; else GT_OK.  The file itself may be writable: "Permission
+ * leave (removal: the file is only removed, why said: "... it gives up no
+ * name, and the file is not removed (WHY: chattr -a the directory, or move
+ * the file away)"); else GT_OK.  The file itself may be writable: "Permission
  * denied" alone would send the user to chmod the file. */
 int output_dir_refuses(const char *target, const char *name, int e, const char *why,
-                       struct gt_error *err);
+                       bool removal, struct gt_error *err);
 
 /* Makes the directory dir give the files made in it what the directory
  * like gives its own new files: like's group when like is setgid (else

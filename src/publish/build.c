@@ -244,7 +244,7 @@ static int build_mark_stale(struct build *b, const char *rel, struct gt_error *e
      * writable is said so too. */
     const char *why = BUILD_STALE_WHY;
     int refused = there && output_may_remove(path, path, why, err) != GT_OK ? GT_ERR_RUNTIME
-                  : there ? output_dir_refuses(path, path, 0, why, err)
+                  : there ? output_dir_refuses(path, path, 0, why, true, err)
                           : GT_OK;
     free(path);
     if (!there || refused != GT_OK)
@@ -611,7 +611,7 @@ static int build_take_old_mode(const struct build *b, size_t i, const char *to,
     if (lstat(to, &st) != 0 || !S_ISREG(st.st_mode))
         return GT_OK;
     if (output_may_replace(to, to, err) != GT_OK ||
-        output_dir_refuses(to, to, 0, OUTPUT_REPLACED_WHOLE, err) != GT_OK)
+        output_dir_refuses(to, to, 0, OUTPUT_REPLACED_WHOLE, false, err) != GT_OK)
         return GT_ERR_RUNTIME;
     char *from = path_join(b->staging, b->files[i]);
     if (!from)
