@@ -327,12 +327,47 @@ static bool writable_directory(const char *path, const char *sub)
            (S_ISDIR(st.st_mode) && access(inner, W_OK | X_OK) == 0 && writable_below(inner));
 }
 
+/* Whether the directory dir holds no entry but those of names[] (NULL
+ * ended); true when it cannot be read (the caller's checks say so). */
+static bool holds_only(const char *dir, const char *const *names)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return true;
+    bool only = true;
+    for (struct dirent *e; only && (e = readdir(d));) {
+        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+            continue;
+        only = false;
+        for (size_t i = 0; !only && names[i]; i++)
+            only = strcmp(e->d_name, names[i]) == 0;
+    }
+    closedir(d);
+    return only;
+}
+
+/* Whether the texmf-var tree var holds nothing but what TeX's font
+ * scripts make there (mktextfm, mktexpk, mktexmf: fonts/tfm, fonts/pk,
+ * fonts/source, and ls-R): a tex/ there is searched before TeX's own
+ * packages, a web2c/ holds formats of fmtutil-user's and a fonts/map the
+ * font maps of updmap-user's, which may be stale (breaker round 40, F1: a
+ * geometry.sty in ~/.texliveYYYY/texmf-var/tex replaced LaTeX's). */
+static bool only_generated_fonts(const char *var)
+{
+    static const char *const top[] = {"fonts", "ls-R", NULL};
+    static const char *const fonts[] = {"tfm", "pk", "source", NULL};
+    char sub[4400];
+    return (size_t)snprintf(sub, sizeof sub, "%s/fonts", var) < sizeof sub &&
+           holds_only(var, top) && holds_only(sub, fonts);
+}
+
 /* Whether TeX's generated files (TEXMFVAR) go under the temporary
  * directory (latex_env_init): no usable TEXMFVAR of the user's, and no
  * usable $HOME for kpathsea's own, ~/.texliveYYYY/texmf-var.  Usable: an
  * absolute name of a directory the user may write, as are the fonts/
- * under it, if any, on a file system with room.  Anything else counts as
- * none: mktextfm would put the
+ * under it, if any, and every directory below, on a file system with
+ * room, holding only what TeX's font scripts make (only_generated_fonts).
+ * Anything else counts as none: mktextfm would put the
  * metrics in /tmp/texfonts, for every later TeX run of anyone (breaker
  * round 30, F8; round 39, F4: HOME=/dev/null, a file, a relative HOME, a
  * texmf-var that is a file or whose fonts/ is root's, TEXMFVAR=/dev/null).
@@ -342,7 +377,7 @@ static bool texmfvar_in_tmpdir(void)
 {
     const char *home = getenv("HOME"), *var = getenv("TEXMFVAR");
     if (var && *var)
-        return !writable_directory(var, "fonts") || no_room(var);
+        return !writable_directory(var, "fonts") || no_room(var) || !only_generated_fonts(var);
     /* a full HOME too (over quota): the metrics could not be made there,
      * and LaTeX said a font missing (breaker round 39, F9) */
     if (!home || !writable_directory(home, NULL) || no_room(home))
@@ -363,7 +398,8 @@ static bool texmfvar_in_tmpdir(void)
         snprintf(var_dir, sizeof var_dir, "%s/texmf-var", dir);
         struct stat st;
         unwritable = !writable_directory(dir, "texmf-var") ||
-                     (stat(var_dir, &st) == 0 && !writable_directory(var_dir, "fonts"));
+                     (stat(var_dir, &st) == 0 && (!writable_directory(var_dir, "fonts") ||
+                                                  !only_generated_fonts(var_dir)));
     }
     closedir(d);
     return unwritable;
