@@ -375,6 +375,19 @@ killed_build() {
     [ -e "$1"/.gametab-build.*/.gametab-publish ]
 }
 
+# refused_journal DIR WHY: a build into DIR, whose killed build's journal
+# is damaged, stops saying why (WHY), and moves nothing.
+refused_journal() {
+    local journal
+    journal=$(echo "$1"/.gametab-build.*/.gametab-publish)
+    rm -rf before
+    cp -a "$1" before
+    run "$GAMETAB" build -o "$1" --lang en
+    [ "$status" -eq 1 ]
+    [ "$output" = "gametab: $journal: not a journal a build writes ($2): nothing was moved; build with the gametab that wrote it, or remove ${journal%/*} to go on (losing the old files it holds)" ]
+    diff -r before "$1"
+}
+
 @test "build: the take-back of a killed build keeps a file written into DIR since, and takes the rest back (breaker round 30, F5: a failing build put the old file in place of the user's)" {
     cd "$T"
     killed_build d
@@ -451,15 +464,9 @@ killed_build() {
     cp "$journal" journal.whole
     # the f of the first entry a NUL, as a crash's zero-filled block
     python3 -c 'import sys; b = open(sys.argv[1], "rb").read(); i = b.index(b"\n") + 1; open(sys.argv[1], "wb").write(b[:i] + b"\0" + b[i + 1:])' "$journal"
-    cp -a z before
-    run "$GAMETAB" build -o z --lang en
-    [ "$status" -eq 1 ]
-    [ "$output" = "gametab: $journal: not a journal a build writes (it holds a NUL byte): nothing was moved; build with the gametab that wrote it, or remove ${journal%/*} to go on (losing the old files it holds)" ]
-    diff -r before z
+    refused_journal z "it holds a NUL byte"
     head -c $(($(stat -c %s journal.whole) - 10)) journal.whole >"$journal"
-    run "$GAMETAB" build -o z --lang en
-    [ "$status" -eq 1 ]
-    [ "$output" = "gametab: $journal: not a journal a build writes (cut short: its last line is not \"end\"): nothing was moved; build with the gametab that wrote it, or remove ${journal%/*} to go on (losing the old files it holds)" ]
+    refused_journal z 'cut short: its last line is not "end"'
     # whole again, it is taken back
     cp journal.whole "$journal"
     run env GAMETAB_OUTPUT_MAX=100 "$GAMETAB" build -o z --lang en
@@ -482,11 +489,7 @@ killed_build() {
     killed_build h
     journal=$(echo h/.gametab-build.*/.gametab-publish)
     sed -i '1s/.*/gametab publish 3/' "$journal"
-    cp -a h before
-    run "$GAMETAB" build -o h --lang en
-    [ "$status" -eq 1 ]
-    [ "$output" = "gametab: $journal: not a journal a build writes (whole, but its first line is no head this gametab writes (a later gametab's?)): nothing was moved; build with the gametab that wrote it, or remove ${journal%/*} to go on (losing the old files it holds)" ]
-    diff -r before h
+    refused_journal h "whole, but its first line is no head this gametab writes (a later gametab's?)"
     # with its head mended, it is taken back
     sed -i '1s/.*/gametab publish 2/' "$journal"
     run env GAMETAB_OUTPUT_MAX=100 "$GAMETAB" build -o h --lang en
