@@ -514,7 +514,7 @@ PY
     st=$status e=$err
     chattr -a "$T/o/en"
     [ "$st" -eq 1 ]
-    [ "$e" = "gametab: $T/o/en/worksheet.tex: Operation not permitted: its directory $T/o/en/ is append-only (chattr +a): it gives up no name, and the file is not removed (a build removes the files it no longer writes: chattr -a the directory, or move the file away)" ]
+    [ "$e" = "gametab: $T/o/en/worksheet.tex: Operation not permitted: its directory $T/o/en/ is append-only (chattr +a): it gives up no name, and the file is not removed (a build removes the files it no longer writes: chattr -a the directory first)" ]
     diff -r "$T/old" "$T/o"
 }
 

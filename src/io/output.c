@@ -258,7 +258,7 @@ static int dir_attribute_refuses(const char *dir, const char *name, const char *
     if (removal)
         return gt_fail(err, GT_ERR_RUNTIME,
                        "%s: %s: its directory %s is %s: it gives up no name, and the file is not "
-                       "removed (%s: chattr -%c the directory, or move the file away)",
+                       "removed (%s: chattr -%c the directory first)",
                        name, strerror(EPERM), dir, attr, removal, attr[0] == 'i' ? 'i' : 'a');
     return gt_fail(err, GT_ERR_RUNTIME,
                    "%s: %s: its directory %s is %s: it gives up no name, and gametab "

@@ -79,8 +79,8 @@ int output_mount_refuses(const char *target, const char *name, const char *why,
  * e is 0 or EPERM and the directory is chattr +a or +i
  * (file_attribute_refuses), which no temporary file renamed from it would
  * leave (removal: the file is only removed, why said: "... it gives up no
- * name, and the file is not removed (WHY: chattr -a the directory, or move
- * the file away)"); else GT_OK.  The file itself may be writable: "Permission
+ * name, and the file is not removed (WHY: chattr -a the directory first)",
+ * as no name can be moved out of it either); else GT_OK.  The file itself may be writable: "Permission
  * denied" alone would send the user to chmod the file. */
 int output_dir_refuses(const char *target, const char *name, int e, const char *why,
                        bool removal, struct gt_error *err);
