@@ -33,11 +33,16 @@ char *path_join(const char *dir, const char *name)
  * EFI variable of the temporary file). */
 static bool pseudo_file_system(const char *dir)
 {
+    /* mqueue's, configfs's, fusectl's and rpc_pipefs's, which
+     * <linux/magic.h> does not give (round 42, F2: /dev/mqueue and
+     * hugetlbfs's /dev/hugepages said with a bare errno) */
+    enum { MQUEUE = 0x19800202, CONFIGFS = 0x62656570, FUSECTL = 0x65735543, RPC_PIPEFS = 0x67596969 };
     static const unsigned long kernel_own[] = {
         PROC_SUPER_MAGIC, SYSFS_MAGIC,      DEVPTS_SUPER_MAGIC, CGROUP_SUPER_MAGIC,
         CGROUP2_SUPER_MAGIC, DEBUGFS_MAGIC, TRACEFS_MAGIC,      SECURITYFS_MAGIC,
         BPF_FS_MAGIC,     PSTOREFS_MAGIC,   EFIVARFS_MAGIC,     SELINUX_MAGIC,
-        BINFMTFS_MAGIC,
+        BINFMTFS_MAGIC,   HUGETLBFS_MAGIC,  NSFS_MAGIC,         MQUEUE,
+        CONFIGFS,         FUSECTL,          RPC_PIPEFS,
     };
     struct statfs fs;
     if (statfs(dir, &fs) != 0)
