@@ -246,12 +246,20 @@ static void say_shadowed(const struct template_dirs *dirs, const char *name,
     size_t n = strlen(name), len = strlen(err->msg);
     if (strchr(name, '/') || strncmp(err->msg, name, n) != 0 || err->msg[n] != ':')
         return;
+    /* the file read: the search path's may be that very file (the working
+     * directory one of the template directories: breaker round 42, F3,
+     * "give that path" named the file read again) */
+    struct stat read;
+    if (stat(name, &read) != 0)
+        return;
     for (size_t i = 0; i < dirs->n; i++) {
         char path[4200];
         struct stat st;
         if ((size_t)snprintf(path, sizeof path, "%s/%s", dirs->dir[i], name) >= sizeof path ||
             stat(path, &st) != 0 || !S_ISREG(st.st_mode))
             continue;
+        if (st.st_dev == read.st_dev && st.st_ino == read.st_ino)
+            return;
         snprintf(err->msg + len, sizeof err->msg - len,
                  " (read the file ./%s of this directory, not the template %s of the "
                  "search path, %s: give that path to render the template)",
