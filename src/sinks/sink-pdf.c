@@ -371,8 +371,8 @@ static bool only_generated_fonts(const char *var)
  * metrics in /tmp/texfonts, for every later TeX run of anyone (breaker
  * round 30, F8; round 39, F4: HOME=/dev/null, a file, a relative HOME, a
  * texmf-var that is a file or whose fonts/ is root's, TEXMFVAR=/dev/null).
- * The ~/.texliveYYYY are looked for by reading HOME, not by glob(3),
- * which took a '[' in HOME for its own (round 39, F8). */
+ * The newest ~/.texliveYYYY is looked for by reading HOME, not by
+ * glob(3), which took a '[' in HOME for its own (round 39, F8). */
 static bool texmfvar_in_tmpdir(void)
 {
     const char *home = getenv("HOME"), *var = getenv("TEXMFVAR");
@@ -385,24 +385,29 @@ static bool texmfvar_in_tmpdir(void)
     DIR *d = opendir(home);
     if (!d)
         return true;
-    bool unwritable = false;
-    for (struct dirent *e; !unwritable && (e = readdir(d));) {
+    /* The newest ~/.texliveYYYY, TeX's own: an older one is what an
+     * upgrade of TeX Live leaves, which TeX no longer reads (breaker round
+     * 42, F4: a ~/.texlive2019 with a luatex-cache/ made a clean HOME
+     * count as none, and every PDF made its fonts again). */
+    char newest[13] = "";
+    for (struct dirent *e; (e = readdir(d));) {
         const char *n = e->d_name;
-        if (strncmp(n, ".texlive", 8) != 0 || strlen(n) != 12 ||
-            strspn(n + 8, "0123456789") != 4)
-            continue;
-        /* one that is no directory (a file of that name) is unusable too
-         * (breaker round 31, F5) */
-        char dir[4300], var_dir[4400];
-        snprintf(dir, sizeof dir, "%s/%s", home, n);
-        snprintf(var_dir, sizeof var_dir, "%s/texmf-var", dir);
-        struct stat st;
-        unwritable = !writable_directory(dir, "texmf-var") ||
-                     (stat(var_dir, &st) == 0 && (!writable_directory(var_dir, "fonts") ||
-                                                  !only_generated_fonts(var_dir)));
+        if (strncmp(n, ".texlive", 8) == 0 && strlen(n) == 12 &&
+            strspn(n + 8, "0123456789") == 4 && strcmp(n, newest) > 0)
+            memcpy(newest, n, 13);
     }
     closedir(d);
-    return unwritable;
+    if (!*newest)
+        return false;
+    /* one that is no directory (a file of that name) is unusable too
+     * (breaker round 31, F5) */
+    char dir[4300], var_dir[4400];
+    snprintf(dir, sizeof dir, "%s/%s", home, newest);
+    snprintf(var_dir, sizeof var_dir, "%s/texmf-var", dir);
+    struct stat st;
+    return !writable_directory(dir, "texmf-var") ||
+           (stat(var_dir, &st) == 0 &&
+            (!writable_directory(var_dir, "fonts") || !only_generated_fonts(var_dir)));
 }
 
 /* The characters kpathsea reads in a path variable as its own (a list's
