@@ -26,12 +26,10 @@ char *path_join(const char *dir, const char *name)
     return p;
 }
 
-/* Whether dir is on one of the kernel's own file systems, which make no
- * file of a user's: procfs, sysfs, and the others mounted below /dev and
- * /sys (breaker round 41, F1: /dev/pts and a cgroup2 directory were said
- * "not writable", or with a bare errno for TMPDIR; efivarfs would make an
- * EFI variable of the temporary file). */
-static bool pseudo_file_system(const char *dir)
+/* breaker round 41, F1: /dev/pts and a cgroup2 directory were said "not
+ * writable", or with a bare errno for TMPDIR; efivarfs would make an EFI
+ * variable of the temporary file. */
+bool kernel_file_system(const char *dir)
 {
     /* mqueue's, configfs's, fusectl's and rpc_pipefs's, which
      * <linux/magic.h> does not give (round 42, F2: /dev/mqueue and
@@ -59,7 +57,7 @@ bool directory_takes_none(const char *dir, int e)
     if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode) || st.st_nlink == 0)
         return false;
     /* procfs says ENOENT; sysfs EACCES or EPERM, even to root */
-    return e == ENOENT || ((e == EACCES || e == EPERM) && pseudo_file_system(dir));
+    return e == ENOENT || ((e == EACCES || e == EPERM) && kernel_file_system(dir));
 }
 
 /* True when dir (a directory's path) is, resolved, this process's
@@ -272,7 +270,7 @@ const char *temporary_directory(struct gt_error *err)
     /* said as -o says it there, for both sinks alike (breaker round 39,
      * F7: "No such file or directory" for /proc, "Permission denied" or
      * "Operation not permitted" for /sys) */
-    if (pseudo_file_system(tmp)) {
+    if (kernel_file_system(tmp)) {
         gt_fail(err, GT_ERR_RUNTIME, "%s (TMPDIR): " DIRECTORY_TAKES_NONE " (give another TMPDIR)",
                 tmp);
         return NULL;

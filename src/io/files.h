@@ -132,6 +132,15 @@ bool directory_removed(const char *dir);
  * or directory: " when making a file or directory in dir failed with e. */
 #define DIRECTORY_TAKES_NONE "its file system takes no new files, as /proc and /sys do not"
 
+/* Whether dir is on one of the kernel's own file systems, which keep no
+ * file of a user's: procfs, sysfs, and the others mounted below /dev and
+ * /sys (devpts, cgroup, mqueue, hugetlbfs, ...).  Some let a file be made
+ * and refuse its first write (mqueue makes a message queue of it,
+ * hugetlbfs a file that takes no write(2): "Invalid argument"); a caller
+ * that made one says DIRECTORY_TAKES_NONE at once, before any work
+ * (breaker round 42, F2).  False where statfs fails. */
+bool kernel_file_system(const char *dir);
+
 /* Whether e, from making a file or directory in dir, says that dir's file
  * system makes none: ENOENT while dir is there, a directory (procfs), or
  * EACCES or EPERM in sysfs or procfs, to root too.  "No such file or

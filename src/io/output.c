@@ -440,6 +440,17 @@ static int open_named_temporary(char *path, mode_t mode)
     return -1;
 }
 
+/* Closes and removes the temporary file open_temporary made. */
+static void drop_temporary(struct output *out)
+{
+    close(out->fd);
+    out->fd = -1;
+    if (!out->unnamed)
+        unlink(out->tmp_path);
+    free(out->tmp_path);
+    out->tmp_path = NULL;
+}
+
 /* Opens the temporary file beside out->target, with the mode, group, ACL
  * and attributes (and, where allowed, the owner) of the file it will
  * replace (output_take_mode); a new file is made as open makes one, mode
@@ -483,12 +494,12 @@ static int open_temporary(struct output *out, const struct stat *old, struct gt_
     snprintf(out->tmp_path, n, "%.*s" OUTPUT_TEMP_PREFIX "XXXXXX", (int)dirlen, out->target);
     if (!out->unnamed)
         out->fd = open_named_temporary(out->tmp_path, mode);
+    char dir[PATH_MAX];
+    snprintf(dir, sizeof dir, "%.*s", (int)(dirlen ? dirlen : 1), dirlen ? out->target : ".");
     if (out->fd < 0) {
         int e = errno;
         free(out->tmp_path);
         out->tmp_path = NULL;
-        char dir[PATH_MAX];
-        snprintf(dir, sizeof dir, "%.*s", (int)(dirlen ? dirlen : 1), dirlen ? out->target : ".");
         if (e == ENOENT && directory_removed(dir))
             return gt_fail(err, GT_ERR_RUNTIME, "%s: %s: " DIRECTORY_REMOVED, out->path,
                            strerror(e), dir);
@@ -510,13 +521,15 @@ static int open_temporary(struct output *out, const struct stat *old, struct gt_
                            out->path, strerror(e), (int)(dirlen - 1), out->target);
         return fail_errno(err, out->path, e);
     }
+    /* Made, where every write will fail: said before any work, as a file
+     * that could not be made there is (breaker round 42, F2: a bare
+     * "Invalid argument" from mqueue and hugetlbfs, after the rows). */
+    if (kernel_file_system(dir)) {
+        drop_temporary(out);
+        return gt_fail(err, GT_ERR_RUNTIME, "%s: " DIRECTORY_TAKES_NONE, out->path);
+    }
     if (old && output_take_mode(out->fd, out->target, old, out->path, err) != GT_OK) {
-        close(out->fd);
-        out->fd = -1;
-        if (!out->unnamed)
-            unlink(out->tmp_path);
-        free(out->tmp_path);
-        out->tmp_path = NULL;
+        drop_temporary(out);
         return GT_ERR_RUNTIME;
     }
     return GT_OK;

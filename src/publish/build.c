@@ -1253,6 +1253,12 @@ static int make_staging(struct build *b, struct gt_error *err)
                                                              : "%s: %s",
                            b->dir, strerror(e));
         }
+        /* made, where every file's write will fail: said before any work
+         * (breaker round 42, F2: hugetlbfs, a bare "Invalid argument") */
+        if (kernel_file_system(b->staging)) {
+            rmdir(b->staging);
+            return gt_fail(err, GT_ERR_RUNTIME, "%s: " DIRECTORY_TAKES_NONE, b->dir);
+        }
         /* u+rwx whatever the umask, as the build's other directories
          * (make_directories): under umask 777 mkdtemp's mode 000 could not
          * be opened (breaker round 30, F13). */
