@@ -252,15 +252,22 @@ static void env_set(struct latex_env *e, size_t *n, const char *entry)
  * half_error_line=10 stopped pdflatex at once, saying nothing).  Each
  * goes with its variants for one program (NAME_pdflatex, NAME.pdflatex);
  * TEXMFVAR's own stays, when it is the user's writable tree
- * (texmfvar_in_tmpdir), and TEXINPUTS's is replaced (texinputs_of). */
+ * (texmfvar_in_tmpdir), and TEXINPUTS's is replaced (texinputs_of).
+ * Every other variable named TEXMF... goes too, whatever follows: the
+ * trees of TeX's TEXMF list (TEXMF itself, TEXMFLOCAL, TEXMFSYSCONFIG,
+ * TEXMFSYSVAR, TEXMFDIST, TEXMFMAIN, TEXMFROOT), and TEXMFCNF, whose
+ * texmf.cnf would give TeX again what goes here, kpathsea taking from the
+ * configuration file what the environment does not say (breaker round
+ * 43, F5, F6: a user's geometry.sty read before LaTeX's, or article.cls
+ * not found), and TEXFONTMAPS, whose pdftex.map of the user's would
+ * leave the fonts as bitmaps (Type 3). */
 static const struct {
     const char *name;
     bool own; /* NAME itself goes too, not only its variants */
 } kpathsea_variables[] = {
-    {"TEXINPUTS", false},    {"TEXMFVAR", false},        {"TEXMFHOME", true},
-    {"TEXMFCONFIG", true},   {"TEXMFAUXTREES", true},    {"TEXMFDOTDIR", true},
-    {"TEXMFOUTPUT", true},   {"max_print_line", true},   {"error_line", true},
-    {"half_error_line", true}, {"file_line_error_style", true},
+    {"TEXINPUTS", false},      {"TEXMFVAR", false},    {"max_print_line", true},
+    {"error_line", true},      {"half_error_line", true}, {"file_line_error_style", true},
+    {"TEXFONTMAPS", true},
 };
 
 /* Removes from e->envp (*n entries) the kpathsea_variables that go. */
@@ -269,7 +276,7 @@ static void env_clear_kpathsea(struct latex_env *e, size_t *n)
     size_t kept = 0;
     for (size_t i = 0; i < *n; i++) {
         const char *v = e->envp[i];
-        bool drop = false;
+        bool drop = strncmp(v, "TEXMF", 5) == 0 && strncmp(v, "TEXMFVAR", 8) != 0;
         for (size_t k = 0; !drop && k < sizeof kpathsea_variables / sizeof *kpathsea_variables;
              k++) {
             size_t len = strlen(kpathsea_variables[k].name);
@@ -817,7 +824,7 @@ static void latexmk_report(const char *dir, char *why, size_t size)
         else if (strstr(line, "I can't find the format file"))
             snprintf(why, size,
                      "pdflatex failed: I can't find the format file `pdflatex.fmt' (fmtutil-sys "
-                     "--all makes it, or reinstall texlive-latex-base; is TEXMFCNF set?)");
+                     "--all makes it, or reinstall texlive-latex-base)");
         else if (strstr(line, "error while loading shared libraries") ||
                  strstr(line, "kpathsea: Can't get directory of program name"))
             snprintf(why, size, "pdflatex failed: %.300s", line);
