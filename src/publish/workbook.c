@@ -117,9 +117,10 @@ static const char *sheet_name_fault(const char *name)
      * (the autofilter's, the printed header's) only for its punctuation:
      * one that Excel reads as a number or a cell must not need quoting
      * (breaker round 34, F3: "2024!$1:$1", which LibreOffice cannot
-     * read, lost the contents sheet its filter and printed header). */
-    if (isdigit((unsigned char)name[0]) || reads_as_cell(name))
-        return "a sheet's name neither starts with a digit nor reads as a cell (A1, R1C1) or a "
+     * read, lost the contents sheet its filter and printed header; round
+     * 43, F2: ".a!$1:$1", the same). */
+    if (isdigit((unsigned char)name[0]) || name[0] == '.' || reads_as_cell(name))
+        return "a sheet's name neither starts with a digit or '.' nor reads as a cell (A1, R1C1) or a "
                "truth value (TRUE): the workbook refers to it unquoted";
     if (sheet_names_same(name, "History"))
         return "Excel keeps History for itself";
