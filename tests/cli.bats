@@ -445,6 +445,28 @@ CASES
     done
 }
 
+@test "the completion expands the program's \$NAME and \${NAME} as the shell would, and nothing else: no \$(...) in a value, nothing in single quotes (breaker round 43, F7: \$HOME/bin/gametab was run as typed, and offered no template)" {
+    cd "$(dirname "$GAMETAB")"
+    # shellcheck source=/dev/null
+    source completion/gametab
+    mkdir -p "$T/home/bin"
+    ln -s "$GAMETAB" "$T/home/bin/gametab"
+    PATH=/usr/bin:/bin # not found by its name alone
+    # shellcheck disable=SC2016 # the words as typed, unexpanded
+    for prog in '$HOME/bin/gametab' '${HOME}/bin/gametab' '"$HOME"/bin/gametab' '$DIR/gametab'; do
+        COMP_WORDS=("$prog" render pre) COMP_CWORD=2 COMPREPLY=()
+        DIR=$T/home/bin HOME=$T/home _gametab || true # (compgen says 1 when it adds no file)
+        [ "${COMPREPLY[*]}" = preamble.tex ]
+    done
+    # shellcheck disable=SC2016
+    for prog in "'\$HOME'/bin/gametab" '$X'; do
+        COMP_WORDS=("$prog" render pre) COMP_CWORD=2 COMPREPLY=()
+        X="\$(touch $T/ran)" HOME=$T/home _gametab || true
+        [ -z "${COMPREPLY[*]}" ]
+    done
+    [ ! -e "$T/ran" ]
+}
+
 @test "the completion offers render's TEMPLATE from the search path: --templates as typed, GAMETAB_TEMPLATES, the built-in ones; DATA files only (breaker round 15)" {
     cd "$(dirname "$GAMETAB")"
     # shellcheck source=/dev/null
