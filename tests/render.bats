@@ -350,6 +350,28 @@ for i in range(60): print(f"{i*1000},{i}")' >"$T/lab.csv"
     [[ "$out" != *gametabwide* ]]
 }
 
+@test "booktabs in English: the wider space after a sentence's end (., ?, !, : before a closing bracket or quote too) counts, so a column taken for fitting fits (breaker round 43, F4: Overfull by 6pt)" {
+    local abbr
+    abbr=$(printf 'ab. %.0s' $(seq 20))
+    printf 'id,note\n1,"Holds. Fails. Holds. Holds. Fails. Data. Holds. Holds. Fails. Holds. Holds."\n' \
+        >"$T/verdicts.csv"
+    printf 'note\n%s\n' "${abbr% }" >"$T/abbr.csv"
+    printf 'note\n%s\n' "$(printf 'ab?) %.0s' $(seq 15))" >"$T/closed.csv"
+    local f
+    for f in closed abbr verdicts; do
+        render_and_compile table-booktabs.tex "$T/$f.csv" en
+        if grep -A2 'Overfull \\hbox' "$T/en/doc.log" >&2; then
+            echo "$f: Overfull" >&2
+            return 1
+        fi
+        grep -qF 'Holds' "$T/en/doc.txt" || grep -qF 'ab' "$T/en/doc.txt"
+    done
+    # the same words without the sentence's ends still fit on one line
+    printf 'note\n%s\n' "$(printf 'ab %.0s' $(seq 20))" >"$T/plain.csv"
+    gt render table-booktabs.tex "$T/plain.csv"
+    [[ "$out" != *gametabwide* ]]
+}
+
 @test "booktabs: five, six and ten prose columns share the text width, each at least its longest word: no Overfull box (breaker round 15)" {
     for n in 5 6 10; do
         # n columns of 25 words each, the breaker's: every one wraps (ten
