@@ -164,6 +164,15 @@ static void close_here(struct xlsx_book *b, lxw_workbook *wb, struct close_repor
     quiet_off(b);
 }
 
+/* Removes dir (malloc'd, or NULL: nothing) with what is in it, and frees
+ * it: the directory the close's files were made in. */
+static void remove_own_directory(char *dir)
+{
+    if (dir)
+        remove_tree(dir, false, NULL);
+    free(dir);
+}
+
 /* Closes (writes) the workbook into its temporary file and frees it.
  * libxlsxwriter compresses every row then, seconds for a large sheet,
  * without looking at the stop request: the close runs in a child process,
@@ -190,6 +199,23 @@ static int close_workbook(struct xlsx_book *b, struct close_report *out)
     STAILQ_FOREACH(sheet, wb->sheets, list_pointers)
         if (!sheet->is_chartsheet && sheet->u.worksheet->optimize_tmpfile)
             fflush(sheet->u.worksheet->optimize_tmpfile);
+    /* The close's own files (libxlsxwriter's, one for each part of the
+     * workbook, each named from its making to its removal) in a directory
+     * of the close's: a child killed on a stop request between the two
+     * would leave one in TMPDIR (breaker round 43, F1); the directory goes
+     * with what is in it once the child is gone.  Where it cannot be made,
+     * TMPDIR, as before. */
+    char *own = path_join(b->tmpdir, "gametab-xlsx.XXXXXX");
+    char *held = own ? strdup(own) : NULL;
+    if (held && mkdtemp(own)) {
+        strcpy(held, own);
+        free(wb->options.tmpdir); /* libxlsxwriter's copy */
+        wb->options.tmpdir = held;
+    } else {
+        free(own);
+        free(held);
+        own = NULL;
+    }
     pid_t parent = getpid();
     pid_t pid = fork();
     if (pid == 0) {
@@ -210,6 +236,7 @@ static int close_workbook(struct xlsx_book *b, struct close_report *out)
     if (pid < 0) {
         munmap(r, sizeof *r);
         close_here(b, wb, out);
+        remove_own_directory(own);
         return 0;
     }
     bool killed = false;
@@ -233,6 +260,7 @@ static int close_workbook(struct xlsx_book *b, struct close_report *out)
     /* This process's copy of the workbook, once the child is gone: the
      * child wrote the file. */
     workbook_discard(wb);
+    remove_own_directory(own);
     *out = *r;
     out->killed_by = died;
     munmap(r, sizeof *r);
