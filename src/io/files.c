@@ -26,9 +26,9 @@ char *path_join(const char *dir, const char *name)
     return p;
 }
 
-/* breaker round 41, F1: /dev/pts and a cgroup2 directory were said "not
- * writable", or with a bare errno for TMPDIR; efivarfs would make an EFI
- * variable of the temporary file. */
+/* (files.h)  The list grew from breaker round 41, F1: /dev/pts and a
+ * cgroup2 directory were said "not writable", or with a bare errno for
+ * TMPDIR; efivarfs would make an EFI variable of the temporary file. */
 bool kernel_file_system(const char *dir)
 {
     /* mqueue's, configfs's, fusectl's and rpc_pipefs's, which

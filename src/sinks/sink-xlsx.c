@@ -204,7 +204,8 @@ static int close_workbook(struct xlsx_book *b, struct close_report *out)
      * of the close's: a child killed on a stop request between the two
      * would leave one in TMPDIR (breaker round 43, F1); the directory goes
      * with what is in it once the child is gone.  Where it cannot be made,
-     * TMPDIR, as before. */
+     * TMPDIR, as before.  libxlsxwriter's copy of the name is had before
+     * the directory is made, so that nothing can fail once it exists. */
     char *own = path_join(b->tmpdir, "gametab-xlsx.XXXXXX");
     char *held = own ? strdup(own) : NULL;
     if (held && mkdtemp(own)) {
