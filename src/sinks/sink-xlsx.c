@@ -208,11 +208,17 @@ static int close_workbook(struct xlsx_book *b, struct close_report *out)
      * the directory is made, so that nothing can fail once it exists. */
     char *own = path_join(b->tmpdir, "gametab-xlsx.XXXXXX");
     char *held = own ? strdup(own) : NULL;
-    if (held && mkdtemp(own)) {
+    /* u+rwx whatever the umask, as a build's staging directory: under
+     * umask 0700 mkdtemp's mode 000 could not be read to be removed (a
+     * short breaker round after round 43: left in TMPDIR) */
+    bool made = held && mkdtemp(own);
+    if (made && chmod(own, 0700) == 0) {
         strcpy(held, own);
         free(wb->options.tmpdir); /* libxlsxwriter's copy */
         wb->options.tmpdir = held;
     } else {
+        if (made)
+            rmdir(own);
         free(own);
         free(held);
         own = NULL;
