@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -368,55 +369,6 @@ static bool only_generated_fonts(const char *var)
            holds_only(var, top) && holds_only(sub, fonts);
 }
 
-/* Whether TeX's generated files (TEXMFVAR) go under the temporary
- * directory (latex_env_init): no usable TEXMFVAR of the user's, and no
- * usable $HOME for kpathsea's own, ~/.texliveYYYY/texmf-var.  Usable: an
- * absolute name of a directory the user may write, as are the fonts/
- * under it, if any, and every directory below, on a file system with
- * room, holding only what TeX's font scripts make (only_generated_fonts).
- * Anything else counts as none: mktextfm would put the
- * metrics in /tmp/texfonts, for every later TeX run of anyone (breaker
- * round 30, F8; round 39, F4: HOME=/dev/null, a file, a relative HOME, a
- * texmf-var that is a file or whose fonts/ is root's, TEXMFVAR=/dev/null).
- * The newest ~/.texliveYYYY is looked for by reading HOME, not by
- * glob(3), which took a '[' in HOME for its own (round 39, F8). */
-static bool texmfvar_in_tmpdir(void)
-{
-    const char *home = getenv("HOME"), *var = getenv("TEXMFVAR");
-    if (var && *var)
-        return !writable_directory(var, "fonts") || no_room(var) || !only_generated_fonts(var);
-    /* a full HOME too (over quota): the metrics could not be made there,
-     * and LaTeX said a font missing (breaker round 39, F9) */
-    if (!home || !writable_directory(home, NULL) || no_room(home))
-        return true;
-    DIR *d = opendir(home);
-    if (!d)
-        return true;
-    /* The newest ~/.texliveYYYY, TeX's own: an older one is what an
-     * upgrade of TeX Live leaves, which TeX no longer reads (breaker round
-     * 42, F4: a ~/.texlive2019 with a luatex-cache/ made a clean HOME
-     * count as none, and every PDF made its fonts again). */
-    char newest[13] = "";
-    for (struct dirent *e; (e = readdir(d));) {
-        const char *n = e->d_name;
-        if (strncmp(n, ".texlive", 8) == 0 && strlen(n) == 12 &&
-            strspn(n + 8, "0123456789") == 4 && strcmp(n, newest) > 0)
-            memcpy(newest, n, 13);
-    }
-    closedir(d);
-    if (!*newest)
-        return false;
-    /* one that is no directory (a file of that name) is unusable too
-     * (breaker round 31, F5) */
-    char dir[4300], var_dir[4400];
-    snprintf(dir, sizeof dir, "%s/%s", home, newest);
-    snprintf(var_dir, sizeof var_dir, "%s/texmf-var", dir);
-    struct stat st;
-    return !writable_directory(dir, "texmf-var") ||
-           (stat(var_dir, &st) == 0 &&
-            (!writable_directory(var_dir, "fonts") || !only_generated_fonts(var_dir)));
-}
-
 /* The characters kpathsea reads in a path variable as its own (a list's
  * ':' or ';', a variable's '$', the braces and commas of {a,b}, a comma
  * even outside braces: breaker round 36, F5; the '!!' of ls-R),
@@ -434,6 +386,190 @@ static const char *kpathsea_unusable(const char *path)
         if (strchr(KPATHSEA_SPECIAL, *p) || (unsigned char)*p < 0x20 || *p == 0x7f)
             return p;
     return NULL;
+}
+
+/* The HOME TeX is asked with for its own TEXMFVAR (tex_own_var): a name
+ * kpathsea takes as it is, which no directory has (below a file). */
+#define ASKED_HOME "/dev/null/home"
+
+/* Runs `kpsewhich -progname=pdflatex -var-value TEXMFVAR` in gametab's
+ * environment as TeX gets it (env_clear_kpathsea's, without TEXMFVAR,
+ * HOME ASKED_HOME), its answer in buf (size bytes) without the newline.
+ * 0, or -1 when it could not be run, failed, was stopped (a stop request:
+ * it is killed within 10 ms) or said more than buf holds. */
+static int ask_kpsewhich(char *buf, size_t size)
+{
+    size_t n = 0;
+    while (environ[n])
+        n++;
+    struct latex_env e = {.envp = malloc((n + 4) * sizeof(char *))};
+    char *path = malloc(strlen("PATH=") + strlen(search_path()) + 1);
+    int fd[2] = {-1, -1}, rc = -1;
+    if (!e.envp || !path || pipe2(fd, O_CLOEXEC) != 0)
+        goto done;
+    memcpy(e.envp, environ, (n + 1) * sizeof *e.envp);
+    env_clear_kpathsea(&e, &n);
+    size_t kept = 0;
+    for (size_t i = 0; i < n; i++)
+        if (strncmp(e.envp[i], "TEXMFVAR=", 9) != 0)
+            e.envp[kept++] = e.envp[i];
+    n = kept;
+    e.envp[n] = NULL;
+    env_set(&e, &n, "HOME=" ASKED_HOME);
+    sprintf(path, "PATH=%s", search_path());
+    env_set(&e, &n, path);
+    pid_t parent = getpid();
+    pid_t pid = fork();
+    if (pid == 0) {
+        /* A group of its own, ended whole on a stop (a kpsewhich that is
+         * a script, and what it runs), and with gametab if that dies. */
+        setpgid(0, 0);
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (getppid() != parent)
+            _exit(127);
+        int null = open("/dev/null", O_RDWR);
+        if (null < 0 || dup2(null, 0) < 0 || dup2(fd[1], 1) < 0 || dup2(null, 2) < 0)
+            _exit(127);
+        environ = e.envp;
+        execlp("kpsewhich", "kpsewhich", "-progname=pdflatex", "-var-value", "TEXMFVAR",
+               (char *)NULL);
+        _exit(127);
+    }
+    close(fd[1]);
+    fd[1] = -1;
+    if (pid < 0)
+        goto done;
+    setpgid(pid, pid); /* as the child does: whichever runs first */
+    /* Read as it comes, and waited for, polled every 10 ms for a stop
+     * request: a blocking read or waitpid would wait out a kpsewhich
+     * that hangs. */
+    size_t got = 0;
+    bool whole = false, over = false, killed = false;
+    int status = 0;
+    for (;;) {
+        if (interrupt_signal && !killed) {
+            kill(-pid, SIGKILL);
+            killed = true;
+        }
+        if (whole || killed) {
+            pid_t w = waitpid(pid, &status, WNOHANG);
+            if (w == pid || (w < 0 && errno != EINTR))
+                break;
+            nanosleep(&(struct timespec){.tv_nsec = 10000000}, NULL);
+            continue;
+        }
+        struct pollfd p = {.fd = fd[0], .events = POLLIN};
+        if (poll(&p, 1, 10) <= 0)
+            continue;
+        char chunk[512];
+        ssize_t r = read(fd[0], chunk, sizeof chunk);
+        if (r == 0)
+            whole = true;
+        else if (r > 0 && !over && got + (size_t)r < size) {
+            memcpy(buf + got, chunk, (size_t)r);
+            got += (size_t)r;
+        } else if (r > 0)
+            over = true;
+        else if (errno != EINTR && errno != EAGAIN) {
+            kill(-pid, SIGKILL);
+            killed = true;
+        }
+    }
+    if (!killed && !over && WIFEXITED(status) && WEXITSTATUS(status) == 0 && got > 0 &&
+        buf[got - 1] == '\n') {
+        buf[got - 1] = '\0';
+        rc = 0;
+    }
+done:
+    free(e.envp);
+    free(path);
+    for (int i = 0; i < 2; i++)
+        if (fd[i] >= 0)
+            close(fd[i]);
+    return rc;
+}
+
+/* TeX's own TEXMFVAR, where an environment without one has TeX's
+ * generated files: the name texmf.cnf gives it (TeX Live's
+ * "~/.texlive2022/texmf-var"), relative to HOME ("~/" dropped), or absolute
+ * when it is outside HOME; asked of TeX itself (ask_kpsewhich) once a run.
+ * NULL when kpsewhich could not say, or said a name that is not one
+ * directory (kpathsea's characters in it: a list, a variable left). */
+static const char *tex_own_var(void)
+{
+    static char answer[4096];
+    static bool asked, known;
+    if (!asked) {
+        known = ask_kpsewhich(answer, sizeof answer) == 0;
+        asked = !interrupt_signal;
+    }
+    if (!known || answer[0] != '/' || kpathsea_unusable(answer))
+        return NULL;
+    size_t home = strlen(ASKED_HOME);
+    if (strncmp(answer, ASKED_HOME, home) != 0)
+        return answer;
+    if (answer[home] == '/' && answer[home + 1])
+        return answer + home + 1;
+    return NULL;
+}
+
+/* Whether the texmf-var tree var (absolute) may take TeX's generated
+ * files: a directory this user may write, as are the fonts/ under it, if
+ * any, and every directory below, on a file system with room, holding
+ * only what TeX's font scripts make (only_generated_fonts). */
+static bool usable_var(const char *var)
+{
+    return writable_directory(var, "fonts") && !no_room(var) && only_generated_fonts(var);
+}
+
+/* Whether TeX's generated files (TEXMFVAR) go under the temporary
+ * directory (latex_env_init): no usable TEXMFVAR of the user's, and no
+ * usable one of TeX's own (tex_own_var: ~/.texlive2022/texmf-var), which
+ * mktexdir makes as far as it is missing.  Usable: usable_var's, and
+ * each directory of TeX's own from HOME down that exists one this user
+ * may write, HOME too, on a file system with room.
+ * Anything else counts as none: mktextfm would put the
+ * metrics in /tmp/texfonts, for every later TeX run of anyone (breaker
+ * round 30, F8; round 39, F4: HOME=/dev/null, a file, a relative HOME, a
+ * texmf-var that is a file or whose fonts/ is root's, TEXMFVAR=/dev/null).
+ * TeX's own is its year's, not the newest ~/.texliveYYYY: an older one is
+ * what an upgrade of TeX Live leaves (breaker round 42, F4: a
+ * ~/.texlive2019 with a luatex-cache/), and a newer one a newer TeX's of a
+ * HOME shared with it (round 43, F3: a tex/ in ~/.texlive2022/texmf-var
+ * was read again while a clean ~/.texlive2024 was judged). */
+static bool texmfvar_in_tmpdir(void)
+{
+    const char *home = getenv("HOME"), *var = getenv("TEXMFVAR");
+    if (var && *var)
+        return !usable_var(var);
+    /* a full HOME too (over quota): the metrics could not be made there,
+     * and LaTeX said a font missing (breaker round 39, F9) */
+    if (!home || !writable_directory(home, NULL) || no_room(home))
+        return true;
+    const char *own = tex_own_var();
+    if (!own)
+        return true;
+    char dir[4400];
+    if ((size_t)snprintf(dir, sizeof dir, "%s%s%s", *own == '/' ? "" : home,
+                         *own == '/' ? "" : "/", own) >= sizeof dir)
+        return true;
+    struct stat st;
+    if (stat(dir, &st) == 0)
+        return !usable_var(dir);
+    /* Missing: mktexdir makes it in the deepest directory above that
+     * exists, which this user must write.  One that is no directory (a
+     * file of that name, ENOTDIR below it) is unusable (breaker round 31,
+     * F5). */
+    for (;;) {
+        if (errno != ENOENT)
+            return true;
+        char *slash = strrchr(dir, '/');
+        slash[slash == dir] = '\0';
+        if (stat(dir, &st) == 0)
+            return !writable_directory(dir, NULL);
+        if (slash == dir)
+            return true;
+    }
 }
 
 /* A name for path that kpathsea takes as it is: path itself, or, when it
@@ -924,6 +1060,8 @@ static int pdf_write_private(const struct table_def *t, const struct table_args 
      * (breaker round 30, F8). */
     const char *bad = kpathsea_unusable(dir);
     bool in_tmpdir = texmfvar_in_tmpdir();
+    if (interrupt_signal) /* while kpsewhich was asked (tex_own_var) */
+        return interrupt_fail(err, output_name(out));
     if (bad && in_tmpdir) {
         char shown[8];
         if ((unsigned char)*bad < 0x20 || *bad == 0x7f)
