@@ -724,7 +724,7 @@ for a, b in zip(lines, lines[1:]):
     "$GAMETAB" render --help | sed -n '/^Environment:/,$s/^  \([A-Z_]*\)$/\1/p' >"$T/env-help"
     # (a short name shares its line with its text: "TMPDIR where ...")
     sed -n '/^ENVIRONMENT/,/^EXIT STATUS/s/^       \([A-Z_]\{3,\}\)\( .*\)\{0,1\}$/\1/p' "$T/man.txt" >"$T/env-man"
-    [ "$(sort "$T/env-help" | tr '\n' ' ')" = "GAMETAB_CELLS_MAX GAMETAB_DATA_MAX GAMETAB_FIELD_MAX GAMETAB_OUTPUT_MAX GAMETAB_TAGS_MAX GAMETAB_TEMPLATES HOME PATH SOURCE_DATE_EPOCH TEXINPUTS TMPDIR " ]
+    [ "$(sort "$T/env-help" | tr '\n' ' ')" = "GAMETAB_CELLS_MAX GAMETAB_DATA_MAX GAMETAB_FIELD_MAX GAMETAB_OUTPUT_MAX GAMETAB_TAGS_MAX GAMETAB_TEMPLATES GAMETAB_TEX_SECONDS_MAX HOME PATH SOURCE_DATE_EPOCH TEXINPUTS TMPDIR " ]
     diff "$T/env-help" "$T/env-man"
     # prose is filled to the width man is given (a paragraph of table's
     # --help is one line at 200 columns); lists keep their lines

@@ -20,6 +20,7 @@
 #include "io/csv-read.h"
 #include "publish/figures.h"
 #include "tables/table.h"
+#include "sinks/sink-pdf.h"
 #include "sinks/sinks.h"
 #include "template/templates.h"
 
@@ -60,6 +61,10 @@ static const struct {
                          "as one, each time, and so does each pass of a section over a "
                          "list); default %zu, 0 for no limit",
      TEMPLATE_TAGS_MAX},
+    {"GAMETAB_TEX_SECONDS_MAX", "--format pdf: the most seconds of wall time latexmk may take "
+                                "over one PDF, every pdflatex run of it (a template whose TeX "
+                                "loops would run until killed); default %zu, 0 for no limit",
+     SINK_PDF_SECONDS_MAX},
     {"SOURCE_DATE_EPOCH", "the date written into generated files (an xlsx workbook's "
                           "properties, a PDF's dates), in seconds since 1970, digits only; "
                           "default 1980-01-01", 0},

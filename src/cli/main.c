@@ -23,17 +23,19 @@
 #include "io/csv-read.h"
 #include "io/files.h"
 #include "io/output.h"
+#include "sinks/sink-pdf.h"
 #include "template/templates.h"
 
 /* The environment variables gametab reads, checked before any work: a
  * value it cannot use is a usage error, not ignored (the limits of
- * template/templates.h and io/csv-read.h, SOURCE_DATE_EPOCH of base/epoch.h). */
+ * template/templates.h, io/csv-read.h and sinks/sink-pdf.h, SOURCE_DATE_EPOCH of
+ * base/epoch.h). */
 static int environment_check(struct gt_error *err)
 {
     time_t t;
     if (epoch_get(&t, err) != GT_OK)
         return GT_ERR_USAGE;
-    if (template_limits_check(err) != GT_OK)
+    if (template_limits_check(err) != GT_OK || sink_pdf_limits_check(err) != GT_OK)
         return GT_ERR_USAGE;
     return csv_limits_check(err);
 }

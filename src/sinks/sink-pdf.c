@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <sys/types.h>
@@ -23,6 +24,7 @@
 
 #include "base/epoch.h"
 #include "base/interrupt.h"
+#include "base/limit.h"
 #include "io/files.h"
 #include "sinks/sink-pdf.h"
 
@@ -293,11 +295,14 @@ static void env_clear_kpathsea(struct latex_env *e, size_t *n)
 }
 
 /* True when the file system of dir has (about) no room left: less than
- * 64 KiB for an ordinary user, LaTeX's log being some 25 KB. */
+ * 64 KiB for an ordinary user, LaTeX's log being some 25 KB, or fewer than
+ * 32 inodes, where it counts them, for the dozen files a run makes
+ * (breaker round 44, F6: out of inodes, latexmk "did not finish"). */
 static bool no_room(const char *dir)
 {
     struct statvfs fs;
-    return statvfs(dir, &fs) == 0 && (uint64_t)fs.f_bavail * fs.f_frsize < 65536;
+    return statvfs(dir, &fs) == 0 && ((uint64_t)fs.f_bavail * fs.f_frsize < 65536 ||
+                                      (fs.f_files > 0 && fs.f_favail < 32));
 }
 
 /* nftw's look at one entry below a directory: 1, which ends the walk, at
@@ -331,8 +336,12 @@ static bool writable_directory(const char *path, const char *sub)
     char inner[4300];
     if (!sub || (size_t)snprintf(inner, sizeof inner, "%s/%s", path, sub) >= sizeof inner)
         return true;
-    return stat(inner, &st) != 0 ||
-           (S_ISDIR(st.st_mode) && access(inner, W_OK | X_OK) == 0 && writable_below(inner));
+    /* none, or a directory (a link to one too): a link to nothing is
+     * neither, as mktexdir cannot make a directory of its name (breaker
+     * round 44, F7) */
+    return lstat(inner, &st) != 0 ||
+           (stat(inner, &st) == 0 && S_ISDIR(st.st_mode) && access(inner, W_OK | X_OK) == 0 &&
+            writable_below(inner));
 }
 
 /* Whether the directory dir holds no entry but those of names[] (NULL
@@ -356,17 +365,29 @@ static bool holds_only(const char *dir, const char *const *names)
 
 /* Whether the texmf-var tree var holds nothing but what TeX's font
  * scripts make there (mktextfm, mktexpk, mktexmf: fonts/tfm, fonts/pk,
- * fonts/source, and ls-R): a tex/ there is searched before TeX's own
+ * fonts/source, and ls-R), and luatex-cache, which any lualatex run makes
+ * and pdflatex never reads (breaker round 44, F8: every Russian PDF made
+ * its fonts again, 5 times slower): a tex/ there is searched before TeX's own
  * packages, a web2c/ holds formats of fmtutil-user's and a fonts/map the
  * font maps of updmap-user's, which may be stale (breaker round 40, F1: a
  * geometry.sty in ~/.texliveYYYY/texmf-var/tex replaced LaTeX's). */
 static bool only_generated_fonts(const char *var)
 {
-    static const char *const top[] = {"fonts", "ls-R", NULL};
+    static const char *const top[] = {"fonts", "ls-R", "luatex-cache", NULL};
     static const char *const fonts[] = {"tfm", "pk", "source", NULL};
     char sub[4400];
-    return (size_t)snprintf(sub, sizeof sub, "%s/fonts", var) < sizeof sub &&
-           holds_only(var, top) && holds_only(sub, fonts);
+    if ((size_t)snprintf(sub, sizeof sub, "%s/fonts", var) >= sizeof sub || !holds_only(var, top) ||
+        !holds_only(sub, fonts))
+        return false;
+    /* each of fonts/tfm, pk and source none or a directory to write in
+     * (writable_directory's), not a file or a link to nothing, where
+     * mktextfm could make nothing, and said a font missing (breaker round
+     * 44, F7) */
+    struct stat st;
+    for (size_t i = 0; fonts[i] && lstat(sub, &st) == 0; i++)
+        if (!writable_directory(sub, fonts[i]))
+            return false;
+    return true;
 }
 
 /* The characters kpathsea reads in a path variable as its own (a list's
@@ -430,6 +451,8 @@ static int ask_kpsewhich(char *buf, size_t size)
         int null = open("/dev/null", O_RDWR);
         if (null < 0 || dup2(null, 0) < 0 || dup2(fd[1], 1) < 0 || dup2(null, 2) < 0)
             _exit(127);
+        if (null > 2)
+            close(null);
         environ = e.envp;
         execlp("kpsewhich", "kpsewhich", "-progname=pdflatex", "-var-value", "TEXMFVAR",
                (char *)NULL);
@@ -559,9 +582,11 @@ static bool texmfvar_in_tmpdir(void)
     /* Missing: mktexdir makes it in the deepest directory above that
      * exists, which this user must write.  One that is no directory (a
      * file of that name, ENOTDIR below it) is unusable (breaker round 31,
-     * F5). */
+     * F5), and so is a link to nothing on the way, which mktexdir cannot
+     * replace: mktextfm then put the metrics in /tmp/texfonts (breaker
+     * round 44, F7). */
     for (;;) {
-        if (errno != ENOENT)
+        if (errno != ENOENT || lstat(dir, &st) == 0)
             return true;
         char *slash = strrchr(dir, '/');
         slash[slash == dir] = '\0';
@@ -846,14 +871,31 @@ static bool tex_write_failed(const char *line)
  * document for latexmk_report. */
 #define LATEXMK_OUT "latexmk.out"
 
+/* The name of the variable that sets SINK_PDF_SECONDS_MAX (sink-pdf.h). */
+#define SECONDS_MAX_NAME "GAMETAB_TEX_SECONDS_MAX"
+
+int sink_pdf_limits_check(struct gt_error *err)
+{
+    return limit_check(SECONDS_MAX_NAME, err);
+}
+
+/* Seconds since some fixed moment, for run_latexmk's limit. */
+static double monotonic_seconds(void)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)now.tv_sec + now.tv_nsec / 1e9;
+}
+
 /* Runs latexmk -pdf on dir/name.tex in the environment envp, its output to
- * dir/LATEXMK_OUT.  0 when it made the PDF; -2 on a stop request
- * (interrupt_signal), latexmk and pdflatex ended; -3 when no process could
+ * dir/LATEXMK_OUT, for at most seconds seconds (0: no limit).  0 when it
+ * made the PDF; -2 on a stop request (interrupt_signal), -4 past the
+ * limit, latexmk and pdflatex ended in both; -3 when no process could
  * be made for it, *unstarted the errno (EAGAIN: a process limit); -1
  * otherwise, with *killed the signal that ended latexmk itself, if one
  * did. */
-static int run_latexmk(const char *dir, const char *name, char **envp, int *killed,
-                       int *unstarted)
+static int run_latexmk(const char *dir, const char *name, char **envp, size_t seconds,
+                       int *killed, int *unstarted)
 {
     *killed = 0;
     pid_t parent = getpid();
@@ -866,7 +908,9 @@ static int run_latexmk(const char *dir, const char *name, char **envp, int *kill
         /* A group of its own, so that a stop reaches pdflatex too. */
         setpgid(0, 0);
         /* gametab killed (SIGKILL) cannot stop it: then latexmk gets
-         * SIGTERM, and ends the pdflatex it runs (latexmk's own handler). */
+         * SIGTERM and ends, but a pdflatex it runs goes on to its end
+         * (breaker round 44, F9), and one that loops to the CPU limit
+         * below. */
         prctl(PR_SET_PDEATHSIG, SIGTERM);
         if (getppid() != parent) /* it died before that */
             _exit(128 + SIGTERM);
@@ -876,6 +920,17 @@ static int run_latexmk(const char *dir, const char *name, char **envp, int *kill
         signal(SIGTERM, SIG_DFL);
         if (interrupt_signal)
             _exit(128 + SIGTERM);
+        /* The limit as CPU time too, which pdflatex inherits: gametab
+         * killed, nothing else would end a pdflatex that loops (it ran on,
+         * orphaned; latexmk's SIGTERM handler waits for it).  Alive,
+         * gametab ends it first, at the same number of seconds of wall
+         * time, which a run of one process passes no later. */
+        struct rlimit cpu;
+        if (seconds && seconds < RLIM_INFINITY - 1 && getrlimit(RLIMIT_CPU, &cpu) == 0 &&
+            (cpu.rlim_cur == RLIM_INFINITY || cpu.rlim_cur > seconds + 1)) {
+            cpu.rlim_cur = seconds + 1;
+            setrlimit(RLIMIT_CPU, &cpu);
+        }
         int null = open("/dev/null", O_RDWR);
         if (null < 0 || chdir(dir) != 0 || dup2(null, 0) < 0)
             _exit(127);
@@ -884,6 +939,11 @@ static int run_latexmk(const char *dir, const char *name, char **envp, int *kill
             said = null;
         if (dup2(said, 1) < 0 || dup2(said, 2) < 0)
             _exit(127);
+        /* TeX gets 0, 1 and 2 only: every descriptor it has counts
+         * against ulimit -n (breaker round 44, F3: /dev/null was passed
+         * on as 4 to latexmk, pdflatex and the font scripts). */
+        if (null > 2)
+            close(null);
         environ = envp;
         /* -norc: no latexmkrc of the user's or the system's changes where
          * the PDF goes or keeps latexmk running. */
@@ -893,15 +953,19 @@ static int run_latexmk(const char *dir, const char *name, char **envp, int *kill
     }
     setpgid(pid, pid); /* as the child does: whichever runs first */
     int status;
-    bool stopped = false;
+    bool stopped = false, late = false;
     int polls_since_stop = 0;
+    double start = monotonic_seconds();
     for (;;) {
-        /* A stop request: latexmk and its pdflatex are ended, and waited
-         * for before their directory is removed.  latexmk catches SIGTERM
-         * and, when it comes before pdflatex starts, runs pdflatex through
-         * first (0.2 s and more): the whole group gets SIGKILL after 50 ms,
-         * so that a stop takes under 0.1 s. */
-        if (interrupt_signal && !stopped) {
+        /* A stop request, or the time limit passed: latexmk and its
+         * pdflatex are ended, and waited for before their directory is
+         * removed.  latexmk catches SIGTERM and, when it comes before
+         * pdflatex starts, runs pdflatex through first (0.2 s and more):
+         * the whole group gets SIGKILL after 50 ms, so that a stop takes
+         * under 0.1 s. */
+        if (!stopped && seconds && monotonic_seconds() - start > (double)seconds)
+            late = true;
+        if ((interrupt_signal || late) && !stopped) {
             kill(-pid, SIGTERM);
             stopped = true;
         } else if (stopped && ++polls_since_stop == 5) {
@@ -916,8 +980,10 @@ static int run_latexmk(const char *dir, const char *name, char **envp, int *kill
             return -1;
         nanosleep(&(struct timespec){.tv_nsec = 10000000}, NULL);
     }
-    if (stopped || interrupt_signal)
+    if (interrupt_signal)
         return -2;
+    if (late)
+        return -4;
     if (WIFSIGNALED(status))
         *killed = WTERMSIG(status);
     return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
@@ -1035,6 +1101,14 @@ static int pdf_write_private(const struct table_def *t, const struct table_args 
             return gt_fail(err, GT_ERR_RUNTIME,
                            "--format pdf: %s not found: install the Debian package %s",
                            needed[i].program, needed[i].package);
+    /* Too few descriptors fail TeX where it cannot say so: a font's
+     * metrics not opened are "Metric (TFM) file not found", one not made
+     * (no pipe for mktextfm) the same (breaker round 44, F3, F5). */
+    struct rlimit files;
+    if (getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur < SINK_PDF_FILES_MIN)
+        return gt_fail(err, GT_ERR_RUNTIME,
+                       "%s: pdflatex needs %d open files, and ulimit -n allows %llu: raise it",
+                       t->name, SINK_PDF_FILES_MIN, (unsigned long long)files.rlim_cur);
     time_t date;
     int status = epoch_get(&date, err);
     if (status != GT_OK)
@@ -1096,19 +1170,40 @@ static int pdf_write_private(const struct table_def *t, const struct table_args 
      * as at any other step (not the temporary document's). */
     if (rc != GT_OK && interrupt_signal)
         rc = interrupt_fail(err, output_name(out));
+    /* and a file size limit passed too, as for every other format (not
+     * the temporary document's name, which the user never gave) */
+    else if (rc != GT_OK && file_size_exceeded)
+        rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", output_name(out), strerror(EFBIG));
     if (rc == GT_OK) {
         char name[256];
         snprintf(name, sizeof name, "%s.tex", t->name);
         struct latex_env env;
         int killed = 0, unstarted = 0;
+        size_t seconds = limit_from_environment(SECONDS_MAX_NAME, SINK_PDF_SECONDS_MAX);
         int made = latex_env_init(&env, date, dir, opt->dirs, in_tmpdir) == 0
-                       ? run_latexmk(dir, name, env.envp, &killed, &unstarted)
+                       ? run_latexmk(dir, name, env.envp, seconds, &killed, &unstarted)
                        : -1;
         free(env.envp);
         free(env.texinputs);
         free(env.path);
         if (made == -2) {
             rc = interrupt_fail(err, output_name(out));
+        } else if (made == -4) {
+            /* Perl's fork (mktexfmt's, mktextfm's) waits and tries again
+             * for ever under a process limit, saying nothing (breaker
+             * round 44, F2: ulimit -u 5); root has no such limit. */
+            struct rlimit procs;
+            char cause[128] = "a loop in a template?";
+            if (geteuid() != 0 && getrlimit(RLIMIT_NPROC, &procs) == 0 &&
+                procs.rlim_cur != RLIM_INFINITY)
+                snprintf(cause, sizeof cause,
+                         "a loop in a template, or TeX's scripts waiting for a process under "
+                         "ulimit -u %llu?",
+                         (unsigned long long)procs.rlim_cur);
+            rc = gt_fail(err, GT_ERR_RUNTIME,
+                         "%s: pdflatex failed: the compile ran past %zu s (%s); " SECONDS_MAX_NAME
+                         "=SECONDS raises the limit, 0 for none",
+                         t->name, seconds, cause);
         } else if (made == -3) {
             /* said, as for a fork of TeX's (breaker round 31, F6) */
             rc = gt_fail(err, GT_ERR_RUNTIME, "%s: latexmk could not start: %s%s", t->name,
