@@ -372,6 +372,18 @@ for i in range(60): print(f"{i*1000},{i}")' >"$T/lab.csv"
     [[ "$out" != *gametabwide* ]]
 }
 
+@test "booktabs: columns of long words wider together than TeX's largest dimension (55 x 60 letters, 256 x 12) compile, each wide column at most its share of 16000pt (breaker round 44, F4: Dimension too large)" {
+    local spec n k
+    for spec in 55:60 256:12 5:60; do
+        n=${spec%:*} k=${spec#*:}
+        awk -v n=$n -v k=$k 'BEGIN { w = sprintf("%*s", k, ""); gsub(/ /, "W", w);
+            for (i = 0; i < n; i++) printf "%sc%d", i ? "," : "", i; print "";
+            for (i = 0; i < n; i++) printf "%s%s x", i ? "," : "", w; print "" }' >"$T/wide.csv"
+        render_and_compile table-booktabs.tex "$T/wide.csv" en
+        grep -q 'WWWWWWWWWWWW' "$T/en/doc.txt"
+    done
+}
+
 @test "booktabs: five, six and ten prose columns share the text width, each at least its longest word: no Overfull box (breaker round 15)" {
     for n in 5 6 10; do
         # n columns of 25 words each, the breaker's: every one wraps (ten
