@@ -181,6 +181,9 @@ BATS
 --min 101|--min takes a percentage, 0 to 100
 --min 50%|--min takes a percentage, 0 to 100
 CASES
+    # inside a mutation run one text is planted over, so --check fails
+    # there by design (it "killed" every mutant no test before it did)
+    [ -z "${GAMETAB_MUTANT:-}" ] || return 0
     run "$BATS_TEST_DIRNAME/mutate" --sample 3 -j 1 --min 100 --check
     [ "$status" -eq 0 ]
 }
