@@ -228,7 +228,7 @@ extern char **environ;
 struct latex_env {
     char **envp;
     char date[64];
-    char texmfvar[4300], tmpdir[4300], home[4400];
+    char texmfvar[4300], tmpdir[4300], home[4400], varfonts[4300];
     char *texinputs; /* malloc'd, or NULL */
     char *path;      /* "PATH=...", malloc'd, or NULL */
 };
@@ -295,23 +295,26 @@ static void env_clear_kpathsea(struct latex_env *e, size_t *n)
 }
 
 /* True when the file system of dir has (about) no room left: less than
- * 64 KiB for an ordinary user, LaTeX's log being some 25 KB, or fewer than
- * 32 inodes, where it counts them, for the dozen files a run makes
- * (breaker round 44, F6: out of inodes, latexmk "did not finish"). */
-static bool no_room(const char *dir)
+ * bytes for an ordinary user, or fewer than 32 inodes, where it counts
+ * them, for the dozen files a run makes (breaker round 44, F6: out of
+ * inodes, latexmk "did not finish"). */
+static bool no_room(const char *dir, uint64_t bytes)
 {
     struct statvfs fs;
-    return statvfs(dir, &fs) == 0 && ((uint64_t)fs.f_bavail * fs.f_frsize < 65536 ||
+    return statvfs(dir, &fs) == 0 && ((uint64_t)fs.f_bavail * fs.f_frsize < bytes ||
                                       (fs.f_files > 0 && fs.f_favail < 32));
 }
 
 /* nftw's look at one entry below a directory: 1, which ends the walk, at
- * a directory this user may not write or read. */
+ * a directory this user may not write or read, or a symbolic link, which
+ * the walk does not follow: a directory of root's behind it failed every
+ * Cyrillic PDF (breaker round 45, F5, F9: fonts/tfm a link). */
 static int unwritable_entry(const char *path, const struct stat *st, int kind, struct FTW *at)
 {
     (void)st;
     (void)at;
-    return kind == FTW_DNR || (kind == FTW_D && access(path, W_OK | X_OK) != 0);
+    return kind == FTW_DNR || kind == FTW_SL || kind == FTW_SLN ||
+           (kind == FTW_D && access(path, W_OK | X_OK) != 0);
 }
 
 /* Whether every directory below dir (links not followed) is one this user
@@ -363,6 +366,14 @@ static bool holds_only(const char *dir, const char *const *names)
     return only;
 }
 
+/* The room a run needs: in TMPDIR, for LaTeX's log (some 25 KB) and the
+ * PDF's own pages; in a texmf-var tree, for the metrics, sources and
+ * bitmaps of the Cyrillic fonts (some 150 KB), with room to spare: with
+ * 64 KiB to 120 KiB left TeX filled HOME to the last byte and left a
+ * partial pkNNNNN.tmp there (breaker round 45, F8). */
+#define ROOM_TMPDIR 65536
+#define ROOM_TEXMFVAR (1024 * 1024)
+
 /* Whether the texmf-var tree var holds nothing but what TeX's font
  * scripts make there (mktextfm, mktexpk, mktexmf: fonts/tfm, fonts/pk,
  * fonts/source, and ls-R), and luatex-cache, which any lualatex run makes
@@ -413,11 +424,23 @@ static const char *kpathsea_unusable(const char *path)
  * kpathsea takes as it is, which no directory has (below a file). */
 #define ASKED_HOME "/dev/null/home"
 
+/* The longest kpsewhich may take to answer (ask_kpsewhich). */
+#define ASK_SECONDS 10
+
+/* Seconds since some fixed moment, for the time limits. */
+static double monotonic_seconds(void)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)now.tv_sec + now.tv_nsec / 1e9;
+}
+
 /* Runs `kpsewhich -progname=pdflatex -var-value TEXMFVAR` in gametab's
  * environment as TeX gets it (env_clear_kpathsea's, without TEXMFVAR,
  * HOME ASKED_HOME), its answer in buf (size bytes) without the newline.
  * 0, or -1 when it could not be run, failed, was stopped (a stop request:
- * it is killed within 10 ms) or said more than buf holds. */
+ * it is killed within 10 ms), ran past ASK_SECONDS or said more than buf
+ * holds. */
 static int ask_kpsewhich(char *buf, size_t size)
 {
     size_t n = 0;
@@ -451,8 +474,7 @@ static int ask_kpsewhich(char *buf, size_t size)
         int null = open("/dev/null", O_RDWR);
         if (null < 0 || dup2(null, 0) < 0 || dup2(fd[1], 1) < 0 || dup2(null, 2) < 0)
             _exit(127);
-        if (null > 2)
-            close(null);
+        close_range(3, ~0U, 0); /* the pipe's other end too: O_CLOEXEC */
         environ = e.envp;
         execlp("kpsewhich", "kpsewhich", "-progname=pdflatex", "-var-value", "TEXMFVAR",
                (char *)NULL);
@@ -469,8 +491,12 @@ static int ask_kpsewhich(char *buf, size_t size)
     size_t got = 0;
     bool whole = false, over = false, killed = false;
     int status = 0;
+    double start = monotonic_seconds();
     for (;;) {
-        if (interrupt_signal && !killed) {
+        /* and at most ASK_SECONDS (it takes some 0.02 s): one that never
+         * answers, or leaves a child holding the pipe, made every PDF
+         * wait for ever (breaker round 45, F1) */
+        if ((interrupt_signal || monotonic_seconds() - start > ASK_SECONDS) && !killed) {
             kill(-pid, SIGKILL);
             killed = true;
         }
@@ -542,7 +568,7 @@ static const char *tex_own_var(void)
  * only what TeX's font scripts make (only_generated_fonts). */
 static bool usable_var(const char *var)
 {
-    return writable_directory(var, "fonts") && !no_room(var) && only_generated_fonts(var);
+    return writable_directory(var, "fonts") && !no_room(var, ROOM_TEXMFVAR) && only_generated_fonts(var);
 }
 
 /* Whether TeX's generated files (TEXMFVAR) go under the temporary
@@ -567,7 +593,7 @@ static bool texmfvar_in_tmpdir(void)
         return !usable_var(var);
     /* a full HOME too (over quota): the metrics could not be made there,
      * and LaTeX said a font missing (breaker round 39, F9) */
-    if (!home || !writable_directory(home, NULL) || no_room(home))
+    if (!home || !writable_directory(home, NULL) || no_room(home, ROOM_TEXMFVAR))
         return true;
     const char *own = tex_own_var();
     if (!own)
@@ -830,6 +856,14 @@ static int latex_env_init(struct latex_env *e, time_t date, const char *dir,
      * name (it changes directory), and removed with it. */
     snprintf(e->tmpdir, sizeof e->tmpdir, "TMPDIR=%s", dir);
     env_set(e, &n, e->tmpdir);
+    /* mktextfm's last resort, where TEXMFVAR cannot take the metrics (a
+     * full tree, a link to nothing, a directory of root's below), and a
+     * place kpathsea searches for them: Debian's is /tmp/texfonts, shared
+     * by every TeX run of anyone, to which they went for good (breaker
+     * rounds 30, 44 F7, 45 F5, F6, F9).  Here in the run's directory,
+     * made there and removed with it. */
+    snprintf(e->varfonts, sizeof e->varfonts, "VARTEXFONTS=%s/texfonts", dir);
+    env_set(e, &n, e->varfonts);
     /* The user's personal tree (~/texmf), which kpathsea searches before
      * TeX's own: a geometry.sty or russian.ldf left there replaced LaTeX's
      * (breaker round 39, F10); and the user's configuration tree
@@ -879,14 +913,6 @@ int sink_pdf_limits_check(struct gt_error *err)
     return limit_check(SECONDS_MAX_NAME, err);
 }
 
-/* Seconds since some fixed moment, for run_latexmk's limit. */
-static double monotonic_seconds(void)
-{
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (double)now.tv_sec + now.tv_nsec / 1e9;
-}
-
 /* Runs latexmk -pdf on dir/name.tex in the environment envp, its output to
  * dir/LATEXMK_OUT, for at most seconds seconds (0: no limit).  0 when it
  * made the PDF; -2 on a stop request (interrupt_signal), -4 past the
@@ -926,7 +952,10 @@ static int run_latexmk(const char *dir, const char *name, char **envp, size_t se
          * gametab ends it first, at the same number of seconds of wall
          * time, which a run of one process passes no later. */
         struct rlimit cpu;
-        if (seconds && seconds < RLIM_INFINITY - 1 && getrlimit(RLIMIT_CPU, &cpu) == 0 &&
+        /* at most 10^9 s: the kernel counts CPU time in nanoseconds, and
+         * past some 1.8e10 s its limit wrapped to a second or none
+         * (breaker round 45, F3: pdflatex killed at once) */
+        if (seconds && seconds <= 1000000000 && getrlimit(RLIMIT_CPU, &cpu) == 0 &&
             (cpu.rlim_cur == RLIM_INFINITY || cpu.rlim_cur > seconds + 1)) {
             cpu.rlim_cur = seconds + 1;
             setrlimit(RLIMIT_CPU, &cpu);
@@ -941,9 +970,10 @@ static int run_latexmk(const char *dir, const char *name, char **envp, size_t se
             _exit(127);
         /* TeX gets 0, 1 and 2 only: every descriptor it has counts
          * against ulimit -n (breaker round 44, F3: /dev/null was passed
-         * on as 4 to latexmk, pdflatex and the font scripts). */
-        if (null > 2)
-            close(null);
+         * on as 4 to latexmk, pdflatex and the font scripts; round 45, F4:
+         * 24 descriptors gametab was given made TeX fail under ulimit -n
+         * 32, "latexmk did not finish"). */
+        close_range(3, ~0U, 0);
         environ = envp;
         /* -norc: no latexmkrc of the user's or the system's changes where
          * the PDF goes or keeps latexmk running. */
@@ -1219,7 +1249,7 @@ static int pdf_write_private(const struct table_def *t, const struct table_args 
              * are removed as it fails (breaker round 37, F4). */
             char first[400];
             first_latex_error(log, name, dir, first, sizeof first);
-            if (no_room(dir) || tex_write_failed(first))
+            if (no_room(dir, ROOM_TMPDIR) || tex_write_failed(first))
                 rc = gt_fail(err, GT_ERR_RUNTIME,
                              "%s: pdflatex failed: no space left in the temporary directory "
                              "%.*s (TMPDIR)",
