@@ -123,8 +123,19 @@ static int render_character(void *ud, uint32_t cp, unsigned long line, unsigned 
                  "a ligature, as copied from a PDF: write its letters, %s, instead; "
                  "TeX makes the ligature itself",
                  ligatures[cp - 0xFB00]);
+    /* U+0300 to U+036F are also what two bytes of cp1251 make, М or Н
+     * and a letter of 80 to BF (МЁ is U+0328): a line of such pairs only
+     * is valid UTF-8, so its file is not refused as invalid UTF-8 there
+     * (a newcomer's run, 2026-12-04: "compose the text first" for a
+     * cp1251 file whose first line was МЁ,1). */
     const char *hint =
         cp >= 0xFB00 && cp <= 0xFB06 ? ligature
+        : cp >= 0x0300 && cp <= 0x036F
+            ? "a combining accent: compose the text first, e.g. python3 -c \"import sys, "
+              "unicodedata; sys.stdout.write(unicodedata.normalize('NFC', sys.stdin.read()))\" "
+              "< IN.csv > OUT.csv; one still there after that has no letter to compose "
+              "with: remove it; or the file is in cp1251, whose МЁ, НЁ and the like are "
+              "these bytes: iconv -f cp1251 -t utf-8"
         : is_combining_mark(cp)
             ? "a combining accent: compose the text first, e.g. python3 -c \"import sys, "
               "unicodedata; sys.stdout.write(unicodedata.normalize('NFC', sys.stdin.read()))\" "
