@@ -211,7 +211,9 @@ const struct command cmd_table = {
     .more = "An option that does not apply to the format asked for (--level with csv, "
             "--lang with csv.gz) is a usage error.  CSV rows stream: memory does not "
             "grow with K.  A tex table is built whole, so it takes at most " XSTR(TEX_ROWS_MAX) " rows; "
-            "an xlsx sheet holds at most 1048576 (the header included).\n",
+            "an xlsx sheet holds at most 1048576 (the header included).  The environment "
+            "variables, --format pdf's among them (GAMETAB_TEX_SECONDS_MAX, HOME, TMPDIR, "
+            "TEXINPUTS), are listed by gametab render --help and in man gametab.\n",
     .help_more = print_table_params,
     .options = table_options,
     .noptions = O__N,
