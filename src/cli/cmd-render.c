@@ -128,21 +128,21 @@ static int render_character(void *ud, uint32_t cp, unsigned long line, unsigned 
      * is valid UTF-8, so its file is not refused as invalid UTF-8 there
      * (a newcomer's run, 2026-12-04: "compose the text first" for a
      * cp1251 file whose first line was МЁ,1). */
+#define COMPOSE_HINT                                                                       \
+    "a combining accent: compose the text first, e.g. python3 -c \"import sys, "          \
+    "unicodedata; sys.stdout.write(unicodedata.normalize('NFC', sys.stdin.read()))\" "    \
+    "< IN.csv > OUT.csv; one still there after that has no letter to compose with: "    \
+    "remove it"
     const char *hint =
         cp >= 0xFB00 && cp <= 0xFB06 ? ligature
         : cp >= 0x0300 && cp <= 0x036F
-            ? "a combining accent: compose the text first, e.g. python3 -c \"import sys, "
-              "unicodedata; sys.stdout.write(unicodedata.normalize('NFC', sys.stdin.read()))\" "
-              "< IN.csv > OUT.csv; one still there after that has no letter to compose "
-              "with: remove it; or the file is in cp1251, whose МЁ, НЁ and the like are "
-              "these bytes: iconv -f cp1251 -t utf-8"
+            ? COMPOSE_HINT "; or the file is in cp1251, whose МЁ, НЁ and the like are "
+                           "these bytes: iconv -f cp1251 -t utf-8"
         : is_combining_mark(cp)
-            ? "a combining accent: compose the text first, e.g. python3 -c \"import sys, "
-              "unicodedata; sys.stdout.write(unicodedata.normalize('NFC', sys.stdin.read()))\" "
-              "< IN.csv > OUT.csv; one still there after that has no letter to compose "
-              "with: remove it"
+            ? COMPOSE_HINT
             : "remove it, or render with a template whose name does not end in .tex (nor "
               ".ltx, .latex): HTML escaping takes any character";
+#undef COMPOSE_HINT
     return gt_fail(err, GT_ERR_RUNTIME,
                    "%s:%lu:%lu: character U+%04" PRIX32
                    " cannot be typeset with the preamble's fonts (%s)",
