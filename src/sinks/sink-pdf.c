@@ -294,6 +294,21 @@ static void env_clear_kpathsea(struct latex_env *e, size_t *n)
     e->envp[kept] = NULL;
 }
 
+/* e->envp, malloc'd: environ for a TeX program, without the
+ * kpathsea_variables that go (env_clear_kpathsea), with room for extra
+ * entries more (env_set); *n its entries.  0, or -1 out of memory. */
+static int env_copy_cleared(struct latex_env *e, size_t extra, size_t *n)
+{
+    for (*n = 0; environ[*n];)
+        (*n)++;
+    e->envp = malloc((*n + extra + 1) * sizeof *e->envp);
+    if (!e->envp)
+        return -1;
+    memcpy(e->envp, environ, (*n + 1) * sizeof *e->envp);
+    env_clear_kpathsea(e, n);
+    return 0;
+}
+
 /* True when the file system of dir has (about) no room left: less than
  * bytes for an ordinary user, or fewer than 32 inodes, where it counts
  * them, for the dozen files a run makes (breaker round 44, F6: out of
@@ -443,16 +458,12 @@ static double monotonic_seconds(void)
  * holds. */
 static int ask_kpsewhich(char *buf, size_t size)
 {
-    size_t n = 0;
-    while (environ[n])
-        n++;
-    struct latex_env e = {.envp = malloc((n + 4) * sizeof(char *))};
+    struct latex_env e = {.envp = NULL};
+    size_t n;
     char *path = malloc(strlen("PATH=") + strlen(search_path()) + 1);
     int fd[2] = {-1, -1}, rc = -1;
-    if (!e.envp || !path || pipe2(fd, O_CLOEXEC) != 0)
+    if (env_copy_cleared(&e, 3, &n) != 0 || !path || pipe2(fd, O_CLOEXEC) != 0)
         goto done;
-    memcpy(e.envp, environ, (n + 1) * sizeof *e.envp);
-    env_clear_kpathsea(&e, &n);
     size_t kept = 0;
     for (size_t i = 0; i < n; i++)
         if (strncmp(e.envp[i], "TEXMFVAR=", 9) != 0)
@@ -804,16 +815,12 @@ static char *texinputs_of(const struct template_dirs *d, const char *tmp)
 static int latex_env_init(struct latex_env *e, time_t date, const char *dir,
                           const struct template_dirs *d, bool in_tmpdir)
 {
-    size_t n = 0;
-    while (environ[n])
-        n++;
+    size_t n;
     e->path = NULL;
+    e->envp = NULL;
     e->texinputs = texinputs_of(d, dir);
-    e->envp = e->texinputs ? malloc((n + 16) * sizeof *e->envp) : NULL;
-    if (!e->envp)
+    if (!e->texinputs || env_copy_cleared(e, 15, &n) != 0)
         return -1;
-    memcpy(e->envp, environ, (n + 1) * sizeof *e->envp);
-    env_clear_kpathsea(e, &n);
     snprintf(e->date, sizeof e->date, "SOURCE_DATE_EPOCH=%lld", (long long)date);
     env_set(e, &n, e->date);
     env_set(e, &n, "FORCE_SOURCE_DATE=1");
