@@ -200,13 +200,21 @@ static void first_latex_error(const char *log, const char *doc, const char *tmp,
             }
         } else if (found && strncmp(line, "l.", 2) == 0) {
             /* "l.88 \foobar": the line of the document, and its text up
-             * to the error (the last 40 bytes, from a character's start).
-             * The document is what --format tex --standalone writes, not
-             * the template the user edits: said so. */
+             * to the error (the last 40 bytes, from a word's start: the
+             * first space or backslash of the cut, if any; breaker round
+             * 45, F12: "at ckageError").  The document is what --format
+             * tex --standalone writes, not the template the user edits:
+             * said so. */
             size_t n = strlen(msg), digits = strcspn(line + 2, " ");
             const char *at = line + 2 + digits + (line[2 + digits] == ' ');
             size_t len = strlen(at);
             const char *tail = len > 40 ? at + len - 40 : at;
+            if (tail > at && tail[-1] != ' ' && *tail != '\\') {
+                size_t word = strcspn(tail, " \\");
+                word += tail[word] == ' ';
+                if (tail[word] != '\0')
+                    tail += word;
+            }
             while (((unsigned char)*tail & 0xC0) == 0x80)
                 tail++;
             if (*where)
