@@ -210,3 +210,56 @@ without_tex() {
     [ ! -s "$T/quiet.txt" ]
     cmp "$T/f.pdf" "$T/q.pdf"
 }
+
+@test "Ctrl-Z during a PDF stops latexmk's group with gametab, fg continues both, and the stop does not count against the time limit (breaker round 45, F10)" {
+    # gametab in a process group of its own under a parent of the same
+    # session, as a shell's job is, so that SIGTSTP stops it.  Stopped 8 s
+    # under a limit of 6 s: latexmk ran on alone before, and on fg the
+    # compile was reported as past the limit.
+    cat > "$T/stop.py" <<'PY'
+import os, signal, subprocess, sys, time
+gametab, pdf, csv = sys.argv[1:4]
+env = dict(os.environ, GAMETAB_TEX_SECONDS_MAX="6")
+def state(pid):
+    with open(f"/proc/{pid}/stat") as f:
+        return f.read().rsplit(")", 1)[1].split()[0]
+def latexmk(parent):
+    for pid in os.listdir("/proc"):
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            if fields[1] == str(parent) and open(f"/proc/{pid}/comm").read().strip() == "latexmk":
+                return int(pid)
+        except (OSError, IndexError):
+            pass
+p = subprocess.Popen([gametab, "table", "wythoff-p-positions", "-o", pdf], env=env, process_group=0)
+for _ in range(3000):
+    child = latexmk(p.pid)
+    if child:
+        break
+    time.sleep(0.01)
+assert child, "no latexmk"
+os.kill(p.pid, signal.SIGTSTP)
+time.sleep(0.5)
+assert state(p.pid) == "T", "gametab not stopped"
+assert state(child) == "T", "latexmk not stopped: " + state(child)
+time.sleep(8)
+os.kill(p.pid, signal.SIGCONT)
+assert p.wait() == 0
+# Stopped and continued while it writes: no write is cut short (the
+# handler restarts them), the file is whole.
+p = subprocess.Popen([gametab, "table", "wythoff-p-positions", "--count", "400000", "-o", csv],
+                     process_group=0)
+for _ in range(5):
+    time.sleep(0.05)
+    os.kill(p.pid, signal.SIGTSTP)
+    time.sleep(0.05)
+    os.kill(p.pid, signal.SIGCONT)
+assert p.wait() == 0
+PY
+    run python3 "$T/stop.py" "$GAMETAB" "$T/x.pdf" "$T/p.csv"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    pdftotext "$T/x.pdf" - | grep -q 'P-позиции\|Проигрышные'
+    [ "$(wc -l < "$T/p.csv")" -eq 400001 ]
+}

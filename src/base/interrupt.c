@@ -8,6 +8,8 @@
 
 volatile sig_atomic_t interrupt_signal;
 volatile sig_atomic_t file_size_exceeded;
+volatile sig_atomic_t child_group;
+volatile sig_atomic_t terminal_stops;
 
 int interrupt_fail(struct gt_error *err, const char *what)
 {

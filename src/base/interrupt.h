@@ -25,6 +25,19 @@ extern volatile sig_atomic_t interrupt_signal;
  * word: the output layer publishes nothing once this is set. */
 extern volatile sig_atomic_t file_size_exceeded;
 
+/* The process group of a program gametab runs and waits for (latexmk
+ * and its pdflatex, kpsewhich: each in a group of its own, so that a stop
+ * request can end it whole), or 0.  The command layer's handler of the
+ * terminal's stop signals (Ctrl-Z, SIGTSTP; SIGTTIN, SIGTTOU) stops that
+ * group with gametab, and continues it when gametab is continued:
+ * otherwise it ran on alone, and gametab's time limit counted the stop
+ * (breaker round 45, F10). */
+extern volatile sig_atomic_t child_group;
+
+/* How many times gametab has been stopped so and continued (the same
+ * handler counts them): a time limit on a child does not count a stop. */
+extern volatile sig_atomic_t terminal_stops;
+
 /* GT_ERR_RUNTIME with err "WHAT: interrupted by signal N" (what names the
  * file or job being written or computed). */
 int interrupt_fail(struct gt_error *err, const char *what);

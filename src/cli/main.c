@@ -213,6 +213,28 @@ static void on_file_size_limit(int signo, siginfo_t *info, void *context)
         on_signal(signo);
 }
 
+/* SIGTSTP (Ctrl-Z), SIGTTIN, SIGTTOU: the program gametab waits for, in
+ * a process group of its own that the terminal's signal does not reach
+ * (child_group, base/interrupt.h), is stopped too, then gametab stops as
+ * by default (the handler is reset on entry, SA_RESETHAND, and the signal
+ * not blocked in it, SA_NODEFER); continued, it sets the handler again and
+ * continues that group. */
+static struct sigaction terminal_stop;
+
+static void on_terminal_stop(int signo)
+{
+    int saved = errno;
+    pid_t group = child_group;
+    if (group > 0)
+        kill(-group, SIGSTOP);
+    raise(signo);
+    sigaction(signo, &terminal_stop, NULL);
+    if (group > 0)
+        kill(-group, SIGCONT);
+    terminal_stops++;
+    errno = saved;
+}
+
 /* Every signal whose default is to end the process, but for the ones of a
  * fault (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGSYS, SIGTRAP): SIGINT,
  * SIGTERM, SIGHUP, SIGPIPE, SIGUSR1, SIGUSR2, SIGALRM, SIGQUIT, SIGVTALRM,
@@ -270,6 +292,19 @@ static void catch_signals(void)
     sa.sa_flags = SA_SIGINFO;
     sigaction(SIGXFSZ, &sa, NULL);
     sigaddset(&caught, SIGXFSZ);
+    /* SA_RESTART: a stop and continue interrupts no write or read. */
+    memset(&terminal_stop, 0, sizeof terminal_stop);
+    terminal_stop.sa_handler = on_terminal_stop;
+    terminal_stop.sa_flags = SA_RESETHAND | SA_NODEFER | SA_RESTART;
+    sigfillset(&terminal_stop.sa_mask);
+    const int stops[] = {SIGTSTP, SIGTTIN, SIGTTOU};
+    for (size_t i = 0; i < sizeof stops / sizeof stops[0]; i++)
+        sigdelset(&terminal_stop.sa_mask, stops[i]);
+    for (size_t i = 0; i < sizeof stops / sizeof stops[0]; i++) {
+        struct sigaction old;
+        if (sigaction(stops[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+            sigaction(stops[i], &terminal_stop, NULL);
+    }
     sigprocmask(SIG_UNBLOCK, &caught, NULL);
     /* An ignored SIGCHLD (a parent's, inherited) has the kernel reap the
      * children itself, and waiting for latexmk then fails (ECHILD): the

@@ -458,6 +458,35 @@ static double monotonic_seconds(void)
     return (double)now.tv_sec + now.tv_nsec / 1e9;
 }
 
+/* The time a child has run, for its time limit: the wall time since it
+ * started, less the time gametab was stopped by the terminal (Ctrl-Z),
+ * when the child's group was stopped with it (base/interrupt.h).  A poll
+ * that finds terminal_stops changed since the last one counts the time
+ * between them as stopped. */
+struct run_clock {
+    double start, last, stopped;
+    sig_atomic_t stops;
+};
+
+static void run_clock_start(struct run_clock *c)
+{
+    c->start = c->last = monotonic_seconds();
+    c->stopped = 0;
+    c->stops = terminal_stops;
+}
+
+/* Seconds run since run_clock_start, stops not counted. */
+static double run_clock_seconds(struct run_clock *c)
+{
+    double now = monotonic_seconds();
+    if (c->stops != terminal_stops) {
+        c->stops = terminal_stops;
+        c->stopped += now - c->last;
+    }
+    c->last = now;
+    return now - c->start - c->stopped;
+}
+
 /* Runs `kpsewhich -progname=pdflatex -var-value TEXMFVAR` in gametab's
  * environment as TeX gets it (env_clear_kpathsea's, without TEXMFVAR,
  * HOME ASKED_HOME), its answer in buf (size bytes) without the newline.
@@ -510,12 +539,14 @@ static int ask_kpsewhich(char *buf, size_t size)
     size_t got = 0;
     bool whole = false, over = false, killed = false;
     int status = 0;
-    double start = monotonic_seconds();
+    struct run_clock clock;
+    run_clock_start(&clock);
+    child_group = pid;
     for (;;) {
         /* and at most ASK_SECONDS (it takes some 0.02 s): one that never
          * answers, or leaves a child holding the pipe, made every PDF
          * wait for ever (breaker round 45, F1) */
-        if ((interrupt_signal || monotonic_seconds() - start > ASK_SECONDS) && !killed) {
+        if ((interrupt_signal || run_clock_seconds(&clock) > ASK_SECONDS) && !killed) {
             kill(-pid, SIGKILL);
             killed = true;
         }
@@ -543,6 +574,7 @@ static int ask_kpsewhich(char *buf, size_t size)
             killed = true;
         }
     }
+    child_group = 0;
     if (!killed && !over && WIFEXITED(status) && WEXITSTATUS(status) == 0 && got > 0 &&
         buf[got - 1] == '\n') {
         buf[got - 1] = '\0';
@@ -1000,7 +1032,9 @@ static int run_latexmk(const char *dir, const char *name, char **envp, size_t se
     int status;
     bool stopped = false, late = false;
     int polls_since_stop = 0;
-    double start = monotonic_seconds();
+    struct run_clock clock;
+    run_clock_start(&clock);
+    child_group = pid;
     for (;;) {
         /* A stop request, or the time limit passed: latexmk and its
          * pdflatex are ended, and waited for before their directory is
@@ -1008,7 +1042,7 @@ static int run_latexmk(const char *dir, const char *name, char **envp, size_t se
          * pdflatex starts, runs pdflatex through first (0.2 s and more):
          * the whole group gets SIGKILL after 50 ms, so that a stop takes
          * under 0.1 s. */
-        if (!stopped && seconds && monotonic_seconds() - start > (double)seconds)
+        if (!stopped && seconds && run_clock_seconds(&clock) > (double)seconds)
             late = true;
         if ((interrupt_signal || late) && !stopped) {
             kill(-pid, SIGTERM);
@@ -1021,10 +1055,13 @@ static int run_latexmk(const char *dir, const char *name, char **envp, size_t se
         pid_t done = waitpid(pid, &status, WNOHANG);
         if (done == pid)
             break;
-        if (done < 0 && errno != EINTR)
+        if (done < 0 && errno != EINTR) {
+            child_group = 0;
             return -1;
+        }
         nanosleep(&(struct timespec){.tv_nsec = 10000000}, NULL);
     }
+    child_group = 0;
     if (interrupt_signal)
         return -2;
     if (late)
