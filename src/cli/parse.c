@@ -47,7 +47,9 @@ struct found {
 };
 
 /* Does `given` (up to its length n) name s: exactly (exact) or as a prefix?
- * Sets *negated for --no-NAME. */
+ * Sets *negated for --no-NAME, of which "no-" is part like any other
+ * letters: --no and --n are prefixes of --no-color (breaker round 46, F1:
+ * they were unknown options). */
 static bool names(const struct option_spec *s, const char *given, size_t n, bool exact,
                   bool *negated)
 {
@@ -57,8 +59,10 @@ static bool names(const struct option_spec *s, const char *given, size_t n, bool
             *negated = false;
             return true;
         }
-    if (s->kind == OPTION_NEGATABLE && n >= 3 && strncmp(given, "no-", 3) == 0 &&
-        (exact ? n - 3 == len : n - 3 <= len) && strncmp(given + 3, s->name, n - 3) == 0) {
+    if (s->kind != OPTION_NEGATABLE || !(exact ? n == len + 3 : n <= len + 3))
+        return false;
+    size_t no = n < 3 ? n : 3;
+    if (strncmp(given, "no-", no) == 0 && strncmp(given + no, s->name, n - no) == 0) {
         *negated = true;
         return true;
     }
