@@ -2,6 +2,7 @@
 #include <config.h>
 
 #include <ctype.h>
+#include <inttypes.h>
 #include <jansson.h>
 #include <locale.h>
 #include <stdbool.h>
@@ -109,6 +110,8 @@ static const char *sheet_name_fault(const char *name)
             return "a sheet's name has no control character";
         p += n;
     }
+    if (xlsx_unwritable_char(name))
+        return "a sheet's name has neither U+FFFE nor U+FFFF (the workbook's XML cannot hold them)";
     if (strpbrk(name, "[]:*?/\\"))
         return "a sheet's name has none of [ ] : * ? / \\";
     if (name[0] == '\'' || name[strlen(name) - 1] == '\'')
@@ -138,9 +141,16 @@ static const char *sheet_name_fault(const char *name)
 }
 
 /* GT_OK when text, the language string key of file, fits a cell
- * (XLSX_CELL_MAX UTF-16 units); else GT_ERR_RUNTIME, said. */
+ * (XLSX_CELL_MAX UTF-16 units, no character the workbook's XML cannot
+ * hold: xlsx_unwritable_char); else GT_ERR_RUNTIME, said. */
 static int cell_fits(const char *file, const char *key, const char *text, struct gt_error *err)
 {
+    uint32_t bad = xlsx_unwritable_char(text);
+    if (bad)
+        return gt_fail(err, GT_ERR_RUNTIME,
+                       "%s: \"%s\" holds U+%04" PRIX32 ", which a spreadsheet's XML cannot hold: "
+                       "remove it",
+                       file, key, bad);
     size_t units = utf8_utf16_units(text);
     if (units <= XLSX_CELL_MAX)
         return GT_OK;

@@ -841,6 +841,15 @@ static const char xs_note[] =
     "reaches 16 digits (10^15). Doubles: from 2^53 on they are rounded, which "
     "no axis shows; the table's sheet keeps every digit.";
 
+uint32_t xlsx_unwritable_char(const char *text)
+{
+    /* EF BF BE and EF BF BF in UTF-8, no other character's bytes */
+    for (const char *p = text; (p = strstr(p, "\xEF\xBF")) != NULL; p += 2)
+        if ((unsigned char)p[2] == 0xBE || (unsigned char)p[2] == 0xBF)
+            return (unsigned char)p[2] == 0xBE ? 0xFFFE : 0xFFFF;
+    return 0;
+}
+
 void xlsx_lines_sheet_name(const char *data_name, char *buf)
 {
     snprintf(buf, XLSX_SHEET_NAME_SIZE, "%.25s-lines", data_name);

@@ -81,6 +81,13 @@ int xlsx_book_add_table(struct xlsx_book *b, const struct table_def *t,
 /* The most UTF-16 units a cell's text may have (Excel's limit). */
 #define XLSX_CELL_MAX 32767
 
+/* The first character of text (UTF-8) that a workbook's XML cannot hold
+ * and libxlsxwriter writes as it is, U+FFFE or U+FFFF (XML 1.0's Char
+ * leaves them out; the C0 controls it writes as _xHHHH_), or 0 when there
+ * is none: openpyxl refuses such a workbook, and LibreOffice drops the
+ * sheet's rows without a word (breaker round 46, F3). */
+uint32_t xlsx_unwritable_char(const char *text);
+
 /* The name of the hidden sheet that holds the lines of the chart of the
  * table whose sheet is data_name, into buf (XLSX_SHEET_NAME_SIZE bytes):
  * "NAME-lines", NAME cut to 25 bytes. */
