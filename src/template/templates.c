@@ -288,6 +288,8 @@ int template_read_fail(struct gt_error *err, const char *name, int e)
 {
     if (e == EFBIG)
         return gt_fail(err, GT_ERR_RUNTIME, "%s: " TEMPLATE_TOO_LARGE, name);
+    if (e == ENOLINK)
+        return gt_fail(err, GT_ERR_RUNTIME, "%s: " DANGLING_LINK, name);
     if (e == EDEADLK)
         return gt_fail(err, GT_ERR_RUNTIME, "%s: " OWN_PIPE, name);
     if (e == ESPIPE)
@@ -300,6 +302,22 @@ int template_read_fail(struct gt_error *err, const char *name, int e)
                              : "%s: %s: " DESCRIPTOR_NOT_OPEN("<"),
                        name, strerror(EBADF), closed, closed);
     return interrupt_fail_errno(err, name, e);
+}
+
+/* Whether path, which stat could not find, is a symbolic link to nothing
+ * or lies below one, at or after its byte from (name's start below its
+ * directory of the search path).  Cut to that link when it is (ENOLINK). */
+static bool dangling_on_the_way(char *path, size_t from)
+{
+    for (;;) {
+        struct stat st;
+        if (lstat(path, &st) == 0)
+            return S_ISLNK(st.st_mode) && stat(path, &st) != 0;
+        char *slash = strrchr(path, '/');
+        if (!slash || (size_t)(slash - path) < from)
+            return false;
+        *slash = '\0';
+    }
 }
 
 int template_find(const struct template_dirs *d, const char *name, char **path)
@@ -316,6 +334,11 @@ int template_find(const struct template_dirs *d, const char *name, char **path)
         }
         if (errno != ENOENT && errno != ENOTDIR) {
             *path = p;
+            return -1;
+        }
+        if (dangling_on_the_way(p, strlen(p) - strlen(name))) {
+            *path = p;
+            errno = ENOLINK;
             return -1;
         }
         free(p);
@@ -900,6 +923,7 @@ static int render_text(const struct template_dirs *dirs, const char *path, const
                      merr.message, rc == MUSTACHE_ERR_IO ? ": " : "",
                      rc != MUSTACHE_ERR_IO ? ""
                      : errno == EFBIG      ? TEMPLATE_TOO_LARGE
+                     : errno == ENOLINK    ? DANGLING_LINK
                      : errno == EDEADLK    ? OWN_PIPE
                      : errno == ESPIPE     ? DATA_STREAM
                                            : strerror(errno));

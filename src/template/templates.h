@@ -33,9 +33,18 @@
 void template_data_stream(const struct stat *st);
 #define DATA_STREAM "the data's stream too, which can be read only once: give it as a file"
 
+/* A name in a directory of the search path that is a symbolic link to
+ * nothing, or lies below one (lang/ a link to nothing), stops the search
+ * as a file that cannot be read does: ENOLINK, said as DANGLING_LINK.  It
+ * was taken as missing, and the built-in file used without a word
+ * (breaker round 46, F4: a restyled template linked in, its target gone). */
+#define DANGLING_LINK                                                                           \
+    "a symbolic link to nothing: the search path does not look past it (restore what it "       \
+    "points to, or remove the link)"
+
 /* The error of a template, partial or language file name that could not
  * be read (e its errno): GT_ERR_RUNTIME, "NAME: TEMPLATE_TOO_LARGE" for
- * EFBIG, OWN_PIPE (io/files.h) for EDEADLK, DATA_STREAM for ESPIPE, a
+ * EFBIG, DANGLING_LINK for ENOLINK, OWN_PIPE (io/files.h) for EDEADLK, DATA_STREAM for ESPIPE, a
  * closed descriptor's advice for EBADF, else as interrupt_fail_errno says
  * it (a stop, or the errno). */
 int template_read_fail(struct gt_error *err, const char *name, int e);
@@ -119,8 +128,8 @@ void template_names_free(char **names, size_t n);
  * it: the first directory in which the path exists (a directory or an
  * unreadable file too: template_read stops there and says why).  0 with
  * *path malloc'd for the caller; 1 in no directory (*path NULL); -1 when
- * a lookup fails otherwise (errno; *path the culprit, or NULL out of
- * memory). */
+ * a lookup fails otherwise (errno, ENOLINK for a link to nothing on the
+ * way: DANGLING_LINK; *path the culprit, or NULL out of memory). */
 int template_find(const struct template_dirs *d, const char *name, char **path);
 
 /* Reads template `name` (a file name, "wythoff-p-positions.tex") from the
