@@ -141,6 +141,65 @@ int follow_link(char **cur, bool *refused)
     return 1;
 }
 
+int protected_link_on_the_way(const char *path, char **link)
+{
+    /* done: the names walked, each no link (or a link followed: its
+     * target's names are walked instead); rest: the names left, as a
+     * path.  Both grow with each link's target. */
+    *link = NULL;
+    size_t size = strlen(path) + 2;
+    char *done = malloc(size), *rest = strdup(path);
+    if (!done || !rest)
+        goto nomem;
+    done[0] = '\0';
+    bool rooted = path[0] == '/'; /* done "" is / (else the working directory) */
+    int hops = 0;
+    for (char *next = rest; *next;) {
+        char *name = next + strspn(next, "/");
+        size_t len = strcspn(name, "/");
+        next = name + len;
+        if (len == 0 || (len == 1 && name[0] == '.'))
+            continue;
+        size_t had = strlen(done);
+        char *grown = realloc(done, had + 1 + len + 1);
+        if (!grown)
+            goto nomem;
+        done = grown;
+        sprintf(done + had, "%s%.*s", had || rooted ? "/" : "", (int)len, name);
+        struct stat st;
+        if (lstat(done, &st) != 0)
+            break;
+        if (!S_ISLNK(st.st_mode))
+            continue;
+        if (link_protected(done, &st)) {
+            *link = done;
+            free(rest);
+            return 1;
+        }
+        char to[PATH_MAX];
+        ssize_t n = readlink(done, to, sizeof to - 1);
+        if (n <= 0 || ++hops > LINK_HOPS_MAX)
+            break;
+        /* The link's target, then what was left after it. */
+        char *again = malloc((size_t)n + 1 + strlen(next) + 1);
+        if (!again)
+            goto nomem;
+        sprintf(again, "%.*s%s", (int)n, to, next);
+        free(rest);
+        rest = next = again;
+        rooted = rooted || to[0] == '/';
+        done[to[0] == '/' ? 0 : had] = '\0';
+    }
+    free(done);
+    free(rest);
+    return 0;
+nomem:
+    free(done);
+    free(rest);
+    errno = ENOMEM;
+    return -1;
+}
+
 int descriptor_of(const char *path)
 {
     if (strcmp(path, "/dev/stdout") == 0)
