@@ -510,6 +510,79 @@ static int remove_tree_at(int parent, const char *name, dev_t dev, int depth, bo
     return failed ? -1 : 0;
 }
 
+/* remove_tree_at's work by path, for a process short of descriptors:
+ * one directory open at a time, its names read whole and the directory
+ * closed before any of them is entered; the same checks (no link
+ * followed, no mount entered, REMOVE_TREE_DEPTH_MAX levels, a stop
+ * request), and the same result.  remove_tree_at holds a descriptor a
+ * level: with 24 descriptors a harness left open under ulimit -n 32, a
+ * PDF's LaTeX directory, six levels of TeX's fonts deep, stayed in TMPDIR
+ * after the PDF was made (the reading of row p61's run, 2026-12-04). */
+static int remove_path_tree(const char *path, dev_t dev, int depth, bool remove,
+                            bool stoppable, const char *last)
+{
+    if (depth > REMOVE_TREE_DEPTH_MAX) {
+        errno = ELOOP;
+        return -1;
+    }
+    struct stat st;
+    int fd = open(path, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    bool other = fstat(fd, &st) != 0 || st.st_dev != dev || fd_mount_root(fd);
+    close(fd);
+    if (other) {
+        errno = EBUSY;
+        return -1;
+    }
+    DIR *d = opendir(path);
+    if (!d)
+        return -1;
+    char **names = NULL;
+    size_t n = 0, cap = 0;
+    int failed = 0;
+    for (struct dirent *e; !failed && (e = readdir(d)) != NULL;) {
+        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0 ||
+            (last && remove && strcmp(e->d_name, last) == 0))
+            continue;
+        char **grown = n < cap ? names : realloc(names, (cap = cap ? 2 * cap : 16) * sizeof *names);
+        if (grown)
+            names = grown;
+        if (!grown || !(names[n] = path_join(path, e->d_name)))
+            failed = ENOMEM;
+        else
+            n++;
+    }
+    closedir(d);
+    for (size_t i = 0; i < n; i++) {
+        if (!failed && stoppable && interrupt_signal)
+            failed = EINTR;
+        if (!failed) {
+            int rc = lstat(names[i], &st) != 0 ? -1
+                     : S_ISDIR(st.st_mode)
+                         ? remove_path_tree(names[i], dev, depth + 1, remove, stoppable, NULL)
+                     : remove ? unlink(names[i])
+                              : 0;
+            if (rc != 0)
+                failed = errno;
+        }
+        free(names[i]);
+    }
+    free(names);
+    if (!failed && remove && last) {
+        char *mark = path_join(path, last);
+        if (!mark)
+            failed = ENOMEM;
+        else if (unlink(mark) != 0 && errno != ENOENT)
+            failed = errno;
+        free(mark);
+    }
+    if (!failed && remove && rmdir(path) != 0)
+        failed = errno;
+    errno = failed;
+    return failed ? -1 : 0;
+}
+
 int remove_tree(const char *path, bool stoppable, const char *last)
 {
     struct stat st;
@@ -520,10 +593,17 @@ int remove_tree(const char *path, bool stoppable, const char *last)
         return -1;
     }
     /* A mount inside: the tree is left whole, so that it can go once the
-     * mount has (a dead build's staging directory keeps its mark). */
-    if (remove_tree_at(AT_FDCWD, path, st.st_dev, 0, false, stoppable, NULL) != 0)
-        return -1;
-    return remove_tree_at(AT_FDCWD, path, st.st_dev, 0, true, stoppable, last);
+     * mount has (a dead build's staging directory keeps its mark).  Out
+     * of descriptors, the walk goes by path. */
+    for (int pass = 0; pass < 2; pass++) {
+        bool remove = pass == 1;
+        int rc = remove_tree_at(AT_FDCWD, path, st.st_dev, 0, remove, stoppable, last);
+        if (rc != 0 && (errno == EMFILE || errno == ENFILE))
+            rc = remove_path_tree(path, st.st_dev, 0, remove, stoppable, last);
+        if (rc != 0)
+            return -1;
+    }
+    return 0;
 }
 
 int open_own_for_reading(int dir_fd, const char *name, int flags)

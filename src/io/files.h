@@ -193,7 +193,9 @@ bool fd_mount_root(int fd);
  * what the directory is stays while anything else does.  A tree deeper
  * than REMOVE_TREE_DEPTH_MAX levels is no tree this program made and is
  * left whole too (ELOOP): the walk takes a stack frame and a descriptor a
- * level (breaker round 27, F7: 60 000 levels were a stack overflow).
+ * level (breaker round 27, F7: 60 000 levels were a stack overflow), and
+ * goes by path, one descriptor at a time, when the process has too few
+ * (EMFILE, ENFILE).
  * 0 when path is gone; -1 otherwise, errno from the first failure (EBUSY
  * for a mount inside, ELOOP too deep, EMFILE out of descriptors, EINTR
  * stopped). */
