@@ -844,9 +844,12 @@ static const char xs_note[] =
 uint32_t xlsx_unwritable_char(const char *text)
 {
     /* EF BF BE and EF BF BF in UTF-8, no other character's bytes */
-    for (const char *p = text; (p = strstr(p, "\xEF\xBF")) != NULL; p += 2)
-        if ((unsigned char)p[2] == 0xBE || (unsigned char)p[2] == 0xBF)
-            return (unsigned char)p[2] == 0xBE ? 0xFFFE : 0xFFFF;
+    for (const char *p = text; (p = strstr(p, "\xEF\xBF")) != NULL; p += 2) {
+        if (p[2] == '\xBE')
+            return 0xFFFE;
+        if (p[2] == '\xBF')
+            return 0xFFFF;
+    }
     return 0;
 }
 

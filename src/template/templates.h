@@ -44,9 +44,9 @@ void template_data_stream(const struct stat *st);
 
 /* The error of a template, partial or language file name that could not
  * be read (e its errno): GT_ERR_RUNTIME, "NAME: TEMPLATE_TOO_LARGE" for
- * EFBIG, DANGLING_LINK for ENOLINK, OWN_PIPE (io/files.h) for EDEADLK, DATA_STREAM for ESPIPE, a
- * closed descriptor's advice for EBADF, else as interrupt_fail_errno says
- * it (a stop, or the errno). */
+ * EFBIG, DANGLING_LINK for ENOLINK, OWN_PIPE (io/files.h) for EDEADLK,
+ * DATA_STREAM for ESPIPE, a closed descriptor's advice for EBADF, else as
+ * interrupt_fail_errno says it (a stop, or the errno). */
 int template_read_fail(struct gt_error *err, const char *name, int e);
 
 /* A rendered template's output is at most this many bytes (64 MiB), unless
