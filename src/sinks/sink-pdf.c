@@ -1256,6 +1256,13 @@ static int pdf_write_private(const struct table_def *t, const struct table_args 
      * the temporary document's name, which the user never gave) */
     else if (rc != GT_OK && file_size_exceeded)
         rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", output_name(out), strerror(EFBIG));
+    /* and any other failure of it too, out of descriptors (breaker round
+     * 47, F1: "gametab-pdf.XXXXXX/NAME.tex: Too many open files") */
+    else if (rc != GT_OK && strncmp(err->msg, tex, strlen(tex)) == 0) {
+        char why[sizeof err->msg];
+        snprintf(why, sizeof why, "%s", err->msg + strlen(tex));
+        rc = gt_fail(err, rc, "%s%s", output_name(out), why);
+    }
     if (rc == GT_OK) {
         char name[256];
         snprintf(name, sizeof name, "%s.tex", t->name);
