@@ -377,6 +377,15 @@ int main(int argc, char *argv[])
         rc = gt_fail(&err, GT_ERR_RUNTIME, "standard output: %s", strerror(errno ? errno : EIO));
     /* A reader that went away (| head) ends gametab as SIGPIPE always has:
      * silently. */
+    /* A system call a stop request cut short, said with strerror(EINTR)
+     * by the code that made it, is said as every stop is (breaker round
+     * 47, F3: build's journal said "Interrupted system call"). */
+    const char *eintr = strerror(EINTR);
+    size_t len = strlen(err.msg), elen = strlen(eintr);
+    if (rc != GT_OK && interrupt_signal && len >= elen + 2 &&
+        strncmp(err.msg + len - elen - 2, ": ", 2) == 0 && strcmp(err.msg + len - elen, eintr) == 0)
+        snprintf(err.msg + len - elen, sizeof err.msg - (len - elen), "interrupted by signal %d",
+                 (int)interrupt_signal);
     if (rc != GT_OK && err.msg[0] && interrupt_signal != SIGPIPE) {
         utf8_one_line(err.msg);
         fprintf(stderr, "gametab: %s\n", err.msg);
