@@ -304,18 +304,23 @@ int template_read_fail(struct gt_error *err, const char *name, int e)
     return interrupt_fail_errno(err, name, e);
 }
 
-/* Whether path, which stat could not find, is a symbolic link to nothing
- * or lies below one, at or after its byte from (name's start below its
- * directory of the search path).  Cut to that link when it is (ENOLINK). */
-static bool dangling_on_the_way(char *path, size_t from)
+/* Why path, which stat could not find, is more than missing, at or after
+ * its byte from (name's start below its directory of the search path):
+ * ENOLINK when it is, or lies below, a symbolic link to nothing; ENOTDIR
+ * when it lies below a name that is no directory (mine/lang a file, what
+ * `cp en.json mine/lang` makes: breaker round 47, F4); path cut to that
+ * name.  0 when a name on the way, or the last, is only missing. */
+static int blocked_on_the_way(char *path, size_t from)
 {
-    for (;;) {
+    for (bool below = false;; below = true) {
         struct stat st;
-        if (lstat(path, &st) == 0)
-            return S_ISLNK(st.st_mode) && stat(path, &st) != 0;
+        if (lstat(path, &st) == 0) {
+            bool found = stat(path, &st) == 0;
+            return !found ? ENOLINK : below && !S_ISDIR(st.st_mode) ? ENOTDIR : 0;
+        }
         char *slash = strrchr(path, '/');
         if (!slash || (size_t)(slash - path) < from)
-            return false;
+            return 0;
         *slash = '\0';
     }
 }
@@ -336,9 +341,10 @@ int template_find(const struct template_dirs *d, const char *name, char **path)
             *path = p;
             return -1;
         }
-        if (dangling_on_the_way(p, strlen(p) - strlen(name))) {
+        int blocked = blocked_on_the_way(p, strlen(p) - strlen(name));
+        if (blocked) {
             *path = p;
-            errno = ENOLINK;
+            errno = blocked;
             return -1;
         }
         free(p);

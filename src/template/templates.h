@@ -129,7 +129,8 @@ void template_names_free(char **names, size_t n);
  * unreadable file too: template_read stops there and says why).  0 with
  * *path malloc'd for the caller; 1 in no directory (*path NULL); -1 when
  * a lookup fails otherwise (errno, ENOLINK for a link to nothing on the
- * way: DANGLING_LINK; *path the culprit, or NULL out of memory). */
+ * way: DANGLING_LINK, ENOTDIR for a file where the name needs a directory;
+ * *path the culprit, or NULL out of memory). */
 int template_find(const struct template_dirs *d, const char *name, char **path);
 
 /* Reads template `name` (a file name, "wythoff-p-positions.tex") from the
