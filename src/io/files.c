@@ -342,6 +342,19 @@ const char *temporary_directory(struct gt_error *err)
                 tmp, strerror(EPERM), attr);
         return NULL;
     }
+    /* a link another user planted in /tmp, as for -o's directories: the
+     * xlsx's parts were made where it pointed (breaker round 47, F2) */
+    char *planted_link;
+    int planted = protected_link_on_the_way(tmp, &planted_link);
+    if (planted != 0) {
+        if (planted < 0)
+            gt_fail(err, GT_ERR_RUNTIME, "%s (TMPDIR): %s", tmp, strerror(errno));
+        else
+            gt_fail(err, GT_ERR_RUNTIME, "%s (TMPDIR): %s: " PLANTED_LINK_ON_THE_WAY, tmp,
+                    strerror(EACCES), planted_link);
+        free(planted_link);
+        return NULL;
+    }
     return tmp;
 }
 
