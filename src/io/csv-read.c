@@ -338,7 +338,9 @@ static void check_utf8(struct reader *r, unsigned char c)
  * '|' after a closing quote, or a quote after one, is the file's separator
  * more likely than a fault of its quoting ("a";"b" is how LibreOffice
  * quotes every text cell), in a record's first field (past a separator,
- * the record says which it is).  Blanks are the fault only where removing
+ * the record says which it is), unless a header of two columns or more
+ * has shown the separator (breaker round 47, F6: `AT&amp;"T",Mary` under
+ * `company,name` was told to give --separator ';').  Blanks are the fault only where removing
  * them mends the field: before an opening quote with nothing else before
  * it (` "2"`), after a closing quote with nothing else after it up to the
  * separator (the n bytes of rest, those fed after c, tell; `"2" ,`).  A
@@ -356,7 +358,8 @@ static void quoting_fault(struct reader *r, struct csv_parser *p, unsigned char 
     unsigned char sep = c == '"' ? r->prev : c;
     if (csv_error(p) != CSV_EPARSE)
         fail(r, 1, csv_strerror(csv_error(p)));
-    else if (separator_rank(sep) > 0 && sep != (unsigned char)r->separator && r->nfields == 0) {
+    else if (separator_rank(sep) > 0 && sep != (unsigned char)r->separator && r->nfields == 0 &&
+             r->ncolumns < 2) {
         snprintf(why, sizeof why, "malformed quoting: %s %s: %s",
                  c == '"'     ? "a quote after"
                  : sep == ';' ? "';' after"
