@@ -340,12 +340,13 @@ static void check_utf8(struct reader *r, unsigned char c)
  * quotes every text cell), in a record's first field (past a separator,
  * the record says which it is), unless a header of two columns or more
  * has shown the separator (breaker round 47, F6: `AT&amp;"T",Mary` under
- * `company,name` was told to give --separator ';').  Blanks are the fault only where removing
- * them mends the field: before an opening quote with nothing else before
- * it (` "2"`), after a closing quote with nothing else after it up to the
- * separator (the n bytes of rest, those fed after c, tell; `"2" ,`).  A
- * quote after a word and a space (`say "hi"`) is a quote inside a field,
- * and a word after a closing quote and a space (`"x" y`) is text after it. */
+ * `company,name` was told to give --separator ';').  Blanks are the fault
+ * only where removing them mends the field: before an opening quote with
+ * nothing else before it (` "2"`), after a closing quote with nothing else
+ * after it up to the separator (the n bytes of rest, those fed after c,
+ * tell; `"2" ,`).  A quote after a word and a space (`say "hi"`) is a
+ * quote inside a field, and a word after a closing quote and a space
+ * (`"x" y`) is text after it. */
 static void quoting_fault(struct reader *r, struct csv_parser *p, unsigned char c,
                           const unsigned char *rest, size_t n)
 {
