@@ -141,7 +141,9 @@ int follow_link(char **cur, bool *refused)
     return 1;
 }
 
-int protected_link_on_the_way(const char *path, char **link)
+/* The walk of planted_link_refuses: 1 with the link's path in *link
+ * (malloc'd); 0 when there is none; -1 out of memory (ENOMEM). */
+static int protected_link_on_the_way(const char *path, char **link)
 {
     /* done: the names walked, each no link (or a link followed: its
      * target's names are walked instead); rest: the names left, as a
@@ -198,6 +200,21 @@ nomem:
     free(rest);
     errno = ENOMEM;
     return -1;
+}
+
+int planted_link_refuses(const char *path, const char *name, struct gt_error *err)
+{
+    char *link;
+    int planted = protected_link_on_the_way(path, &link);
+    int rc = planted == 0  ? GT_OK
+             : planted < 0 ? gt_fail(err, GT_ERR_RUNTIME, "%s: %s", name, strerror(ENOMEM))
+                           : gt_fail(err, GT_ERR_RUNTIME,
+                                     "%s: %s: %s on the way is a symbolic link of another user in "
+                                     "a sticky directory open to all (as /tmp): not followed, as "
+                                     "the system does not follow it",
+                                     name, strerror(EACCES), link);
+    free(link);
+    return rc;
 }
 
 int descriptor_of(const char *path)
@@ -344,18 +361,9 @@ const char *temporary_directory(struct gt_error *err)
     }
     /* a link another user planted in /tmp, as for -o's directories: the
      * xlsx's parts were made where it pointed (breaker round 47, F2) */
-    char *planted_link;
-    int planted = protected_link_on_the_way(tmp, &planted_link);
-    if (planted != 0) {
-        if (planted < 0)
-            gt_fail(err, GT_ERR_RUNTIME, "%s (TMPDIR): %s", tmp, strerror(errno));
-        else
-            gt_fail(err, GT_ERR_RUNTIME, "%s (TMPDIR): %s: " PLANTED_LINK_ON_THE_WAY, tmp,
-                    strerror(EACCES), planted_link);
-        free(planted_link);
-        return NULL;
-    }
-    return tmp;
+    char name[PATH_MAX + 16];
+    snprintf(name, sizeof name, "%s (TMPDIR)", tmp);
+    return planted_link_refuses(tmp, name, err) == GT_OK ? tmp : NULL;
 }
 
 int make_directories(const char *dir, struct gt_error *err)

@@ -47,22 +47,18 @@ int descriptor_named(const char *path);
  * not follow under fs.protected_symlinks, and *refused set), *cur kept. */
 int follow_link(char **cur, bool *refused);
 
-/* The first symbolic link on the way to path, a directory of it or its
- * last name, that the kernel would not follow under fs.protected_symlinks
- * (follow_link's rule: a link of another user in a sticky directory open
- * to all, as /tmp), whatever the system's setting: the links on the way
- * are followed as the kernel follows them (at most LINK_HOPS_MAX), and a
- * name that does not exist ends the walk.  1 with that link's path in
- * *link (malloc'd); 0 when there is none; -1 out of memory (ENOMEM).
- * A link another user planted in /tmp as a build's DIR, or as a directory
- * of -o's path, had root's files written where it pointed (breaker round
- * 46, F2), where the same link as -o's file was refused. */
-int protected_link_on_the_way(const char *path, char **link);
-
-/* Said of such a link (after "PATH: Permission denied: "), with its path. */
-#define PLANTED_LINK_ON_THE_WAY                                                                 \
-    "%s on the way is a symbolic link of another user in a sticky directory open to all (as "    \
-    "/tmp): not followed, as the system does not follow it"
+/* GT_OK unless a symbolic link on the way to path, a directory of it or
+ * its last name, is one the kernel would not follow under
+ * fs.protected_symlinks (follow_link's rule: a link of another user in a
+ * sticky directory open to all, as /tmp), whatever the system's setting:
+ * the links on the way are followed as the kernel follows them (at most
+ * LINK_HOPS_MAX), and a name that does not exist ends the walk.  Else
+ * GT_ERR_RUNTIME, "NAME: Permission denied: LINK on the way is a symbolic
+ * link of another user ...", or NAME's ENOMEM.  A link another user
+ * planted in /tmp as a build's DIR, a directory of -o's path or TMPDIR had
+ * root's files written where it pointed (breaker rounds 46 and 47, F2),
+ * where the same link as -o's file was refused. */
+int planted_link_refuses(const char *path, const char *name, struct gt_error *err);
 
 /* The descriptor a path names when it is one of this process's own:
  * /dev/stdin, /dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N, and

@@ -634,15 +634,8 @@ static int open_target(struct output *out, const char *path, struct gt_error *er
     if (!out->target)
         return fail_errno(err, out->path, errno);
     /* such a link as a directory on the way too (breaker round 46, F2) */
-    char *planted_link;
-    int planted = protected_link_on_the_way(path, &planted_link);
-    if (planted != 0) {
-        int rc = planted < 0 ? fail_errno(err, out->path, errno)
-                             : gt_fail(err, GT_ERR_RUNTIME, "%s: %s: " PLANTED_LINK_ON_THE_WAY,
-                                       out->path, strerror(EACCES), planted_link);
-        free(planted_link);
-        return rc;
-    }
+    if (planted_link_refuses(path, out->path, err) != GT_OK)
+        return GT_ERR_RUNTIME;
     struct stat st;
     bool exists = stat(out->target, &st) == 0;
     if (exists && !S_ISREG(st.st_mode)) {

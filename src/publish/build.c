@@ -1420,15 +1420,8 @@ int build_directory(const struct build_options *bo, size_t *nfiles, struct gt_er
 
     /* DIR, or a directory above it, a link another user planted in /tmp:
      * root's files were written where it points (breaker round 46, F2). */
-    char *planted_link;
-    int planted = protected_link_on_the_way(dir, &planted_link);
-    if (planted != 0) {
-        int rc = planted < 0 ? gt_fail(err, GT_ERR_RUNTIME, "%s: %s", dir, strerror(ENOMEM))
-                             : gt_fail(err, GT_ERR_RUNTIME, "%s: %s: " PLANTED_LINK_ON_THE_WAY,
-                                       dir, strerror(EACCES), planted_link);
-        free(planted_link);
-        return rc;
-    }
+    if (planted_link_refuses(dir, dir, err) != GT_OK)
+        return GT_ERR_RUNTIME;
     /* A closed descriptor's name (a standard one's is /dev/null's). */
     int closed = descriptor_closed(dir, NULL);
     if (closed >= 0)
