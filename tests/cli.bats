@@ -112,7 +112,7 @@ offered_iff_refused() {
         assert_error 2 || { echo "for: gametab $args" >&2; return 1; }
         [[ "$err" == *"$want"* ]] || { echo "for: gametab $args: '$err' lacks '$want'" >&2; return 1; }
     done <<'CASES'
-|missing command
+|COMMAND: missing (list, table
 frobnicate|frobnicate: unknown command
 table|missing table name
 table no-such-table|no-such-table: no such table

@@ -33,8 +33,8 @@ assert_error() {
         echo "exit status $status, want $want; stderr: $err" >&2
         return 1
     fi
-    if [ "$(wc -l <"$T/stderr")" -ne 1 ] || [[ "$err" != "gametab: "* ]]; then
-        echo "stderr is not one 'gametab: ' line: $err" >&2
+    if [ "$(wc -l <"$T/stderr")" -ne 1 ] || [[ "$err" != "gametab: "?*": "?* ]]; then
+        echo "stderr is not one 'gametab: <what>: <why>' line: $err" >&2
         return 1
     fi
     if [ -s "$T/stdout" ]; then

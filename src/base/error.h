@@ -17,7 +17,9 @@ struct gt_error {
 };
 
 /* Records a printf-style message in err (which may be NULL) and returns
- * status, so that callers can write `return gt_fail(err, GT_ERR_USAGE, ...)`. */
+ * status, so that callers can write `return gt_fail(err, GT_ERR_USAGE, ...)`.
+ * A message longer than err->msg keeps its start and its end around "…";
+ * when even that finds no memory, its start only. */
 int gt_fail(struct gt_error *err, int status, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 

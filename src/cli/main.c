@@ -116,10 +116,23 @@ static bool names_option(const char *name, const char *option)
     return n > 2 && n <= strlen(option) && strncmp(name, option, n) == 0;
 }
 
+/* The commands' names as a list for a message: "list, table, ... or verify". */
+static void command_names(char *names, size_t size)
+{
+    names[0] = '\0';
+    for (size_t i = 0; i < command_registry_size; i++) {
+        const char *sep = i == 0 ? "" : i + 1 == command_registry_size ? " or " : ", ";
+        size_t used = strlen(names);
+        snprintf(names + used, size - used, "%s%s", sep, command_registry[i]->name);
+    }
+}
+
 static int run(int argc, char *argv[], struct gt_error *err)
 {
+    char names[256];
+    command_names(names, sizeof names);
     if (argc < 2)
-        return gt_fail(err, GT_ERR_USAGE, "missing command (see gametab --help)");
+        return gt_fail(err, GT_ERR_USAGE, "COMMAND: missing (%s; see gametab --help)", names);
     const char *name = argv[1];
     /* Not listed: what the build makes gametab.1 and the completion with
      * (whole names only: --h is --help). */
@@ -148,7 +161,7 @@ static int run(int argc, char *argv[], struct gt_error *err)
             if (strcmp(argv[2], command_registry[i]->name) == 0) {
                 char **words = malloc((size_t)argc * sizeof *words);
                 if (!words)
-                    return gt_fail(err, GT_ERR_RUNTIME, "%s", strerror(ENOMEM));
+                    return gt_fail(err, GT_ERR_RUNTIME, "--help: %s", strerror(ENOMEM));
                 words[0] = argv[2];
                 words[1] = "--help";
                 for (int k = 3; k <= argc; k++)
@@ -171,14 +184,9 @@ static int run(int argc, char *argv[], struct gt_error *err)
         print_version();
         return GT_OK;
     }
-    char names[256] = "";
-    for (size_t i = 0; i < command_registry_size; i++) {
+    for (size_t i = 0; i < command_registry_size; i++)
         if (strcmp(name, command_registry[i]->name) == 0)
             return run_command(command_registry[i], argc - 1, argv + 1, err);
-        const char *sep = i == 0 ? "" : i + 1 == command_registry_size ? " or " : ", ";
-        snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", sep,
-                 command_registry[i]->name);
-    }
     if (!*name)
         return gt_fail(err, GT_ERR_USAGE, "'': unknown command (%s)", names);
     if (name[0] == '-')

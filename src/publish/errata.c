@@ -319,11 +319,11 @@ static json_t *claim_object(const struct claim *c, const struct claim_result *r,
     return o;
 }
 
-/* The counts of the context: claims (how many), claims_word, holds,
- * holds_word, fails, fails_word, data and factor.  Nonzero when out of memory or a word is missing
- * (err set). */
-static int set_counts(json_t *ctx, const struct errata *e, const char *lang, json_t *strings,
-                      struct gt_error *err)
+/* The counts of the context of name (the file made: "errata.tex"): claims
+ * (how many), claims_word, holds, holds_word, fails, fails_word, data and
+ * factor.  Nonzero when out of memory or a word is missing (err set). */
+static int set_counts(json_t *ctx, const char *name, const struct errata *e, const char *lang,
+                      json_t *strings, struct gt_error *err)
 {
     size_t count[3] = {0};
     for (size_t i = 0; i < e->n; i++)
@@ -346,7 +346,7 @@ static int set_counts(json_t *ctx, const struct errata *e, const char *lang, jso
     rc |= json_object_set_new(ctx, "factor", json_integer((json_int_t)e->factor));
     rc |= json_object_set(ctx, "lang", strings);
     if (rc != 0)
-        gt_fail(err, GT_ERR_RUNTIME, "out of memory building the context");
+        gt_fail(err, GT_ERR_RUNTIME, "%s: out of memory building the context", name);
     return rc;
 }
 
@@ -388,7 +388,7 @@ static json_t *errata_context(const struct errata *e, const char *lang, json_t *
     }
     json_decref(articles);
     if (rc == 0)
-        rc = set_counts(ctx, e, lang, strings, err);
+        rc = set_counts(ctx, "errata.tex", e, lang, strings, err);
     /* errata.tex's name for the count (a copied template keeps working) */
     if (rc == 0 && json_object_set_new(ctx, "claims", json_integer((json_int_t)e->n)) != 0)
         rc = gt_fail(err, GT_ERR_RUNTIME, "errata.tex: out of memory building the LaTeX context");
@@ -461,7 +461,7 @@ static json_t *report_context(const struct errata *e, const char *lang, json_t *
     }
     json_decref(claims);
     if (rc == 0)
-        rc = set_counts(ctx, e, lang, strings, err);
+        rc = set_counts(ctx, "verify.txt", e, lang, strings, err);
     if (rc != 0) {
         json_decref(ctx);
         return NULL;
