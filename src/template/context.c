@@ -241,14 +241,30 @@ static bool sentence_end(const char *s, size_t n)
     return false;
 }
 
+/* The bytes of s[0, n) a held word keeps: at most CONTEXT_WORD_HELD_BYTES,
+ * cut at a character's start (breaker round 48, F2: a header of 262 KB
+ * names was held three times while it was read). */
+static size_t held_bytes(const char *s, size_t n)
+{
+    if (n <= CONTEXT_WORD_HELD_BYTES)
+        return n;
+    size_t k = CONTEXT_WORD_HELD_BYTES;
+    while (k > 0 && ((unsigned char)s[k] & 0xC0) == 0x80)
+        k--;
+    return k;
+}
+
+/* Whether held is s[0, n) as hold_word holds it: a word cut alike is one
+ * (of one estimate, and the same in any line). */
 static bool same_word(json_t *held, const char *s, size_t n)
 {
+    n = held_bytes(s, n);
     return json_string_length(held) == n && memcmp(json_string_value(held), s, n) == 0;
 }
 
-/* Holds s[0, n) among column i's widest words when it is wider (by
- * word_estimate) than the narrowest held, or fewer are held; a word held
- * already is not held twice. */
+/* Holds s[0, n) (its first held_bytes) among column i's widest words when
+ * it is wider (by word_estimate, w, of the whole word) than the narrowest
+ * held, or fewer are held; a word held already is not held twice. */
 static int hold_word(struct context_builder *b, size_t i, const char *s, size_t n, size_t w)
 {
     json_t **word = b->word + i * CONTEXT_LONG_WORDS;
@@ -275,7 +291,7 @@ static int hold_word(struct context_builder *b, size_t i, const char *s, size_t 
     if (at == CONTEXT_LONG_WORDS) /* narrower than all held, fewer held */
         for (at = 0; word[at]; at++) {
         }
-    json_t *held = json_stringn_nocheck(s, n); /* a cell's text: UTF-8 checked */
+    json_t *held = json_stringn_nocheck(s, held_bytes(s, n)); /* a cell's text: UTF-8 checked */
     if (!held)
         return -1;
     json_decref(word[last]);

@@ -108,6 +108,12 @@ size_t context_small_zero(const struct context_page *page);
  * order (it errs wide, by rounding, up to 0.1pt a glyph). */
 #define CONTEXT_LONG_WORDS 8
 
+/* The bytes of a long word the builder holds, cut at a character's
+ * start: more than a line of either page holds (82 characters of 4 bytes
+ * on A4), the most of a word the context gives (long_words, long_cells).
+ * A column name or cell of megabytes is then held once, not twice. */
+#define CONTEXT_WORD_HELD_BYTES 1024
+
 /* The width a column must pass to wrap, in tenths of a point of 10pt
  * type: 6em (60pt), the least width the generic table gives a wrapped
  * column. */
