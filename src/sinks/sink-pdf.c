@@ -640,8 +640,11 @@ static bool usable_var(const char *var)
 static bool texmfvar_in_tmpdir(void)
 {
     const char *home = getenv("HOME"), *var = getenv("TEXMFVAR");
+    /* Nor one through a link another user planted in /tmp, as HOME or
+     * TEXMFVAR (breaker round 48, F1: root's metrics were made where it
+     * pointed), as -o, DIR and TMPDIR refuse it. */
     if (var && *var)
-        return !usable_var(var);
+        return !usable_var(var) || planted_link_refuses(var, "TEXMFVAR", NULL) != GT_OK;
     /* a full HOME too (over quota): the metrics could not be made there,
      * and LaTeX said a font missing (breaker round 39, F9) */
     if (!home || !writable_directory(home, NULL) || no_room(home, ROOM_TEXMFVAR))
@@ -652,6 +655,8 @@ static bool texmfvar_in_tmpdir(void)
     char dir[4400];
     if ((size_t)snprintf(dir, sizeof dir, "%s%s%s", *own == '/' ? "" : home,
                          *own == '/' ? "" : "/", own) >= sizeof dir)
+        return true;
+    if (planted_link_refuses(dir, "TEXMFVAR", NULL) != GT_OK)
         return true;
     struct stat st;
     if (stat(dir, &st) == 0)
