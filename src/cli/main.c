@@ -135,8 +135,12 @@ static int run(int argc, char *argv[], struct gt_error *err)
         return gt_fail(err, GT_ERR_USAGE, "COMMAND: missing (%s; see gametab --help)", names);
     const char *name = argv[1];
     /* Not listed: what the build makes gametab.1 and the completion with
-     * (whole names only: --h is --help). */
-    if (strcmp(name, "--help-man") == 0)
+     * (whole names only: --h is --help); a word after either is a usage
+     * error, as after --version (breaker round 48, F4). */
+    bool man = strcmp(name, "--help-man") == 0;
+    if ((man || strcmp(name, "--help-completion") == 0) && argc > 2)
+        return gt_fail(err, GT_ERR_USAGE, "%s: unexpected after %s", argv[2], name);
+    if (man)
         return help_man(stdout, err);
     if (strcmp(name, "--help-completion") == 0) {
         help_completion(stdout);
