@@ -498,6 +498,12 @@ CASES
         _ "$T/ff"
     [ "$status" -eq 0 ]
     [ "$output" = preamble.tex ]
+    # a name holding a line break is left out: it was offered as two
+    # names, neither a template (breaker round 48, F5)
+    mkdir "$T/nl"
+    touch "$T/nl/zq"$'\n'"zr.tex" "$T/nl/zqz.tex"
+    [ "$(complete_words render --templates "$T/nl" zq)" = zqz.tex ]
+    [ -z "$(complete_words render --templates "$T/nl" zr)" ]
 }
 
 @test "the completion offers a template's or a file's name as it is and never runs or expands it: \$(...), backquotes, \$HOME, *, blanks (breaker round 17)" {

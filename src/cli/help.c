@@ -936,8 +936,10 @@ void help_templates(FILE *f, const char *dir)
         struct gt_error e = {0};
         char *path = NULL;
         struct stat st;
-        bool regular = template_find(&d, names[i], &path) == 0 && stat(path, &st) == 0 &&
-                       S_ISREG(st.st_mode);
+        /* nor a name holding a line break, which the completion would
+         * read as two names, neither a template (breaker round 48, F5) */
+        bool regular = !strchr(names[i], '\n') && template_find(&d, names[i], &path) == 0 &&
+                       stat(path, &st) == 0 && S_ISREG(st.st_mode);
         free(path);
         fflush(f); /* each name as it is known, for a reader that stops waiting */
         if (regular &&

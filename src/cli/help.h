@@ -51,9 +51,9 @@ int help_man(FILE *f, struct gt_error *err);
 
 /* `gametab --help-templates [DIR]`: the names render takes as a template
  * in the search path (template_names) of --templates DIR (when given and
- * a directory), GAMETAB_TEMPLATES and the built-in directory, one a line:
- * what the completion offers as render's TEMPLATE.  Nothing when out of
- * memory. */
+ * a directory), GAMETAB_TEMPLATES and the built-in directory, one a line
+ * (a name holding a line break left out): what the completion offers as
+ * render's TEMPLATE.  Nothing when out of memory. */
 void help_templates(FILE *f, const char *dir);
 
 /* `gametab --help-completion`: a bash completion script (the function
