@@ -914,8 +914,9 @@ static void completion_command(FILE *f, const struct command *c)
     fputs("        esac\n        ;;\n", f);
 }
 
-void help_templates(FILE *f, const char *dir)
+int help_templates(FILE *f, const char *dir, bool *listed)
 {
+    *listed = false;
     struct template_dirs d;
     struct gt_error ignored = {0};
     /* A --templates or GAMETAB_TEMPLATES that is no directory (yet) is
@@ -927,11 +928,12 @@ void help_templates(FILE *f, const char *dir)
     }
     size_t n;
     char **names = template_names(&d, &n);
+    int failed = 0;
     /* Not another command's own template ("gametab: filled by", which
      * render refuses: the one usage error of a check without -o); nor a
      * FIFO or device, which would block the reading (breaker round 30,
      * F10; the completion gives a partial that is one 2 s). */
-    for (size_t i = 0; i < n && !interrupt_signal; i++) {
+    for (size_t i = 0; i < n && !interrupt_signal && !failed; i++) {
         struct template_needs needs;
         struct gt_error e = {0};
         char *path = NULL;
@@ -941,13 +943,19 @@ void help_templates(FILE *f, const char *dir)
         bool regular = !strchr(names[i], '\n') && template_find(&d, names[i], &path) == 0 &&
                        stat(path, &st) == 0 && S_ISREG(st.st_mode);
         free(path);
-        fflush(f); /* each name as it is known, for a reader that stops waiting */
         if (regular &&
             template_check(&d, names[i], false, 0, NULL, NULL, &needs, &e) != GT_ERR_USAGE &&
-            !interrupt_signal)
-            fprintf(f, "%s\n", names[i]);
+            !interrupt_signal) {
+            /* each name as it is known, for a reader that stops waiting;
+             * a write that fails is said with its own errno (breaker
+             * round 48, F4: a full disk was "Input/output error") */
+            *listed = true;
+            if (fprintf(f, "%s\n", names[i]) < 0 || fflush(f) != 0)
+                failed = errno ? errno : EIO;
+        }
     }
     template_names_free(names, n);
+    return failed;
 }
 
 void help_completion(FILE *f)

@@ -53,8 +53,10 @@ int help_man(FILE *f, struct gt_error *err);
  * in the search path (template_names) of --templates DIR (when given and
  * a directory), GAMETAB_TEMPLATES and the built-in directory, one a line
  * (a name holding a line break left out): what the completion offers as
- * render's TEMPLATE.  Nothing when out of memory. */
-void help_templates(FILE *f, const char *dir);
+ * render's TEMPLATE, each flushed as it is known.  Nothing when out of
+ * memory.  0, or the errno of the write that failed (the listing stops
+ * there); *listed, whether a name was written (or tried). */
+int help_templates(FILE *f, const char *dir, bool *listed);
 
 /* `gametab --help-completion`: a bash completion script (the function
  * _gametab) for the commands, their options and the options' values, the

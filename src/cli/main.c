@@ -116,6 +116,10 @@ static bool names_option(const char *name, const char *option)
     return n > 2 && n <= strlen(option) && strncmp(name, option, n) == 0;
 }
 
+/* Whether --help-templates wrote a name (or tried to): it flushes each,
+ * so that ftell(stdout) on a closed standard output's /dev/null says 0. */
+static bool stdout_listed;
+
 /* The commands' names as a list for a message: "list, table, ... or verify". */
 static void command_names(char *names, size_t size)
 {
@@ -147,8 +151,9 @@ static int run(int argc, char *argv[], struct gt_error *err)
         return GT_OK;
     }
     if (strcmp(name, "--help-templates") == 0) { /* the completion's */
-        help_templates(stdout, argc > 2 ? argv[2] : NULL);
-        return GT_OK;
+        int failed = help_templates(stdout, argc > 2 ? argv[2] : NULL, &stdout_listed);
+        return failed ? gt_fail(err, GT_ERR_RUNTIME, "standard output: %s", strerror(failed))
+                      : GT_OK;
     }
     /* The completion's: the options render refuses for TEMPLATE (with
      * --templates DIR as typed), "--NAME" a line; 1, silent, when it cannot
@@ -372,7 +377,7 @@ int main(int argc, char *argv[])
     int rc = run(argc, argv, &err);
     /* stdout carries help, list and the build summary through stdio: its
      * flush and close are checked like any other write. */
-    bool wrote = ftell(stdout) > 0 || ferror(stdout);
+    bool wrote = stdout_listed || ftell(stdout) > 0 || ferror(stdout);
     /* A command that failed without a message (a claim of `verify` that
      * fails) still has its standard output checked. */
     bool said = rc != GT_OK && err.msg[0];
