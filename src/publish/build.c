@@ -628,65 +628,80 @@ static int build_take_old_mode(const struct build *b, size_t i, const char *to,
 }
 
 /* Moves every written file from the staging directory into DIR, all or
- * nothing: first everything that can fail short of the renames (the
- * directories are made, no target is a directory, every file replaced may
- * be and its mode is taken over); then, file by file, the
+ * nothing: first everything that can fail short of the renames (no target
+ * is a directory, every file replaced may be and its mode is taken over),
+ * then the journal (journal.h), then the directories the files need are
+ * made; then, file by file, the
  * old file is moved aside into the staging directory and the new one into
- * its place.  When a rename fails (a directory of DIR not writable, on
- * another file system, read-only) or a stop request comes before the last
- * rename, the renames done are taken back, so DIR is left as it was.  The
- * journal (journal.h) is written before the first rename and voided once
- * all are synced: a build killed in between is taken back by the next. */
+ * its place.  When a mkdir or a rename fails (a directory of DIR not
+ * writable, on another file system, read-only) or a stop request comes
+ * before the last rename, what was done is taken back, so DIR is left as
+ * it was.  The journal names the directories to make and the files, and is
+ * voided once every rename is synced: a build killed in between is taken
+ * back by the next. */
 static int build_publish(struct build *b, struct gt_error *err)
 {
     int rc = GT_OK;
+    /* The directories of DIR to make (DIR/ru of a build into a DIR
+     * without it), each a name of the journal before it is made: a build
+     * killed between a mkdir and the journal left an empty DIR/ru that no
+     * later build took back (breaker round 49, F1). */
+    char *made[sizeof b->made / sizeof b->made[0]];
+    size_t nmade = 0;
     for (size_t i = 0; rc == GT_OK && i < b->nfiles; i++) {
         char *to = path_join(b->dir, b->files[i]);
-        char *slash = to ? strrchr(to, '/') : NULL;
         struct stat st;
         if (!to) {
             rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", b->dir, strerror(ENOMEM));
-        } else {
-            /* "/x" (a build into /): its directory, the root, is there. */
-            if (slash != to) {
-                *slash = '\0';
-                rc = build_make_subdirectory(b, to, err);
-                *slash = '/';
-            }
-            /* A symbolic link is replaced like a file, wherever it points
-             * (breaker round 30, F2: one to a directory was "Is a
-             * directory"). */
-            if (rc == GT_OK && lstat(to, &st) == 0 && S_ISDIR(st.st_mode))
-                rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", to, strerror(EISDIR));
-            if (rc == GT_OK)
-                rc = build_take_old_mode(b, i, to, err);
+            break;
         }
+        /* "ru/handout.tex" (files hold at most one '/'): DIR/ru */
+        const char *slash = strchr(b->files[i], '/');
+        size_t len = slash ? (size_t)(slash - b->files[i]) : 0;
+        bool known = false;
+        for (size_t k = 0; k < nmade && !known; k++)
+            known = strlen(made[k]) == len && strncmp(made[k], b->files[i], len) == 0;
+        if (slash && !known && nmade < sizeof made / sizeof made[0]) {
+            char *sub = path_join(b->dir, b->files[i]);
+            if (sub)
+                sub[strlen(sub) - strlen(slash)] = '\0';
+            if (!sub || (lstat(sub, &st) != 0 && errno == ENOENT &&
+                         !(made[nmade++] = strndup(b->files[i], len))))
+                rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", b->dir, strerror(ENOMEM));
+            free(sub);
+        }
+        /* A symbolic link is replaced like a file, wherever it points
+         * (breaker round 30, F2: one to a directory was "Is a
+         * directory"). */
+        if (rc == GT_OK && lstat(to, &st) == 0 && S_ISDIR(st.st_mode))
+            rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", to, strerror(EISDIR));
+        if (rc == GT_OK)
+            rc = build_take_old_mode(b, i, to, err);
         free(to);
     }
     /* A stop request during the staging's last sync or the checks: DIR
      * stays as it was. */
     if (rc == GT_OK && interrupt_signal)
         rc = interrupt_fail(err, b->dir);
-    /* What is about to be published, on the disk before the first rename:
-     * a build killed from here on is taken back by the next (journal.h). */
-    char *made[sizeof b->made / sizeof b->made[0]];
-    size_t nmade = 0, dirlen = strlen(b->dir);
-    for (size_t i = 0; i < b->nmade; i++) {
-        /* DIR/LANG, as path_join made it of DIR ("out" or "out/"): LANG */
-        char *rel = b->made[i].dir;
-        if (strncmp(rel, b->dir, dirlen) != 0)
-            continue;
-        rel += dirlen;
-        if (*rel == '/')
-            rel++;
-        else if (dirlen == 0 || b->dir[dirlen - 1] != '/')
-            continue;
-        if (*rel && !strchr(rel, '/'))
-            made[nmade++] = rel;
-    }
+    /* What is about to be published, on the disk before the first mkdir
+     * and rename: a build killed from here on is taken back by the next
+     * (journal.h). */
     if (rc == GT_OK)
         rc = journal_write(b->staging_lock, b->dir, b->files, b->nfiles, b->stale, b->nstale,
                            made, nmade, build_publishes, err);
+    for (size_t k = 0; k < nmade; k++)
+        free(made[k]);
+    for (size_t i = 0; rc == GT_OK && i < b->nfiles; i++) {
+        char *to = path_join(b->dir, b->files[i]);
+        char *slash = to ? strrchr(to, '/') : NULL;
+        if (!to) {
+            rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", b->dir, strerror(ENOMEM));
+        } else if (slash != to) { /* "/x" (a build into /): its directory, the root, is there */
+            *slash = '\0';
+            rc = build_make_subdirectory(b, to, err);
+        }
+        free(to);
+    }
     bool *had_old = rc == GT_OK ? calloc(b->nfiles + 1, sizeof *had_old) : NULL;
     if (rc == GT_OK && !had_old)
         rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", b->dir, strerror(ENOMEM));
