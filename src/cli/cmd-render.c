@@ -311,6 +311,13 @@ static json_t *render_context(const char *data, struct render_data *d, unsigned 
     if (data) {
         ctx = context_finish_blocks(d->builder, block_columns, blocks);
         d->builder = NULL;
+        /* --block-columns as given, up to what TeX can add up (breaker
+         * round 49, F2) */
+        if (ctx && blocks &&
+            context_block_columns_check(ctx, NULL, block_columns, err) != GT_OK) {
+            json_decref(ctx);
+            return NULL;
+        }
         if (ctx && json_object_set_new(ctx, "file", json_string(data)) != 0) {
             json_decref(ctx);
             ctx = NULL;

@@ -211,6 +211,11 @@ static int add_table_extras(json_t *ctx, const struct table_def *t, const struct
     for (size_t i = 0; i < 3 && t->tex_widest[i].name; i++)
         if (tex_set_widest(ctx, &t->tex_widest[i]) != 0)
             return tex_fail_nomem(err, t->name);
+    /* --block-columns as given, up to what TeX can add up (breaker round
+     * 49, F2: 100 columns of Fibonacci words wrapped past 32768pt, and the
+     * table ran off the page without a word) */
+    if (context_block_columns_check(ctx, opt->page, opt->block_columns, err) != GT_OK)
+        return GT_ERR_USAGE;
     if (group_blocks(ctx, opt) != 0)
         return tex_fail_nomem(err, t->name);
     return tex_shape_add(ctx, t->tex_shape, ints, args,

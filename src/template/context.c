@@ -506,6 +506,39 @@ size_t context_widest_fitting(const struct context_page *page)
     return w < 1 ? 1 : w;
 }
 
+size_t context_block_columns_max(const struct context_page *page, size_t widest)
+{
+    if (!page)
+        page = &context_page_default;
+    size_t digit = (context_small_zero(page) + 9) / 10;
+    if (digit < page->digit)
+        digit = page->digit;
+    size_t label = 6 * digit + 142;
+    size_t cell = widest * digit + 120;
+    size_t most = (CONTEXT_BLOCK_WIDTH_MAX - label) / cell;
+    return most < 1 ? 1 : most;
+}
+
+int context_block_columns_check(json_t *ctx, const struct context_page *page, unsigned requested,
+                                struct gt_error *err)
+{
+    size_t widest = 0;
+    const char *key;
+    json_t *v;
+    json_object_foreach(ctx, key, v) {
+        if (strncmp(key, "widest_", 7) == 0 && json_is_string(v) &&
+            json_string_length(v) > widest)
+            widest = json_string_length(v);
+    }
+    size_t most = context_block_columns_max(page, widest);
+    if (!requested || requested <= most)
+        return GT_OK;
+    return gt_fail(err, GT_ERR_USAGE,
+                   "--block-columns: %u columns of cells %zu characters wide make a block wider "
+                   "than TeX can add up (%dpt): at most %zu here",
+                   requested, widest, CONTEXT_BLOCK_WIDTH_MAX / 10, most);
+}
+
 size_t context_small_zero(const struct context_page *page)
 {
     /* cmr9's zero, \small of a 10pt document */

@@ -62,6 +62,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "base/error.h"
+
 /* Past about 500 columns pdflatex runs out of memory: 100 is room enough
  * for landscape and large paper. */
 #define CONTEXT_BLOCK_COLUMNS_MAX 100
@@ -87,6 +89,27 @@ size_t context_fit_columns(const struct context_page *page, size_t widest);
  * least 1: one such column beside the row label fills the text width (64
  * on the default page).  widest_cell is never wider. */
 size_t context_widest_fitting(const struct context_page *page);
+
+/* The widest a block of the horizontal layout may be, in tenths of a
+ * point, for TeX to add its row up: 15000pt, below TeX's largest
+ * dimension (16383.99pt) by more than the estimate's error.  A row past
+ * 32768pt wraps in TeX's arithmetic, and pdflatex then sets it off the
+ * page without a word (breaker round 49, F2). */
+#define CONTEXT_BLOCK_WIDTH_MAX 150000
+
+/* The most columns of cells `widest` characters wide (at the wider of
+ * page's digit and its \small zero, plus 12pt of separation each) a block
+ * beside its row label may hold within CONTEXT_BLOCK_WIDTH_MAX; at least 1
+ * (page NULL: context_page_default). */
+size_t context_block_columns_max(const struct context_page *page, size_t widest);
+
+/* GT_OK when a block of `requested` columns (--block-columns; 0: as many
+ * as fit) of ctx's widest cells (the longest of its "widest_*" runs of
+ * zeros: widest_cell, a table's widest_fibonacci) is within
+ * context_block_columns_max; else GT_ERR_USAGE, "--block-columns: N
+ * columns of cells W characters wide ...: at most M here". */
+int context_block_columns_check(json_t *ctx, const struct context_page *page, unsigned requested,
+                                struct gt_error *err);
 
 /* The zero of page's \small type as TeX sets it, in hundredths of a point
  * rounded up: 4.63pt on the default page (cmr9's 4.6242pt, wider than the
