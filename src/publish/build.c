@@ -540,8 +540,16 @@ static void build_restore_stale(struct build *b, size_t n)
     while (n-- > 0) {
         char *to = path_join(b->dir, b->stale[n]);
         char *aside = stale_path_of(b, n);
-        if (to && aside)
-            rename(aside, to);
+        if (to && aside && rename(aside, to) != 0 && errno == ENOENT) {
+            /* DIR/LANG, emptied and removed before the publication that
+             * failed: made again for its files */
+            char *slash = strrchr(to, '/');
+            *slash = '\0';
+            int made = mkdir(to, 0777);
+            *slash = '/';
+            if (made == 0)
+                rename(aside, to);
+        }
         free(to);
         free(aside);
     }
@@ -756,6 +764,19 @@ static int build_publish(struct build *b, struct gt_error *err)
      * next, as this one takes itself back; after, nothing is taken back but
      * for a summary line that cannot be written, with the journal put back
      * (breaker round 28, F4; round 29, F8). */
+    /* The language directories the build emptied go before the
+     * publication, not after its summary line: a build killed between the
+     * two left an empty DIR/ru for good (breaker round 49, F1).  A
+     * take-back makes one again for the files it puts back
+     * (build_restore_stale, journal.h's move_back). */
+    if (rc == GT_OK)
+        for (size_t i = 0; i < TEMPLATE_NLANGUAGES; i++)
+            if (b->emptied[i]) {
+                char *langdir = path_join(b->dir, template_languages[i]);
+                if (langdir)
+                    rmdir(langdir); /* refused unless empty */
+                free(langdir);
+            }
     if (rc == GT_OK && journal_void(b->staging_lock, b->dir, err) != GT_OK) {
         build_restore_stale(b, moved);
         rc = GT_ERR_RUNTIME;
@@ -765,14 +786,6 @@ static int build_publish(struct build *b, struct gt_error *err)
         build_restore_stale(b, moved);
         rc = GT_ERR_RUNTIME;
     }
-    if (rc == GT_OK)
-        for (size_t i = 0; i < TEMPLATE_NLANGUAGES; i++)
-            if (b->emptied[i]) {
-                char *langdir = path_join(b->dir, template_languages[i]);
-                if (langdir)
-                    rmdir(langdir); /* refused unless empty */
-                free(langdir);
-            }
     if (rc != GT_OK) {
         build_rollback(b, done, had_old);
         build_remove_made_subdirectories(b);
