@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "base/error.h"
+#include "base/utf8.h"
 
 /* Copies whole (len bytes, longer than size - 1) into buf, shortened to
  * its first and last bytes around "…", each cut at a character's start:
@@ -14,9 +15,7 @@ static void shorten_middle(char *buf, size_t size, const char *whole, size_t len
 {
     static const char ellipsis[] = "\u2026";
     size_t keep = (size - sizeof ellipsis) / 2;
-    size_t head = keep, tail = len - keep;
-    while (head > 0 && ((unsigned char)whole[head] & 0xC0) == 0x80)
-        head--;
+    size_t head = utf8_cut(whole, keep), tail = len - keep;
     while (tail < len && ((unsigned char)whole[tail] & 0xC0) == 0x80)
         tail++;
     memcpy(buf, whole, head);

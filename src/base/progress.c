@@ -202,9 +202,7 @@ void progress_ticker_set(struct progress_ticker *t, const char *text)
     pthread_mutex_lock(&s->lock);
     size_t n = strlen(text);
     if (n >= sizeof s->text - 8) {
-        n = sizeof s->text - 8;
-        while (n > 0 && ((unsigned char)text[n] & 0xC0) == 0x80)
-            n--; /* not inside a character */
+        n = utf8_cut(text, sizeof s->text - 8); /* not inside a character */
     }
     memcpy(s->text, text, n);
     s->text[n] = '\0';

@@ -50,6 +50,13 @@ unsigned long utf8_invalid_line(const char *s, size_t n)
     return 0;
 }
 
+size_t utf8_cut(const char *s, size_t n)
+{
+    while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80)
+        n--;
+    return n;
+}
+
 size_t utf8_char_bytes(const char *s)
 {
     unsigned char c = (unsigned char)*s;

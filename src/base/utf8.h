@@ -43,6 +43,11 @@ bool utf8_is_control(uint32_t cp);
  * UTF-8 string, by its lead byte, ending early at a NUL; 0 at the NUL. */
 size_t utf8_char_bytes(const char *s);
 
+/* Where s[0, n) may be cut between characters: n, or less where s[n]
+ * continues a character (a byte 10xxxxxx), at the start of that
+ * character; s holds more than n bytes. */
+size_t utf8_cut(const char *s, size_t n);
+
 /* The characters (code points) of the NUL-terminated UTF-8 string s: its
  * bytes that do not continue a character. */
 size_t utf8_width(const char *s);

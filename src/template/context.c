@@ -246,12 +246,7 @@ static bool sentence_end(const char *s, size_t n)
  * names was held three times while it was read). */
 static size_t held_bytes(const char *s, size_t n)
 {
-    if (n <= CONTEXT_WORD_HELD_BYTES)
-        return n;
-    size_t k = CONTEXT_WORD_HELD_BYTES;
-    while (k > 0 && ((unsigned char)s[k] & 0xC0) == 0x80)
-        k--;
-    return k;
+    return n <= CONTEXT_WORD_HELD_BYTES ? n : utf8_cut(s, CONTEXT_WORD_HELD_BYTES);
 }
 
 /* Whether held is s[0, n) as hold_word holds it: a word cut alike is one
@@ -510,13 +505,13 @@ size_t context_block_columns_max(const struct context_page *page, size_t widest)
 {
     if (!page)
         page = &context_page_default;
-    size_t digit = (context_small_zero(page) + 9) / 10;
-    if (digit < page->digit)
-        digit = page->digit;
-    size_t label = 6 * digit + 142;
-    size_t cell = widest * digit + 120;
-    size_t most = (CONTEXT_BLOCK_WIDTH_MAX - label) / cell;
-    return most < 1 ? 1 : most;
+    /* the page-width formula over a text CONTEXT_BLOCK_WIDTH_MAX wide, at
+     * the wider digit */
+    struct context_page wide = {.text_width = CONTEXT_BLOCK_WIDTH_MAX, .digit = page->digit};
+    size_t zero = (context_small_zero(page) + 9) / 10;
+    if (zero > wide.digit)
+        wide.digit = (unsigned)zero;
+    return context_fit_columns(&wide, widest);
 }
 
 int context_block_columns_check(json_t *ctx, const struct context_page *page, unsigned requested,

@@ -99,8 +99,10 @@ size_t context_widest_fitting(const struct context_page *page);
 
 /* The most columns of cells `widest` characters wide (at the wider of
  * page's digit and its \small zero, plus 12pt of separation each) a block
- * beside its row label may hold within CONTEXT_BLOCK_WIDTH_MAX; at least 1
- * (page NULL: context_page_default). */
+ * beside its row label may hold within CONTEXT_BLOCK_WIDTH_MAX: 1 to
+ * CONTEXT_BLOCK_COLUMNS_MAX, the most --block-columns takes
+ * (context_fit_columns over so wide a text; page NULL:
+ * context_page_default). */
 size_t context_block_columns_max(const struct context_page *page, size_t widest);
 
 /* GT_OK when a block of `requested` columns (--block-columns; 0: as many
