@@ -45,7 +45,7 @@ static const struct option_spec render_options[O__N] = {
     [O_BLOCK_COLUMNS] = {.name = "block-columns", .kind = OPTION_NUMBER, .metavar = "N",
                          .min = 1, .max = CONTEXT_BLOCK_COLUMNS_MAX,
                          .help = "columns per block of the horizontal layout (each CSV row is a column there), 1.." XSTR(
-                                     CONTEXT_BLOCK_COLUMNS_MAX) "\n(default: as many as fit a 345pt text width, balanced)"},
+                                     CONTEXT_BLOCK_COLUMNS_MAX) ",\nfewer where a block would pass 15000pt (default: as many as fit a 345pt text width, balanced)"},
     [O_LANG] = LANG_OPTION("{}: the language strings offered as lang (default ru)"),
     [O_SEPARATOR] = {.name = "separator", .kind = OPTION_CHOICE, .metavar = "C",
                      .choices = separator_names, .nlisted = 4,
@@ -314,7 +314,7 @@ static json_t *render_context(const char *data, struct render_data *d, unsigned 
         /* --block-columns as given, up to what TeX can add up (breaker
          * round 49, F2) */
         if (ctx && blocks &&
-            context_block_columns_check(ctx, NULL, block_columns, err) != GT_OK) {
+            context_block_columns_check(ctx, NULL, block_columns, data, err) != GT_OK) {
             json_decref(ctx);
             return NULL;
         }

@@ -46,7 +46,7 @@ static const struct option_spec table_options[O__N] = {
     [O_BLOCK_COLUMNS] = {.name = "block-columns", .kind = OPTION_NUMBER, .metavar = "N",
                          .min = 1, .max = CONTEXT_BLOCK_COLUMNS_MAX, .only_for = "tex,pdf",
                          .help = "columns per block of a table laid out in blocks of columns, 1.." XSTR(
-                                     CONTEXT_BLOCK_COLUMNS_MAX) "\n(default: as many as fit the text width, balanced)"},
+                                     CONTEXT_BLOCK_COLUMNS_MAX) ",\nfewer where a block would pass 15000pt (default: as many as fit the text width, balanced)"},
     [O_TEMPLATES] = {.name = "templates", .kind = OPTION_STRING, .metavar = "DIR",
                      .only_for = "tex,pdf", .complete = "directory",
                      .nonempty = "the directory name",

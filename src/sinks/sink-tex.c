@@ -214,8 +214,8 @@ static int add_table_extras(json_t *ctx, const struct table_def *t, const struct
     /* --block-columns as given, up to what TeX can add up (breaker round
      * 49, F2: 100 columns of Fibonacci words wrapped past 32768pt, and the
      * table ran off the page without a word) */
-    if (context_block_columns_check(ctx, opt->page, opt->block_columns, err) != GT_OK)
-        return GT_ERR_USAGE;
+    if (context_block_columns_check(ctx, opt->page, opt->block_columns, t->name, err) != GT_OK)
+        return err->status;
     if (group_blocks(ctx, opt) != 0)
         return tex_fail_nomem(err, t->name);
     return tex_shape_add(ctx, t->tex_shape, ints, args,

@@ -515,7 +515,7 @@ size_t context_block_columns_max(const struct context_page *page, size_t widest)
 }
 
 int context_block_columns_check(json_t *ctx, const struct context_page *page, unsigned requested,
-                                struct gt_error *err)
+                                const char *name, struct gt_error *err)
 {
     size_t widest = 0;
     const char *key;
@@ -526,6 +526,15 @@ int context_block_columns_check(json_t *ctx, const struct context_page *page, un
             widest = json_string_length(v);
     }
     size_t most = context_block_columns_max(page, widest);
+    json_t *set = json_object_get(ctx, "block_columns_most");
+    if (json_is_integer(set) && (size_t)json_integer_value(set) < most)
+        most = (size_t)json_integer_value(set);
+    if (most == 0)
+        return gt_fail(err, GT_ERR_RUNTIME,
+                       "%s: a column's name is too wide for a line of the blocks: with one column "
+                       "of cells it passes %dpt, more than TeX can add up (give long names to "
+                       "table-booktabs.tex)",
+                       name, CONTEXT_BLOCK_WIDTH_MAX / 10);
     if (!requested || requested <= most)
         return GT_OK;
     return gt_fail(err, GT_ERR_USAGE,
@@ -782,6 +791,26 @@ static int set_words(const struct context_builder *b, size_t i, json_t *column,
     return set_dimension(column, "unmeasured_width", b->unheld_width[i], page) != 0 || rc ? -1 : 0;
 }
 
+/* The most columns of cells `widest` digits wide as set a block beside a
+ * line's name `label` wide as set (tenths of a point at \small) may hold
+ * within CONTEXT_BLOCK_WIDTH_MAX, at the wider of page's digit and its
+ * \small zero; 0 when the name leaves no room for one column (breaker
+ * round 50, F1: a name of 3600 W's wrapped TeX's sum, and the table
+ * vanished from the PDF without a word). */
+static size_t block_columns_most(const struct context_page *page, size_t label, size_t widest)
+{
+    struct context_page wide = {.text_width = CONTEXT_BLOCK_WIDTH_MAX, .digit = page->digit};
+    size_t zero = (context_small_zero(page) + 9) / 10;
+    if (zero > wide.digit)
+        wide.digit = (unsigned)zero;
+    size_t six = 6 * (size_t)wide.digit;
+    size_t over = label > six ? label - six : 0;
+    if (over + six + 142 + widest * wide.digit + 120 > CONTEXT_BLOCK_WIDTH_MAX)
+        return 0;
+    wide.text_width -= (unsigned)over;
+    return context_fit_columns(&wide, widest);
+}
+
 static json_t *finish(struct context_builder *b, unsigned block_columns,
                       const struct context_page *page, bool with_blocks)
 {
@@ -834,6 +863,7 @@ static json_t *finish(struct context_builder *b, unsigned block_columns,
     }
     size_t fit = context_fit_columns(&cells_page, fit_widest);
     size_t width = block_width(block_columns, fit, json_array_size(b->rows));
+    size_t most = block_columns_most(page, label, fit_widest);
     char *zeros = malloc(widest + 1);
     size_t ncolumns = json_array_size(b->columns);
     bool *wrap = malloc((ncolumns ? ncolumns : 1) * sizeof *wrap);
@@ -868,6 +898,10 @@ static json_t *finish(struct context_builder *b, unsigned block_columns,
                         "block_columns", (json_int_t)width, "fit_columns", (json_int_t)fit,
                         "widest_cell", zeros, "wide_columns", (json_int_t)nwrap,
                         "has_wide_columns", nwrap > 0);
+        if (ctx && json_object_set_new(ctx, "block_columns_most", json_integer((json_int_t)most)) != 0) {
+            json_decref(ctx);
+            ctx = NULL;
+        }
         size_t most = context_widest_fitting(&cells_page);
         char *fitting = malloc(most + 1);
         if (fitting) {

@@ -41,6 +41,10 @@
  *                 last is at most one column short of the others per block;
  *                 or as asked (--block-columns)
  *   fit_columns   the columns that fit the text width beside a row label
+ *   block_columns_most the most columns a block may hold within what TeX
+ *                 can add up (CONTEXT_BLOCK_WIDTH_MAX), by the cells and
+ *                 the column names as set; 0 when a name leaves no room
+ *                 for one column
  *   widest_cell   a run of zeros as long as the widest cell (in characters),
  *                 to size fixed-width columns
  *   long_cells    the CONTEXT_LONG_WORDS cells of the rows, whole, widest
@@ -106,12 +110,16 @@ size_t context_widest_fitting(const struct context_page *page);
 size_t context_block_columns_max(const struct context_page *page, size_t widest);
 
 /* GT_OK when a block of `requested` columns (--block-columns; 0: as many
- * as fit) of ctx's widest cells (the longest of its "widest_*" runs of
- * zeros: widest_cell, a table's widest_fibonacci) is within
- * context_block_columns_max; else GT_ERR_USAGE, "--block-columns: N
- * columns of cells W characters wide ...: at most M here". */
+ * as fit) of ctx's widest cells is within CONTEXT_BLOCK_WIDTH_MAX: by
+ * their zeros (the longest of its "widest_*" runs: widest_cell, a table's
+ * widest_fibonacci; context_block_columns_max) and by the cells and the
+ * lines' names as set (its block_columns_most, from the context's
+ * builder).  Else GT_ERR_USAGE, "--block-columns: N columns of cells W
+ * characters wide ...: at most M here"; or, where a line's name leaves no
+ * room within it for one column, GT_ERR_RUNTIME, "NAME: a column's name
+ * is wider as set than ..." (NAME: the DATA file, or the table). */
 int context_block_columns_check(json_t *ctx, const struct context_page *page, unsigned requested,
-                                struct gt_error *err);
+                                const char *name, struct gt_error *err);
 
 /* The zero of page's \small type as TeX sets it, in hundredths of a point
  * rounded up: 4.63pt on the default page (cmr9's 4.6242pt, wider than the
