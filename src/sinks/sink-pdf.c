@@ -627,7 +627,9 @@ static bool usable_var(const char *var)
  * usable one of TeX's own (tex_own_var: ~/.texlive2022/texmf-var), which
  * mktexdir makes as far as it is missing.  Usable: usable_var's, and
  * each directory of TeX's own from HOME down that exists one this user
- * may write, HOME too, on a file system with room.
+ * may write, HOME too, on a file system with room; a TEXMFVAR, and a
+ * HOME under a run's directory tmp (absolute), that kpathsea takes as
+ * they are (kpathsea_unusable; the HOME by kpathsea_name's link).
  * Anything else counts as none: mktextfm would put the
  * metrics in /tmp/texfonts, for every later TeX run of anyone (breaker
  * round 30, F8; round 39, F4: HOME=/dev/null, a file, a relative HOME, a
@@ -637,17 +639,31 @@ static bool usable_var(const char *var)
  * ~/.texlive2019 with a luatex-cache/), and a newer one a newer TeX's of a
  * HOME shared with it (round 43, F3: a tex/ in ~/.texlive2022/texmf-var
  * was read again while a clean ~/.texlive2024 was judged). */
-static bool texmfvar_in_tmpdir(void)
+static bool texmfvar_in_tmpdir(const char *tmp)
 {
     const char *home = getenv("HOME"), *var = getenv("TEXMFVAR");
     /* Nor one through a link another user planted in /tmp, as HOME or
      * TEXMFVAR (breaker round 48, F1: root's metrics were made where it
-     * pointed), as -o, DIR and TMPDIR refuse it. */
+     * pointed), as -o, DIR and TMPDIR refuse it.  Nor one holding a
+     * character kpathsea or mktextfm's scripts read as their own, which
+     * is not the directory it names, as TeX's own is not (breaker round
+     * 50, F3: with a '{' or a ':' pdflatex found no format or no
+     * Cyrillic metrics, and with a '$' or a tab the scripts made them in
+     * a directory beside it, for good). */
     if (var && *var)
-        return !usable_var(var) || planted_link_refuses(var, "TEXMFVAR", NULL) != GT_OK;
+        return kpathsea_unusable(var) || !usable_var(var) ||
+               planted_link_refuses(var, "TEXMFVAR", NULL) != GT_OK;
     /* a full HOME too (over quota): the metrics could not be made there,
      * and LaTeX said a font missing (breaker round 39, F9) */
     if (!home || !writable_directory(home, NULL) || no_room(home, ROOM_TEXMFVAR))
+        return true;
+    /* A HOME TeX reaches only by a link in the run's directory
+     * (kpathsea_name), which none can be under such a TMPDIR: TeX is
+     * then given none (latex_env_init), and so no TEXMFVAR below it
+     * (breaker round 50, F4: TeX read the '{' of the HOME itself and found
+     * not even article.cls; with a '$' its scripts made the metrics in a
+     * directory beside it). */
+    if (kpathsea_unusable(home) && kpathsea_unusable(tmp))
         return true;
     const char *own = tex_own_var();
     if (!own)
@@ -914,7 +930,15 @@ static int latex_env_init(struct latex_env *e, time_t date, const char *dir,
      * by every TeX run of anyone, to which they went for good (breaker
      * rounds 30, 44 F7, 45 F5, F6, F9).  Here in the run's directory,
      * made there and removed with it. */
-    snprintf(e->varfonts, sizeof e->varfonts, "VARTEXFONTS=%s/texfonts", dir);
+    /* Under a TMPDIR whose name kpathsea would read as its own, a name no
+     * directory has: TeX's font lists name VARTEXFONTS, and would split
+     * it at a ':' or ',' into directories outside the run's (breaker
+     * round 50, F2: a '{' unbalanced them, and pdflatex found not even
+     * cmr10's metrics; such a TMPDIR is refused, pdf_write_private).  The
+     * metrics then go to a TEXMFVAR elsewhere (texmfvar_in_tmpdir: else
+     * such a TMPDIR is refused too). */
+    snprintf(e->varfonts, sizeof e->varfonts, "VARTEXFONTS=%s/texfonts",
+             kpathsea_unusable(dir) ? "/dev/null" : dir);
     env_set(e, &n, e->varfonts);
     /* The user's personal tree (~/texmf), which kpathsea searches before
      * TeX's own: a geometry.sty or russian.ldf left there replaced LaTeX's
@@ -936,8 +960,10 @@ static int latex_env_init(struct latex_env *e, time_t date, const char *dir,
                              ? kpathsea_name(tex_spelling(home, spelled, sizeof spelled), dir,
                                              "home", link, sizeof link)
                              : NULL;
-    if (usable && usable != home) {
-        snprintf(e->home, sizeof e->home, "HOME=%s", usable);
+    /* One for which no link can be made is left out: TeX gets a HOME
+     * no directory has (breaker round 50, F4). */
+    if (home && home[0] == '/' && usable != home) {
+        snprintf(e->home, sizeof e->home, "HOME=%s", usable ? usable : ASKED_HOME);
         env_set(e, &n, e->home);
     }
     env_set(e, &n, e->texinputs);
@@ -1220,7 +1246,7 @@ static int pdf_write_private(const struct table_def *t, const struct table_args 
      * the Cyrillic fonts' metrics out of reach, or outside TMPDIR for good
      * (breaker round 30, F8). */
     const char *bad = kpathsea_unusable(dir);
-    bool in_tmpdir = texmfvar_in_tmpdir();
+    bool in_tmpdir = texmfvar_in_tmpdir(dir);
     if (interrupt_signal) /* while kpsewhich was asked (tex_own_var) */
         return interrupt_fail(err, output_name(out));
     if (bad && in_tmpdir) {
@@ -1231,11 +1257,22 @@ static int pdf_write_private(const struct table_def *t, const struct table_args 
             snprintf(shown, sizeof shown, "'%c'", *bad);
         return gt_fail(err, GT_ERR_RUNTIME,
                        "%.*s (TMPDIR): holds %s, which TeX reads in a path as its own: "
-                       "without a writable HOME, TeX's font metrics go there (TEXMFVAR): give "
-                       "a TMPDIR without any of " KPATHSEA_SPECIAL " or a control character, "
-                       "or a writable HOME",
+                       "without a writable HOME whose name TeX takes as it is, TeX's font "
+                       "metrics go there (TEXMFVAR): give a TMPDIR without any of "
+                       KPATHSEA_SPECIAL " or a control character, or such a HOME",
                        (int)(strrchr(dir, '/') - dir), dir, shown);
     }
+    /* TeX's font scripts put the directory TeX runs in (KPSE_DOT) in
+     * place of the '.' of METAFONT's lists, in braces: a brace there
+     * unbalanced them, METAFONT found not even its mf.base, and no
+     * Cyrillic metrics could be made, whatever HOME (breaker round 50,
+     * F2: the error blamed a font, not TMPDIR). */
+    const char *brace = strpbrk(dir, "{}");
+    if (brace)
+        return gt_fail(err, GT_ERR_RUNTIME,
+                       "%.*s (TMPDIR): holds '%c', which TeX's font scripts read as their own "
+                       "in the directory TeX runs in: give a TMPDIR without '{' or '}'",
+                       (int)(strrchr(dir, '/') - dir), dir, *brace);
     /* Said as the directory TMPDIR names, the variable to change. */
     if (!mkdtemp(dir))
         return gt_fail(err, GT_ERR_RUNTIME, "%.*s (TMPDIR): %s",
