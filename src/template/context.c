@@ -531,9 +531,9 @@ int context_block_columns_check(json_t *ctx, const struct context_page *page, un
         most = (size_t)json_integer_value(set);
     if (most == 0)
         return gt_fail(err, GT_ERR_RUNTIME,
-                       "%s: a column's name or a cell is too wide for a line of the blocks: it passes "
-                       "%dpt as set, more than TeX can add up (give long text to "
-                       "table-booktabs.tex)",
+                       "%s: a column's name is too wide for a line of the blocks: beside one "
+                       "column of cells it passes %dpt as set, more than TeX can add up (give "
+                       "long names to table-booktabs.tex)",
                        name, CONTEXT_BLOCK_WIDTH_MAX / 10);
     if (!requested || requested <= most)
         return GT_OK;
@@ -794,16 +794,13 @@ static int set_words(const struct context_builder *b, size_t i, json_t *column,
 /* The most columns of cells `widest` digits wide as set a block beside a
  * line's name `label` wide as set (tenths of a point at \small) may hold
  * within CONTEXT_BLOCK_WIDTH_MAX, at the wider of page's digit and its
- * \small zero; 0 when the name leaves no room for one column, or when a
- * cell (`cell`, the widest as set) is itself wider than that: its box is
- * as wide as the text, but TeX adds its text up all the same (breaker
+ * \small zero; 0 when the name leaves no room for one column (breaker
  * round 50, F1: a name of 3600 W's wrapped TeX's sum, and the table
- * vanished from the PDF without a word; a cell so wide, its text). */
-static size_t block_columns_most(const struct context_page *page, size_t label, size_t widest,
-                                 size_t cell)
+ * vanished from the PDF without a word).  A cell is set in a box as wide
+ * as the text at most, whatever its own width, which adds nothing more
+ * to the line. */
+static size_t block_columns_most(const struct context_page *page, size_t label, size_t widest)
 {
-    if (cell > CONTEXT_BLOCK_WIDTH_MAX)
-        return 0;
     struct context_page wide = {.text_width = CONTEXT_BLOCK_WIDTH_MAX, .digit = page->digit};
     size_t zero = (context_small_zero(page) + 9) / 10;
     if (zero > wide.digit)
@@ -868,7 +865,7 @@ static json_t *finish(struct context_builder *b, unsigned block_columns,
     }
     size_t fit = context_fit_columns(&cells_page, fit_widest);
     size_t width = block_width(block_columns, fit, json_array_size(b->rows));
-    size_t most = block_columns_most(page, label, fit_widest, b->cell_set_max * 945 / 1000);
+    size_t most = block_columns_most(page, label, fit_widest);
     char *zeros = malloc(widest + 1);
     size_t ncolumns = json_array_size(b->columns);
     bool *wrap = malloc((ncolumns ? ncolumns : 1) * sizeof *wrap);

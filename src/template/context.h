@@ -44,7 +44,7 @@
  *   block_columns_most the most columns a block may hold within what TeX
  *                 can add up (CONTEXT_BLOCK_WIDTH_MAX), by the cells and
  *                 the column names as set; 0 when a name leaves no room
- *                 for one column, or a cell is itself wider
+ *                 for one column
  *   widest_cell   a run of zeros as long as the widest cell (in characters),
  *                 to size fixed-width columns
  *   long_cells    the CONTEXT_LONG_WORDS cells of the rows, whole, widest
@@ -116,9 +116,9 @@ size_t context_block_columns_max(const struct context_page *page, size_t widest)
  * lines' names as set (its block_columns_most, from the context's
  * builder).  Else GT_ERR_USAGE, "--block-columns: N columns of cells W
  * characters wide ...: at most M here"; or, where a line's name leaves no
- * room within it for one column or a cell is itself wider, GT_ERR_RUNTIME,
- * "NAME: a column's name or a cell is too wide ..." (NAME: the DATA file,
- * or the table). */
+ * room within it for one column, GT_ERR_RUNTIME, "NAME: a column's name
+ * is too wide for a line of the blocks: ..." (NAME: the DATA file, or the
+ * table). */
 int context_block_columns_check(json_t *ctx, const struct context_page *page, unsigned requested,
                                 const char *name, struct gt_error *err);
 
