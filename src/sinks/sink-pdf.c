@@ -429,8 +429,11 @@ static bool only_generated_fonts(const char *var)
  * even outside braces: breaker round 36, F5; the '!!' of ls-R),
  * and those mktextfm's shell scripts read in it ('"', '`', '\\', which
  * their echo takes for an escape, and the control characters: breaker
- * round 31, F5): a TEXMFVAR holding one is not the directory it names. */
-#define KPATHSEA_SPECIAL ":;,${}!\"`\\"
+ * round 31, F5), and the glob characters of mktexdir's unquoted
+ * expansion, which made its directories by the names in / that a
+ * component such as "tm*" matched (breaker round 51, F2): a TEXMFVAR
+ * holding one is not the directory it names. */
+#define KPATHSEA_SPECIAL ":;,${}!\"`\\*?["
 
 /* The first byte of path that TeX would not take as it is in a path of
  * kpathsea's, TEXMFVAR or an element of TEXINPUTS (KPATHSEA_SPECIAL, or a
