@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
+#include <limits.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdbool.h>
@@ -446,6 +447,15 @@ static const char *kpathsea_unusable(const char *path)
     return NULL;
 }
 
+/* The bytes kept free below the run's directory and a texmf-var for the
+ * names TeX and its font scripts make there: the longest is
+ * texmf-var/fonts/pk/ljfour/lh/lh-t2a/larm1095.600pk (51 bytes), then a
+ * table's own wythoff-zeckendorf-shift.fdb_latexmk (37) and mktextfm's
+ * temporaries; a directory that leaves less before PATH_MAX is not taken
+ * (breaker round 51, F3: a TMPDIR of 4040 bytes failed on a font's
+ * metrics, one of 4065 on "x.pdf: File name too long"). */
+#define TEX_NAMES_BELOW 128
+
 /* The HOME TeX is asked with for its own TEXMFVAR (tex_own_var): a name
  * kpathsea takes as it is, which no directory has (below a file). */
 #define ASKED_HOME "/dev/null/home"
@@ -654,7 +664,8 @@ static bool texmfvar_in_tmpdir(const char *tmp)
      * Cyrillic metrics, and with a '$' or a tab the scripts made them in
      * a directory beside it, for good). */
     if (var && *var)
-        return kpathsea_unusable(var) || !usable_var(var) ||
+        return kpathsea_unusable(var) || strlen(var) + TEX_NAMES_BELOW >= PATH_MAX ||
+               !usable_var(var) ||
                planted_link_refuses(var, "TEXMFVAR", NULL) != GT_OK;
     /* a full HOME too (over quota): the metrics could not be made there,
      * and LaTeX said a font missing (breaker round 39, F9) */
@@ -675,7 +686,8 @@ static bool texmfvar_in_tmpdir(const char *tmp)
     if ((size_t)snprintf(dir, sizeof dir, "%s%s%s", *own == '/' ? "" : home,
                          *own == '/' ? "" : "/", own) >= sizeof dir)
         return true;
-    if (planted_link_refuses(dir, "TEXMFVAR", NULL) != GT_OK)
+    if (strlen(dir) + TEX_NAMES_BELOW >= PATH_MAX ||
+        planted_link_refuses(dir, "TEXMFVAR", NULL) != GT_OK)
         return true;
     struct stat st;
     if (stat(dir, &st) == 0)
@@ -1242,7 +1254,8 @@ static int pdf_write_private(const struct table_def *t, const struct table_args 
     int len = snprintf(dir, sizeof dir, "%s%s%s/gametab-pdf.XXXXXX", cwd ? cwd : "",
                        cwd ? "/" : "", tmp);
     free(cwd);
-    if (len < 0 || (size_t)len >= sizeof dir)
+    /* with room for what TeX makes in it (TEX_NAMES_BELOW) */
+    if (len < 0 || (size_t)len + TEX_NAMES_BELOW >= sizeof dir)
         return gt_fail(err, GT_ERR_RUNTIME, "%s (TMPDIR): %s: give TMPDIR a shorter absolute path",
                        tmp, strerror(ENAMETOOLONG));
     /* TeX would split or expand a TEXMFVAR under such a TMPDIR, and make
@@ -1276,6 +1289,25 @@ static int pdf_write_private(const struct table_def *t, const struct table_args 
                        "%.*s (TMPDIR): holds '%c', which TeX's font scripts read as their own "
                        "in the directory TeX runs in: give a TMPDIR without '{' or '}'",
                        (int)(strrchr(dir, '/') - dir), dir, *brace);
+    /* They have that directory's name from the kernel (getcwd), links
+     * resolved: a TMPDIR linked to one holding a brace is refused too
+     * (breaker round 51, F5).  One that cannot be resolved fails at its
+     * mkdtemp below, said so. */
+    char *last = strrchr(dir, '/');
+    *last = '\0';
+    char *real = realpath(dir, NULL);
+    *last = '/';
+    brace = real ? strpbrk(real, "{}") : NULL;
+    if (brace) {
+        int refused = gt_fail(err, GT_ERR_RUNTIME,
+                              "%.*s (TMPDIR): is %s, holding '%c', which TeX's font scripts read "
+                              "as their own in the directory TeX runs in: give a TMPDIR without "
+                              "'{' or '}'",
+                              (int)(last - dir), dir, real, *brace);
+        free(real);
+        return refused;
+    }
+    free(real);
     /* Said as the directory TMPDIR names, the variable to change. */
     if (!mkdtemp(dir))
         return gt_fail(err, GT_ERR_RUNTIME, "%.*s (TMPDIR): %s",
