@@ -437,12 +437,16 @@ static bool only_generated_fonts(const char *var)
 #define KPATHSEA_SPECIAL ":;,${}!\"`\\*?["
 
 /* The first byte of path that TeX would not take as it is in a path of
- * kpathsea's, TEXMFVAR or an element of TEXINPUTS (KPATHSEA_SPECIAL, or a
- * control character), or NULL. */
+ * kpathsea's, TEXMFVAR or an element of TEXINPUTS (KPATHSEA_SPECIAL, a
+ * control character, or the first of two spaces in a row, which
+ * mktextfm's scripts split at and join with one: breaker round 51, F6,
+ * the metrics made in a directory named with one space, for good), or
+ * NULL. */
 static const char *kpathsea_unusable(const char *path)
 {
     for (const char *p = path; *p; p++)
-        if (strchr(KPATHSEA_SPECIAL, *p) || (unsigned char)*p < 0x20 || *p == 0x7f)
+        if (strchr(KPATHSEA_SPECIAL, *p) || (unsigned char)*p < 0x20 || *p == 0x7f ||
+            (p[0] == ' ' && p[1] == ' '))
             return p;
     return NULL;
 }
@@ -1266,16 +1270,18 @@ static int pdf_write_private(const struct table_def *t, const struct table_args 
     if (interrupt_signal) /* while kpsewhich was asked (tex_own_var) */
         return interrupt_fail(err, output_name(out));
     if (bad && in_tmpdir) {
-        char shown[8];
+        char shown[24];
         if ((unsigned char)*bad < 0x20 || *bad == 0x7f)
             snprintf(shown, sizeof shown, "0x%02x", (unsigned)(unsigned char)*bad);
+        else if (*bad == ' ')
+            snprintf(shown, sizeof shown, "two spaces in a row");
         else
             snprintf(shown, sizeof shown, "'%c'", *bad);
         return gt_fail(err, GT_ERR_RUNTIME,
                        "%.*s (TMPDIR): holds %s, which TeX reads in a path as its own: "
                        "without a writable HOME whose name TeX takes as it is, TeX's font "
                        "metrics go there (TEXMFVAR): give a TMPDIR without any of "
-                       KPATHSEA_SPECIAL " or a control character, or such a HOME",
+                       KPATHSEA_SPECIAL ", a control character or two spaces in a row, or such a HOME",
                        (int)(strrchr(dir, '/') - dir), dir, shown);
     }
     /* TeX's font scripts put the directory TeX runs in (KPSE_DOT) in
@@ -1297,6 +1303,15 @@ static int pdf_write_private(const struct table_def *t, const struct table_args 
     *last = '\0';
     char *real = realpath(dir, NULL);
     *last = '/';
+    /* and with room below its real name too (breaker round 51, F3: a
+     * link to a directory of 4085 bytes) */
+    if (real && strlen(real) + strlen("/gametab-pdf.XXXXXX") + TEX_NAMES_BELOW >= sizeof dir) {
+        int refused = gt_fail(err, GT_ERR_RUNTIME,
+                              "%.*s (TMPDIR): is %s: %s: give TMPDIR a shorter absolute path",
+                              (int)(last - dir), dir, real, strerror(ENAMETOOLONG));
+        free(real);
+        return refused;
+    }
     brace = real ? strpbrk(real, "{}") : NULL;
     if (brace) {
         int refused = gt_fail(err, GT_ERR_RUNTIME,
