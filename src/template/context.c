@@ -501,16 +501,21 @@ size_t context_widest_fitting(const struct context_page *page)
     return w < 1 ? 1 : w;
 }
 
-size_t context_block_columns_max(const struct context_page *page, size_t widest)
+/* A text CONTEXT_BLOCK_WIDTH_MAX wide, at the wider of page's digit and
+ * its \small zero: the page the blocks' limit is counted on. */
+static struct context_page widest_block_page(const struct context_page *page)
 {
-    if (!page)
-        page = &context_page_default;
-    /* the page-width formula over a text CONTEXT_BLOCK_WIDTH_MAX wide, at
-     * the wider digit */
     struct context_page wide = {.text_width = CONTEXT_BLOCK_WIDTH_MAX, .digit = page->digit};
     size_t zero = (context_small_zero(page) + 9) / 10;
     if (zero > wide.digit)
         wide.digit = (unsigned)zero;
+    return wide;
+}
+
+size_t context_block_columns_max(const struct context_page *page, size_t widest)
+{
+    /* the page-width formula over widest_block_page */
+    struct context_page wide = widest_block_page(page ? page : &context_page_default);
     return context_fit_columns(&wide, widest);
 }
 
@@ -804,10 +809,7 @@ static int set_words(const struct context_builder *b, size_t i, json_t *column,
  * to the line. */
 static size_t block_columns_most(const struct context_page *page, size_t label, size_t widest)
 {
-    struct context_page wide = {.text_width = CONTEXT_BLOCK_WIDTH_MAX, .digit = page->digit};
-    size_t zero = (context_small_zero(page) + 9) / 10;
-    if (zero > wide.digit)
-        wide.digit = (unsigned)zero;
+    struct context_page wide = widest_block_page(page);
     size_t six = 6 * (size_t)wide.digit;
     size_t over = label > six ? label - six : 0;
     if (over + six + 142 + widest * wide.digit + 120 > CONTEXT_BLOCK_WIDTH_MAX)
