@@ -45,6 +45,26 @@ offered_iff_refused() {
     done
 }
 
+@test "gametab help [COMMAND [ARG...]] is gametab [COMMAND [ARG...]] --help, and completes as it (newcomer 26: help was an unknown command)" {
+    for cmd in "" list table figure render verify build; do
+        gt help $cmd
+        [ "$status" -eq 0 ]
+        [ -z "$err" ]
+        diff <(echo "$out") <("$GAMETAB" $cmd --help)
+    done
+    diff <("$GAMETAB" help table nim-p-positions) <("$GAMETAB" table nim-p-positions --help)
+    "$GAMETAB" --help | grep -q 'gametab help COMMAND'
+    gt help nosuch
+    [ "$status" -eq 2 ]
+    [ "$err" = "gametab: nosuch: unexpected after help (a command's help: gametab COMMAND --help)" ]
+    cd "$(dirname "$GAMETAB")"
+    # shellcheck source=/dev/null
+    source completion/gametab
+    [ "$(complete_words help ta)" = table ]
+    [ "$(complete_words help table nim-p)" = nim-p-positions ]
+    diff <(complete_words help '') <(complete_words --help '')
+}
+
 @test "list names each table with its source" {
     gt list
     [ "$status" -eq 0 ]
@@ -249,7 +269,9 @@ CASES
     source completion/gametab
     commands=$("$GAMETAB" --help | sed -n '/^Commands:/,/^$/s/^  \([a-z]*\) .*/\1/p')
     [ "$(echo "$commands" | wc -l)" -ge 6 ]
-    [ "$(complete_words '' | grep -v '^--')" = "$(echo "$commands" | sort)" ]
+    # and help, the word for --help
+    [ "$(complete_words '' | grep -v -e '^--' -e '^help$')" = "$(echo "$commands" | sort)" ]
+    complete_words '' | grep -qx help
     for cmd in $commands; do
         "$GAMETAB" "$cmd" --help | sed -n 's/^  \(-., \)\{0,1\}--\([a-z-]*\).*/\2/p' | sort >"$T/help"
         sed 's/\\-/-/g' gametab.1 | awk -v cmd="$cmd" '
@@ -409,7 +431,7 @@ CASES
     [ -z "$(complete_words table nim-p-positions --standalone -- | grep -x -e --level -e --jobs)" ]
     complete_words table nim-p-positions --level 5 -- | grep -qx -- --jobs
     # gametab --help COMMAND ARG... is gametab COMMAND --help ARG...
-    diff <(complete_words '' | grep -v '^-') <(complete_words --help '')
+    diff <(complete_words '' | grep -v -e '^-' -e '^help$') <(complete_words --help '')
     [ "$(complete_words -h ta)" = table ]
     [ "$(complete_words --he table nim-p)" = nim-p-positions ]
     diff <(complete_words table nim-p-positions --l) <(complete_words --help table nim-p-positions --l)

@@ -244,7 +244,7 @@ void help_main(FILE *f)
     for (size_t i = 0; i < command_registry_size; i++)
         fprintf(f, "  %-8s %s\n", command_registry[i]->name, command_registry[i]->summary);
     fprintf(f, "\n"
-               "  gametab COMMAND --help   options of a command\n"
+               "  gametab COMMAND --help   options of a command (or: gametab help COMMAND)\n"
                "  gametab --version        the version\n"
                "\n" EXIT_STATUS);
     help_buffer_end(&b);
@@ -523,6 +523,9 @@ int help_man(FILE *f, struct gt_error *err)
           ".br\n"
           ".B gametab\n"
           ".BR \\-\\-help \" | \" \\-\\-version\n"
+          ".br\n"
+          ".B gametab help\n"
+          ".RI [ COMMAND ]\n"
           ".SH DESCRIPTION\n",
           f);
     /* The description: GAMETAB_WHAT capitalised (its first letter is ASCII),
@@ -534,7 +537,8 @@ int help_man(FILE *f, struct gt_error *err)
     fputs(".\n", f);
     fputs(".PP\n"
           "Each command takes \\fB\\-\\-help\\fR (its usage and options, as below) and\n"
-          "\\fB\\-\\-version\\fR.  Options may follow the arguments; \\fB\\-\\-\\fR ends them;\n"
+          "\\fB\\-\\-version\\fR; \\fBgametab help\\fR \\fICOMMAND\\fR is \\fBgametab\\fR \\fICOMMAND\\fR \\fB\\-\\-help\\fR.\n"
+          "Options may follow the arguments; \\fB\\-\\-\\fR ends them;\n"
           "a long option may be shortened to a prefix that names one option only.\n"
           ".SH COMMANDS\n",
           f);
@@ -1195,8 +1199,8 @@ void help_completion(FILE *f)
           "    # --name=value: bash splits it at the '='.\n"
           "    [[ $cur == = ]] && cur=\n"
           "    # gametab --help COMMAND ARG... is gametab COMMAND --help ARG... (--h,\n"
-          "    # --he... and -h too): COMMAND is offered, then what COMMAND takes.\n"
-          "    if ((COMP_CWORD >= 2)) && [[ ${COMP_WORDS[1]} == -h ||\n"
+          "    # --he..., -h and help too): COMMAND is offered, then what COMMAND takes.\n"
+          "    if ((COMP_CWORD >= 2)) && [[ ${COMP_WORDS[1]} == -h || ${COMP_WORDS[1]} == help ||\n"
           "          (${COMP_WORDS[1]} == --h* && --help == \"${COMP_WORDS[1]}\"*) ]]; then\n"
           "        if ((COMP_CWORD == 2)); then\n"
           "            _gametab_words '",
@@ -1216,7 +1220,7 @@ void help_completion(FILE *f)
           f);
     for (size_t i = 0; i < command_registry_size; i++)
         fprintf(f, "%s ", command_registry[i]->name);
-    fputs("--help --version'\n"
+    fputs("help --help --version'\n"
           "        return\n"
           "    fi\n"
           "    case ${COMP_WORDS[1]} in\n",

@@ -163,9 +163,10 @@ static int run(int argc, char *argv[], struct gt_error *err)
             return GT_ERR_RUNTIME;
         return cmd_render.template_refuses(stdout, argv[2], argc > 3 ? argv[3] : NULL);
     }
-    if (names_option(name, "--help") || strcmp(name, "-h") == 0) {
-        /* gametab --help COMMAND [ARG...] is gametab COMMAND --help [ARG...]:
-         * the same words, the same answer. */
+    if (names_option(name, "--help") || strcmp(name, "-h") == 0 || strcmp(name, "help") == 0) {
+        /* gametab --help COMMAND [ARG...] (or help COMMAND, as git and pip
+         * take it) is gametab COMMAND --help [ARG...]: the same words, the
+         * same answer. */
         for (size_t i = 0; argc >= 3 && i < command_registry_size; i++)
             if (strcmp(argv[2], command_registry[i]->name) == 0) {
                 char **words = malloc((size_t)argc * sizeof *words);
@@ -181,9 +182,9 @@ static int run(int argc, char *argv[], struct gt_error *err)
             }
         if (argc > 2)
             return gt_fail(err, GT_ERR_USAGE,
-                           "%s: unexpected after --help (a command's help: gametab COMMAND "
+                           "%s: unexpected after %s (a command's help: gametab COMMAND "
                            "--help)",
-                           argv[2]);
+                           argv[2], name);
         help_main(stdout);
         return GT_OK;
     }
