@@ -65,6 +65,28 @@ offered_iff_refused() {
     diff <(complete_words help '') <(complete_words --help '')
 }
 
+@test "table NAME --help gives that table's parameters only, figure NAME --help that figure's; an unknown NAME every one (newcomer 26: every table was listed)" {
+    tables=$("$GAMETAB" table --help | sed -n '/^Tables and their parameters:/,$s/^  \([a-z0-9-]*\)$/\1/p')
+    [ "$(echo "$tables" | wc -l)" -ge 12 ]
+    for t in $tables; do
+        "$GAMETAB" table "$t" --help >"$T/one"
+        [ "$(sed -n '/^Its parameters (every table.s: gametab table --help):$/,$s/^  \([a-z0-9-]*\)$/\1/p' "$T/one")" = "$t" ]
+        # its block is the one the whole list gives
+        diff <(sed -n '/^Its parameters/,$p' "$T/one" | tail -n +2) \
+            <("$GAMETAB" table --help | awk -v t="$t" '/^  [a-z0-9-]+$/ { on = $1 == t } on')
+        [ "$(awk 'length > 80' "$T/one")" = "" ]
+    done
+    "$GAMETAB" table wythoff-grundy --help | grep -q -- '--max: '
+    [ -z "$("$GAMETAB" table wythoff-grundy --help | grep -- '    --radix: ')" ]
+    figures=$("$GAMETAB" figure --help | sed -n 's/^  \([a-z-]*\) (table .*/\1/p')
+    for f in $figures; do
+        [ "$("$GAMETAB" figure "$f" --help | sed -n 's/^  \([a-z-]*\) (table .*/\1/p')" = "$f" ]
+        "$GAMETAB" figure "$f" --help | grep -qx "Its table and parameters (every figure's: gametab figure --help):"
+    done
+    diff <("$GAMETAB" table nosuch --help) <("$GAMETAB" table --help)
+    diff <("$GAMETAB" figure nosuch --help) <("$GAMETAB" figure --help)
+}
+
 @test "list names each table with its source" {
     gt list
     [ "$status" -eq 0 ]

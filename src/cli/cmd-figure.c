@@ -21,14 +21,19 @@ static const struct option_spec figure_options[O__N] = {
     [O_OUTPUT] = OUTPUT_OPTION("write to FILE (default -, standard output)"),
 };
 
-static void print_figures(FILE *out)
+/* Every figure, or only the one subject names (gametab figure NAME
+ * --help). */
+static void print_figures(FILE *out, const char *subject)
 {
-    fprintf(out, "\nFigures, the tables they draw, and their parameters:\n");
-    for (size_t i = 0; i < figure_registry_size; i++) {
-        const struct figure_def *f = figure_registry[i];
-        fprintf(out, "  %s (table %s): %s\n", f->name, f->table->name, f->summary);
-        print_params(out, f->params, "");
-    }
+    const struct figure_def *only = subject ? figure_find(subject) : NULL;
+    fprintf(out, only ? "\nIts table and parameters (every figure's: gametab figure --help):\n"
+                      : "\nFigures, the tables they draw, and their parameters:\n");
+    for (size_t i = 0; i < figure_registry_size; i++)
+        if (!only || figure_registry[i] == only) {
+            const struct figure_def *f = figure_registry[i];
+            fprintf(out, "  %s (table %s): %s\n", f->name, f->table->name, f->summary);
+            print_params(out, f->params, "");
+        }
 }
 
 static int run_figure(struct command_line *cl, struct gt_error *err)

@@ -74,13 +74,18 @@ static bool table_refuses(const struct table_def *t, size_t option)
     return option == O_BLOCK_COLUMNS && !t->tex_blocks;
 }
 
-static void print_table_params(FILE *f)
+/* Every table's parameters, or only those of the table subject names
+ * (gametab table NAME --help, newcomer 26). */
+static void print_table_params(FILE *f, const char *subject)
 {
-    fprintf(f, "\nTables and their parameters:\n");
-    for (size_t i = 0; i < table_registry_size; i++) {
-        fprintf(f, "  %s\n", table_registry[i]->name);
-        print_params(f, table_registry[i]->params, "with --format tex");
-    }
+    const struct table_def *only = subject ? table_find(subject) : NULL;
+    fprintf(f, only ? "\nIts parameters (every table's: gametab table --help):\n"
+                    : "\nTables and their parameters:\n");
+    for (size_t i = 0; i < table_registry_size; i++)
+        if (!only || table_registry[i] == only) {
+            fprintf(f, "  %s\n", table_registry[i]->name);
+            print_params(f, table_registry[i]->params, "with --format tex");
+        }
 }
 
 static int run_table(struct command_line *cl, struct gt_error *err)

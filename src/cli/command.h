@@ -42,7 +42,10 @@ struct command {
     const char *usage;   /* after "Usage: gametab ": "table NAME [OPTIONS]" */
     const char *about;   /* --help's text before the options, each line ending in '\n' */
     const char *more;    /* --help's text after the options, or NULL */
-    void (*help_more)(FILE *f); /* prints what follows (a list of tables), or NULL */
+    /* prints what follows --help's options (the tables, or only the one
+     * named by the first argument, subject, when it names one; NULL for the
+     * man page and for none), or NULL */
+    void (*help_more)(FILE *f, const char *subject);
     const struct option_spec *options; /* --help lists them in this order */
     size_t noptions;
     uint64_t params;     /* the table parameters taken as options: 1 << PARAM_x each */

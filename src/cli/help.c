@@ -216,8 +216,9 @@ void help_buffer_end(struct help_buffer *b)
     free(b->text);
 }
 
-void help_environment(FILE *f)
+void help_environment(FILE *f, const char *subject)
 {
+    (void)subject;
     fputs("\nEnvironment:\n", f);
     fprintf(f, "  %s\n", ENVIRONMENT_LEAD);
     for (size_t i = 0; i < sizeof environment / sizeof environment[0]; i++) {
@@ -266,7 +267,7 @@ static bool has_listed_options(const struct option_group *groups, size_t ngroups
     return false;
 }
 
-void help_command(const struct command *c, FILE *f)
+void help_command(const struct command *c, FILE *f, const char *subject)
 {
     struct help_buffer b;
     f = help_buffer_begin(&b, f);
@@ -280,7 +281,7 @@ void help_command(const struct command *c, FILE *f)
     if (c->more)
         fprintf(f, "\n%s", c->more);
     if (c->help_more)
-        c->help_more(f);
+        c->help_more(f, subject);
     help_buffer_end(&b);
 }
 
@@ -492,7 +493,7 @@ static int man_command(FILE *f, const struct command *cmd, struct gt_error *err)
         struct captured c;
         if (capture_begin(&c, err) != GT_OK)
             return GT_ERR_RUNTIME;
-        cmd->help_more(c.f);
+        cmd->help_more(c.f, NULL);
         if (capture_end(&c, err) != GT_OK)
             return GT_ERR_RUNTIME;
         /* Without the blank line that begins it on the terminal. */

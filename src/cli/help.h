@@ -38,12 +38,12 @@ void help_buffer_end(struct help_buffer *b);
 void help_main(FILE *f);
 
 /* `gametab COMMAND --help`: its usage, text and options. */
-void help_command(const struct command *c, FILE *f);
+void help_command(const struct command *c, FILE *f, const char *subject);
 
 /* The environment variables gametab reads, each with what it does and its
  * default, for a command's --help (render's); the man page's ENVIRONMENT
  * prints the same list. */
-void help_environment(FILE *f);
+void help_environment(FILE *f, const char *subject);
 
 /* `gametab --help-man`: the man page gametab.1, in roff (man(7)) for man
  * and groff.  GT_OK, or GT_ERR_RUNTIME when out of memory. */

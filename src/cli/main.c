@@ -93,7 +93,7 @@ static int run_command(const struct command *c, int argc, char *argv[], struct g
     if (rc != GT_OK)
         ;
     else if (cl.opt[OPT_HELP].given)
-        help_command(c, stdout);
+        help_command(c, stdout, cl.args.n ? cl.args.arg[0] : NULL);
     else if (cl.opt[OPT_VERSION].given)
         print_version();
     else if (cl.args.n < c->args_min)
@@ -172,10 +172,14 @@ static int run(int argc, char *argv[], struct gt_error *err)
                 char **words = malloc((size_t)argc * sizeof *words);
                 if (!words)
                     return gt_fail(err, GT_ERR_RUNTIME, "--help: %s", strerror(ENOMEM));
+                /* A NAME first stays before --help, which stops the
+                 * parser: table NAME --help gives NAME's parameters. */
+                int named = argc >= 4 && argv[3][0] != '-';
                 words[0] = argv[2];
-                words[1] = "--help";
-                for (int k = 3; k <= argc; k++)
-                    words[k - 1] = argv[k]; /* argv[argc] is NULL */
+                words[1] = named ? argv[3] : "--help";
+                words[2] = named ? "--help" : argv[3]; /* argv[argc] is NULL */
+                for (int k = 4; k <= argc; k++)
+                    words[k - 1] = argv[k];
                 int rc = run_command(command_registry[i], argc - 1, words, err);
                 free(words);
                 return rc;
