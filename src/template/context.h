@@ -115,7 +115,9 @@ size_t context_block_columns_max(const struct context_page *page, size_t widest)
  * widest_fibonacci; context_block_columns_max) and by the cells and the
  * lines' names as set (its block_columns_most, from the context's
  * builder).  Else GT_ERR_USAGE, "--block-columns: N columns of cells W
- * characters wide ...: at most M here"; or, where a line's name leaves no
+ * characters wide ...: at most M here" (where widest_cell reaches
+ * fitting_cell, "... cells as wide as the text or wider, each set W digits
+ * wide, ..."); or, where a line's name leaves no
  * room within it for one column, GT_ERR_RUNTIME, "NAME: a column's name
  * is too wide for a line of the blocks: ..." (NAME: the DATA file, or the
  * table). */
