@@ -735,6 +735,10 @@ for a, b in zip(lines, lines[1:]):
     [ "$(widest <"$T/tty")" -le 60 ]
     [ "$(widest <"$T/tty")" -ge 55 ]
     grep -q '^  --format F         csv, csv.gz, tex, json, xlsx or pdf;$' "$T/tty"
+    # never narrower than 40 columns, as the README says (breaker round 52, F3)
+    script -qec "stty cols 30; '$GAMETAB' list" /dev/null | tr -d '\r' >"$T/tty30"
+    [ "$(widest <"$T/tty30")" -le 40 ]
+    [ "$(widest <"$T/tty30")" -ge 35 ]
 }
 
 @test "the man page is ASCII roff: groff -man -ww warns of nothing, nroff shows misère and the arrow without preconv" {
