@@ -218,7 +218,17 @@ int output_check_not_search_path(const char *const paths[], size_t n, bool named
             if ((size_t)snprintf(where, sizeof where, "%s/%s", dirs->dir[i], sub) >= sizeof where)
                 continue;
             DIR *d = opendir(where);
-            for (struct dirent *e; rc == GT_OK && d && (e = readdir(d));) {
+            for (struct dirent *e; rc == GT_OK && d;) {
+                /* An entry that cannot be read may be the template an
+                 * output would replace: said, not passed over (breaker
+                 * round 53, F1's sibling). */
+                errno = 0;
+                if (!(e = readdir(d))) {
+                    if (errno)
+                        rc = gt_fail(err, GT_ERR_RUNTIME, "%.*s: reading its entries: %s",
+                                     (int)strlen(where) - 1, where, strerror(errno));
+                    break;
+                }
                 if (interrupt_signal) {
                     rc = interrupt_fail(err, stop_name);
                     break;

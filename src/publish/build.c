@@ -1140,7 +1140,19 @@ static int remove_dead_stagings(const char *dir, struct gt_error *err)
     }
     int rc = GT_OK;
     struct dirent *e;
-    while (rc == GT_OK && (e = readdir(d)) != NULL) {
+    while (rc == GT_OK) {
+        /* A DIR whose entries cannot be read (EIO) may hide a dead build
+         * killed while publishing: building over it, this build's files
+         * would be taken back by the next one (breaker round 53, F1: it was
+         * passed over, exit 0). */
+        errno = 0;
+        if (!(e = readdir(d))) {
+            if (errno)
+                rc = gt_fail(err, GT_ERR_RUNTIME,
+                             "%s: reading its entries, for a dead build's staging directory: %s",
+                             dir, strerror(errno));
+            break;
+        }
         /* A stop request between two directories too: thousands of dead
          * builds' take seconds (breaker round 30, F6). */
         if (interrupt_signal) {
