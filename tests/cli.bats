@@ -65,7 +65,7 @@ offered_iff_refused() {
     diff <(complete_words help '') <(complete_words --help '')
 }
 
-@test "table NAME --help gives that table's parameters only, figure NAME --help that figure's; an unknown NAME every one (newcomer 26: every table was listed)" {
+@test "table NAME --help gives that table's parameters only, figure NAME --help that figure's; an unknown NAME every one, saying it is none (newcomer 26: every table was listed; breaker round 53, F3)" {
     tables=$("$GAMETAB" table --help | sed -n '/^Tables and their parameters:/,$s/^  \([a-z0-9-]*\)$/\1/p')
     [ "$(echo "$tables" | wc -l)" -ge 12 ]
     for t in $tables; do
@@ -83,8 +83,12 @@ offered_iff_refused() {
         [ "$("$GAMETAB" figure "$f" --help | sed -n 's/^  \([a-z-]*\) (table .*/\1/p')" = "$f" ]
         "$GAMETAB" figure "$f" --help | grep -qx "Its table and parameters (every figure's: gametab figure --help):"
     done
-    diff <("$GAMETAB" table nosuch --help) <("$GAMETAB" table --help)
-    diff <("$GAMETAB" figure nosuch --help) <("$GAMETAB" figure --help)
+    # a NAME that is none: every one, saying so (breaker round 53, F3)
+    diff <("$GAMETAB" table wythoff-grundi --help) \
+        <("$GAMETAB" table --help | sed 's/^Tables and their parameters:$/Tables and their parameters (no table is named wythoff-grundi):/')
+    "$GAMETAB" help table wythoff-grundi | grep -qx 'Tables and their parameters (no table is named wythoff-grundi):'
+    diff <("$GAMETAB" figure nosuch --help) \
+        <("$GAMETAB" figure --help | sed 's/^Figures, the tables they draw, and their parameters:$/Figures, their tables and parameters (no figure is named nosuch):/')
 }
 
 @test "list names each table with its source" {

@@ -26,8 +26,13 @@ static const struct option_spec figure_options[O__N] = {
 static void print_figures(FILE *out, const char *subject)
 {
     const struct figure_def *only = subject ? figure_find(subject) : NULL;
-    fprintf(out, only ? "\nIts table and parameters (every figure's: gametab figure --help):\n"
-                      : "\nFigures, the tables they draw, and their parameters:\n");
+    if (only)
+        fprintf(out, "\nIts table and parameters (every figure's: gametab figure --help):\n");
+    else if (subject) /* a typo said (breaker round 53, F3) */
+        fprintf(out, "\nFigures, their tables and parameters (no figure is named %.64s):\n",
+                subject);
+    else
+        fprintf(out, "\nFigures, the tables they draw, and their parameters:\n");
     for (size_t i = 0; i < figure_registry_size; i++)
         if (!only || figure_registry[i] == only) {
             const struct figure_def *f = figure_registry[i];

@@ -79,8 +79,12 @@ static bool table_refuses(const struct table_def *t, size_t option)
 static void print_table_params(FILE *f, const char *subject)
 {
     const struct table_def *only = subject ? table_find(subject) : NULL;
-    fprintf(f, only ? "\nIts parameters (every table's: gametab table --help):\n"
-                    : "\nTables and their parameters:\n");
+    if (only)
+        fprintf(f, "\nIts parameters (every table's: gametab table --help):\n");
+    else if (subject) /* a typo said, not passed over (breaker round 53, F3) */
+        fprintf(f, "\nTables and their parameters (no table is named %.64s):\n", subject);
+    else
+        fprintf(f, "\nTables and their parameters:\n");
     for (size_t i = 0; i < table_registry_size; i++)
         if (!only || table_registry[i] == only) {
             fprintf(f, "  %s\n", table_registry[i]->name);
