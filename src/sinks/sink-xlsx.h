@@ -116,7 +116,11 @@ int xlsx_sheet_end(struct xlsx_sheet *s, struct gt_error *err);
  * happens.  GT_OK or GT_ERR_RUNTIME with err set.  The close (libxlsxwriter
  * compressing every row) runs in a child process that a stop request
  * kills: "NAME: interrupted by signal N" within 0.1 s, however large the
- * sheet. */
+ * sheet.  Nothing is copied unless every sheet's temporary file took all
+ * its rows and the closed workbook reads back whole (minizip: each part's
+ * CRC and end, each sheet's cells as many as written): else "NAME:
+ * writing the workbook in TMPDIR (TMPDIR): a write to a sheet's temporary
+ * file failed" or "...: read back, PART is not whole (WHY): ...". */
 int xlsx_book_commit(struct xlsx_book *b, struct output *out, struct gt_error *err);
 
 /* Discards b and its temporary files, unwritten. */
