@@ -87,6 +87,15 @@ offered_iff_refused() {
     diff <("$GAMETAB" table wythoff-grundi --help) \
         <("$GAMETAB" table --help | sed 's/^Tables and their parameters:$/Tables and their parameters (no table is named wythoff-grundi):/')
     "$GAMETAB" help table wythoff-grundi | grep -qx 'Tables and their parameters (no table is named wythoff-grundi):'
+    # the word right after --help names it too; help help is help; a name
+    # not fit to be shown back (a control, cut UTF-8, empty, long) is "as
+    # given" (a short check of round 53's fix, F2-F4)
+    diff <("$GAMETAB" table --help wythoff-game) <("$GAMETAB" table wythoff-game --help)
+    diff <("$GAMETAB" help help table wythoff-game) <("$GAMETAB" table wythoff-game --help)
+    for bad in $'\e[31mx' $'\xd0' '' "$(printf 'a%.0s' {1..65})"; do
+        "$GAMETAB" table "$bad" --help | grep -qx 'Tables and their parameters (no table is named as given):'
+    done
+    "$GAMETAB" table 'жx' --help | grep -qx 'Tables and their parameters (no table is named жx):'
     diff <("$GAMETAB" figure nosuch --help) \
         <("$GAMETAB" figure --help | sed 's/^Figures, the tables they draw, and their parameters:$/Figures, their tables and parameters (no figure is named nosuch):/')
 }

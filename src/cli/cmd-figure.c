@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli/command.h"
+#include "cli/help.h"
 #include "cli/options.h"
 #include "io/output.h"
 #include "publish/figures.h"
@@ -29,8 +30,8 @@ static void print_figures(FILE *out, const char *subject)
     if (only)
         fprintf(out, "\nIts table and parameters (every figure's: gametab figure --help):\n");
     else if (subject) /* a typo said (breaker round 53, F3) */
-        fprintf(out, "\nFigures, their tables and parameters (no figure is named %.64s):\n",
-                subject);
+        fprintf(out, "\nFigures, their tables and parameters (no figure is named %s):\n",
+                help_word_shown(subject) ? subject : "as given");
     else
         fprintf(out, "\nFigures, the tables they draw, and their parameters:\n");
     for (size_t i = 0; i < figure_registry_size; i++)

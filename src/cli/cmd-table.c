@@ -8,6 +8,7 @@
 #include "base/progress.h"
 #include "base/text.h"
 #include "cli/command.h"
+#include "cli/help.h"
 #include "cli/options.h"
 #include "io/gzchunks.h"
 #include "io/output.h"
@@ -82,7 +83,8 @@ static void print_table_params(FILE *f, const char *subject)
     if (only)
         fprintf(f, "\nIts parameters (every table's: gametab table --help):\n");
     else if (subject) /* a typo said, not passed over (breaker round 53, F3) */
-        fprintf(f, "\nTables and their parameters (no table is named %.64s):\n", subject);
+        fprintf(f, "\nTables and their parameters (no table is named %s):\n",
+                help_word_shown(subject) ? subject : "as given");
     else
         fprintf(f, "\nTables and their parameters:\n");
     for (size_t i = 0; i < table_registry_size; i++)

@@ -14,6 +14,12 @@
  * when f is one (its window size, else $COLUMNS), else 80; at least 40. */
 size_t help_width(FILE *f);
 
+/* Whether a word typed after a command (table NAME --help) may be shown
+ * back as it is in a help heading: 1 to 64 bytes of well-formed UTF-8
+ * without a control character (utf8_is_control); else the heading says
+ * "the name given". */
+bool help_word_shown(const char *word);
+
 /* Prints text[0..len) to f, each of its lines filled to lines of at most
  * width columns (UTF-8 characters, not bytes).  A line's continuation
  * hangs at its second column, the text after the first run of two or more

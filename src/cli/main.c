@@ -166,7 +166,10 @@ static int run(int argc, char *argv[], struct gt_error *err)
     if (names_option(name, "--help") || strcmp(name, "-h") == 0 || strcmp(name, "help") == 0) {
         /* gametab --help COMMAND [ARG...] (or help COMMAND, as git and pip
          * take it) is gametab COMMAND --help [ARG...]: the same words, the
-         * same answer. */
+         * same answer.  help help is help, as the completion offers it (a
+         * short check of round 53's fix, F4). */
+        while (strcmp(name, "help") == 0 && argc >= 3 && strcmp(argv[2], "help") == 0)
+            argv++, argc--;
         for (size_t i = 0; argc >= 3 && i < command_registry_size; i++)
             if (strcmp(argv[2], command_registry[i]->name) == 0) {
                 char **words = malloc((size_t)argc * sizeof *words);

@@ -289,8 +289,13 @@ int options_parse(int argc, char *argv[], struct option_group *groups, size_t ng
         int rc = take(&f, text, err);
         if (rc != GT_OK)
             return rc;
-        if (f.spec->stops)
+        /* table --help NAME is table NAME --help: the word right after it
+         * names what the help is of (a short check of round 53's fix, F2) */
+        if (f.spec->stops) {
+            if (args->n == 0 && i + 1 < argc && argv[i + 1][0] != '-')
+                add_arg(args, max_args, argv[i + 1]);
             return GT_OK;
+        }
     }
     return GT_OK;
 }

@@ -95,12 +95,14 @@ static int fail_rows(struct gt_error *err, const char *name)
 /* ---- the workbook ----------------------------------------------------------- */
 
 /* The error of a system call on the workbook that failed with errno e: out
- * of descriptors or memory is the process's lack, said with the output's
+ * of descriptors or memory, or past the file size limit (EFBIG, ulimit -f:
+ * row f13's message, now that a sheet's failed write is seen before the
+ * close), is the process's lack, said with the output's
  * name ("x.xlsx: Too many open files"); anything else is TMPDIR's (full,
  * unwritable), said with what was being done there. */
 static int fail_errno(struct gt_error *err, const struct xlsx_book *b, const char *doing, int e)
 {
-    if (e == EMFILE || e == ENFILE || e == ENOMEM)
+    if (e == EMFILE || e == ENFILE || e == ENOMEM || e == EFBIG)
         return gt_fail(err, GT_ERR_RUNTIME, "%s: %s", b->name, strerror(e));
     return gt_fail(err, GT_ERR_RUNTIME, "%s: %s in %s (TMPDIR): %s", b->name, doing, b->tmpdir,
                    strerror(e));
