@@ -175,14 +175,12 @@ static int run(int argc, char *argv[], struct gt_error *err)
                 char **words = malloc((size_t)argc * sizeof *words);
                 if (!words)
                     return gt_fail(err, GT_ERR_RUNTIME, "--help: %s", strerror(ENOMEM));
-                /* A NAME first stays before --help, which stops the
-                 * parser: table NAME --help gives NAME's parameters. */
-                int named = argc >= 4 && argv[3][0] != '-';
+                /* The word after --help still names the table (parse.c:
+                 * table --help NAME is table NAME --help). */
                 words[0] = argv[2];
-                words[1] = named ? argv[3] : "--help";
-                words[2] = named ? "--help" : argv[3]; /* argv[argc] is NULL */
-                for (int k = 4; k <= argc; k++)
-                    words[k - 1] = argv[k];
+                words[1] = "--help";
+                for (int k = 3; k <= argc; k++)
+                    words[k - 1] = argv[k]; /* argv[argc] is NULL */
                 int rc = run_command(command_registry[i], argc - 1, words, err);
                 free(words);
                 return rc;
