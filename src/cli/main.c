@@ -64,6 +64,41 @@ static int arguments_check_nonempty(const struct command *c, const struct parsed
     return GT_OK;
 }
 
+/* A word from the command line as a message's <what>: an empty one
+ * quoted, as '' (breaker round 54, F1: "gametab: : unexpected after help"). */
+static const char *word_shown(const char *word)
+{
+    return *word ? word : "''";
+}
+
+/* word as the shell reads it back: as it is when made only of characters
+ * no shell treats as its own, else in single quotes ('\'' for a quote);
+ * NULL when it is empty, holds a control character or does not fit in
+ * size bytes (breaker round 54,
+ * F1's sibling: "give -o a b" for build 'a b'). */
+static const char *shell_word(const char *word, char *buf, size_t size)
+{
+    if (!*word)
+        return NULL;
+    if (word[strspn(word, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+                          "%+,-./:=@_")] == '\0')
+        return word;
+    size_t n = 0;
+    buf[n++] = '\'';
+    for (const char *c = word; *c; c++) {
+        const char *piece = *c == '\'' ? "'\\''" : (char[]){*c, '\0'};
+        size_t k = strlen(piece);
+        /* a control character is said as '?' (gt_fail): no advice */
+        if (n + k + 2 > size || (unsigned char)*c < 0x20 || *c == 0x7f)
+            return NULL;
+        memcpy(buf + n, piece, k);
+        n += k;
+    }
+    buf[n++] = '\'';
+    buf[n] = '\0';
+    return buf;
+}
+
 /* An argument past c's last: said with -o's advice when c takes -o, it
  * was not given, and the argument reads as its value: any word for build's
  * -o DIR, a name with a '.' or '/' for -o FILE (verify x is more likely a
@@ -73,12 +108,14 @@ static int unexpected_argument(const struct command *c, const struct command_lin
                                struct gt_error *err)
 {
     const char *extra = cl->args.extra;
-    for (size_t i = 0; i < c->noptions; i++)
+    char quoted[1024];
+    const char *as_typed = shell_word(extra, quoted, sizeof quoted);
+    for (size_t i = 0; as_typed && i < c->noptions; i++)
         if (c->options[i].short_name == 'o' && !cl->opt[i].given &&
             (strcmp(c->options[i].metavar, "DIR") == 0 || strpbrk(extra, "./")))
             return gt_fail(err, GT_ERR_USAGE,
                            "%s: unexpected argument '%s' (to write into it, give -o %s)", c->name,
-                           extra, extra);
+                           extra, as_typed);
     return gt_fail(err, GT_ERR_USAGE, "%s: unexpected argument '%s'", c->name, extra);
 }
 
@@ -143,7 +180,7 @@ static int run(int argc, char *argv[], struct gt_error *err)
      * error, as after --version (breaker round 48, F4). */
     bool man = strcmp(name, "--help-man") == 0;
     if ((man || strcmp(name, "--help-completion") == 0) && argc > 2)
-        return gt_fail(err, GT_ERR_USAGE, "%s: unexpected after %s", argv[2], name);
+        return gt_fail(err, GT_ERR_USAGE, "%s: unexpected after %s", word_shown(argv[2]), name);
     if (man)
         return help_man(stdout, err);
     if (strcmp(name, "--help-completion") == 0) {
@@ -189,27 +226,26 @@ static int run(int argc, char *argv[], struct gt_error *err)
             return gt_fail(err, GT_ERR_USAGE,
                            "%s: unexpected after %s (a command's help: gametab COMMAND "
                            "--help)",
-                           argv[2], name);
+                           word_shown(argv[2]), name);
         help_main(stdout);
         return GT_OK;
     }
     if (names_option(name, "--version")) {
         if (argc > 2)
-            return gt_fail(err, GT_ERR_USAGE, "%s: unexpected after --version", argv[2]);
+            return gt_fail(err, GT_ERR_USAGE, "%s: unexpected after --version",
+                           word_shown(argv[2]));
         print_version();
         return GT_OK;
     }
     for (size_t i = 0; i < command_registry_size; i++)
         if (strcmp(name, command_registry[i]->name) == 0)
             return run_command(command_registry[i], argc - 1, argv + 1, err);
-    if (!*name)
-        return gt_fail(err, GT_ERR_USAGE, "'': unknown command (%s)", names);
     if (name[0] == '-')
         return gt_fail(err, GT_ERR_USAGE,
                        "%s: unknown option (before a command: --help or --version; "
                        "see gametab --help)",
                        name);
-    return gt_fail(err, GT_ERR_USAGE, "%s: unknown command (%s)", name, names);
+    return gt_fail(err, GT_ERR_USAGE, "%s: unknown command (%s)", word_shown(name), names);
 }
 
 /* The first signal is the one said and raised again: a second one
