@@ -420,6 +420,18 @@ for i in range(60): print(f"{i*1000},{i}")' >"$T/lab.csv"
     fi
 }
 
+@test "booktabs: ten prose columns whose longest word is magna run 52pt past A4's text, the nine spaces between them counted, as the README says (breaker round 54, F2)" {
+    # 10 x 28.9pt (magna) + 9 x 2\tabcolsep (12pt) = 397pt, past 345pt:
+    # the README had left the spaces out and said ten prose columns fit.
+    awk 'BEGIN { for (i = 0; i < 10; i++) printf "%sc%d", i ? "," : "", i; print "";
+        for (r = 0; r < 3; r++) { for (i = 0; i < 10; i++) printf "%smagna magna magna magna magna", i ? "," : "";
+            print "" } }' >"$T/magna.csv"
+    render_and_compile table-booktabs.tex "$T/magna.csv" en
+    over=$(sed -n 's/^Overfull \\hbox (\([0-9.]*\)pt too wide) in alignment.*/\1/p' "$T/en/doc.log" | sort -u)
+    [ "$over" = 51.81836 ] || { echo "Overfull by: $over" >&2; return 1; }
+    grep -q '(28.9pt) need 289pt and nine spaces of 12pt, 52pt past A4' "$GAMETAB_TOP_SRCDIR/README.md"
+}
+
 @test "booktabs: a wrapped column is as wide as its widest word as set, not its longest by characters" {
     # Five prose columns; the last one's words: 18 i (50pt), 10 W (103pt)
     # and 8 Ж (about 80pt, estimated as a narrower letter than it is).
