@@ -578,6 +578,12 @@ int xlsx_book_commit(struct xlsx_book *b, struct output *out, struct gt_error *e
     else if (!r.done)
         rc = gt_fail(err, GT_ERR_RUNTIME, "%s: libxlsxwriter ended while writing the workbook",
                      output_name(out));
+    /* past the file size limit (ulimit -f) in the child's writes, which
+     * libxlsxwriter need not see: said as the limit, not as a part the
+     * read-back finds cut (breaker round 54, F4: it sent the user to
+     * TMPDIR) */
+    else if (r.file_size_exceeded)
+        rc = fail_errno(err, b, "writing the workbook", EFBIG);
     else if (r.e != LXW_NO_ERROR && r.sys_errno) /* a write of the workbook's files failed */
         rc = fail_errno(err, b, "writing the workbook", r.sys_errno);
     else if (r.e != LXW_NO_ERROR)
