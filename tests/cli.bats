@@ -57,6 +57,13 @@ offered_iff_refused() {
     gt help nosuch
     [ "$status" -eq 2 ]
     [ "$err" = "gametab: nosuch: unexpected after help (a command's help: gametab COMMAND --help)" ]
+    # help's help is help in every spelling (breaker round 54, F3: help help
+    # was, --help help and help -h were usage errors)
+    for words in "help help" "--help help" "-h help" "help --help" "help -h" "--help --help" "--he help"; do
+        # shellcheck disable=SC2086 # the words split on purpose
+        diff <("$GAMETAB" $words) <("$GAMETAB" --help)
+    done
+    diff <("$GAMETAB" -h help table) <("$GAMETAB" table --help)
     cd "$(dirname "$GAMETAB")"
     # shellcheck source=/dev/null
     source completion/gametab

@@ -153,6 +153,13 @@ static bool names_option(const char *name, const char *option)
     return n > 2 && n <= strlen(option) && strncmp(name, option, n) == 0;
 }
 
+/* Whether word asks for gametab's help before a command: help, -h, or
+ * --help or a prefix of it. */
+static bool help_word(const char *word)
+{
+    return names_option(word, "--help") || strcmp(word, "-h") == 0 || strcmp(word, "help") == 0;
+}
+
 /* Whether --help-templates wrote a name (or tried to): it flushes each,
  * so that ftell(stdout) on a closed standard output's /dev/null says 0. */
 static bool stdout_listed;
@@ -200,12 +207,13 @@ static int run(int argc, char *argv[], struct gt_error *err)
             return GT_ERR_RUNTIME;
         return cmd_render.template_refuses(stdout, argv[2], argc > 3 ? argv[3] : NULL);
     }
-    if (names_option(name, "--help") || strcmp(name, "-h") == 0 || strcmp(name, "help") == 0) {
+    if (help_word(name)) {
         /* gametab --help COMMAND [ARG...] (or help COMMAND, as git and pip
          * take it) is gametab COMMAND --help [ARG...]: the same words, the
          * same answer.  help help is help, as the completion offers it (a
-         * short check of round 53's fix, F4). */
-        while (strcmp(name, "help") == 0 && argc >= 3 && strcmp(argv[2], "help") == 0)
+         * short check of round 53's fix, F4), in any of its spellings:
+         * --help help, -h help, help --help (breaker round 54, F3). */
+        while (argc >= 3 && help_word(argv[2]))
             argv++, argc--;
         for (size_t i = 0; argc >= 3 && i < command_registry_size; i++)
             if (strcmp(argv[2], command_registry[i]->name) == 0) {
