@@ -165,6 +165,7 @@ static void close_here(struct xlsx_book *b, lxw_workbook *wb, struct close_repor
     errno = 0;
     r->e = workbook_close(wb);
     r->sys_errno = errno;
+    r->file_size_exceeded = file_size_exceeded;
     r->done = 1;
     quiet_off(b);
 }
