@@ -632,6 +632,27 @@ static void test_error_bad_names(void **state)
     check_syntax_error("{{ }}", 1, 1, "empty tag name");
     check_syntax_error("{{#}}{{/}}", 1, 1, "empty tag name");
     check_syntax_error("  {{a b}}", 1, 3, "bad tag name 'a b'");
+    /* a blank before the tag's kind: a name nothing gives, rendered empty
+     * unseen ({{ ^rows }} shown over rows: breaker round 55, F1) */
+    const struct {
+        const char *tmpl, *name;
+        int col;
+    } blank_first[] = {{"{{ #l }}x{{ /l }}", "#l", 1}, {"{{ ^l }}x{{/l}}", "^l", 1},
+                       {"{{ /l }}", "/l", 1},           {"{{ &l }}", "&l", 1},
+                       {"{{ !c }}", "!c", 1},           {"{{ >p}}", ">p", 1},
+                       {"{{ {l} }}", "{l}", 1},         {"{{ =<%%>= }}", "=<%%>=", 1},
+                       {"{{#l}}{{/l}}{{\t#l}}", "#l", 13}};
+    for (size_t i = 0; i < sizeof blank_first / sizeof *blank_first; i++) {
+        char want[96];
+        snprintf(want, sizeof want,
+                 "bad tag name '%s' (a tag's '%c' goes right after its '{{', with no blank "
+                 "between)",
+                 blank_first[i].name, blank_first[i].name[0]);
+        check_syntax_error(blank_first[i].tmpl, 1, blank_first[i].col, want);
+    }
+    check_syntax_error("{{=<% %>=}}<% #l %>x<%/l%>", 1, 12,
+                       "bad tag name '#l' (a tag's '#' goes right after its '<%', with no blank "
+                       "between)");
     /* a dot without a name on each side: it names nothing */
     const char *dotted[] = {"{{a..b}}", "{{lang.}}", "{{.a}}", "{{..}}", "{{&a.}}",
                             "{{{.a}}}", "{{#a..b}}{{/a..b}}", "{{^.a}}{{/.a}}"};
