@@ -132,6 +132,17 @@ size_t utf8_columns(const char *s, size_t n)
     return columns;
 }
 
+bool utf8_one_line_keeps(const char *s)
+{
+    size_t n = strlen(s);
+    for (size_t i = 0, k; i < n; i += k) {
+        uint32_t cp;
+        if (!(k = utf8_decode((const unsigned char *)s + i, n - i, &cp)) || utf8_is_control(cp))
+            return false;
+    }
+    return true;
+}
+
 void utf8_one_line(char *msg)
 {
     const unsigned char *in = (const unsigned char *)msg;

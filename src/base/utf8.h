@@ -64,4 +64,9 @@ size_t utf8_utf16_units(const char *s);
  * becomes one '?'.  Never longer than it was. */
 void utf8_one_line(char *msg);
 
+/* Whether utf8_one_line leaves the NUL-terminated string s as it is: all
+ * of it UTF-8, and no control character in it (a word a message can show
+ * back as it was typed). */
+bool utf8_one_line_keeps(const char *s);
+
 #endif

@@ -92,14 +92,7 @@ static void environment_text(size_t i, char *buf, size_t size)
 bool help_word_shown(const char *word)
 {
     size_t n = strlen(word);
-    if (n == 0 || n > 64)
-        return false;
-    for (size_t i = 0, k; i < n; i += k) {
-        uint32_t cp;
-        if (!(k = utf8_decode((const unsigned char *)word + i, n - i, &cp)) || utf8_is_control(cp))
-            return false;
-    }
-    return true;
+    return n > 0 && n <= 64 && utf8_one_line_keeps(word);
 }
 
 size_t help_width(FILE *f)

@@ -73,12 +73,13 @@ static const char *word_shown(const char *word)
 
 /* word as the shell reads it back: as it is when made only of characters
  * no shell treats as its own, else in single quotes ('\'' for a quote);
- * NULL when it is empty, holds a control character or does not fit in
- * size bytes (breaker round 54,
- * F1's sibling: "give -o a b" for build 'a b'). */
+ * NULL when it is empty, does not fit in size bytes, or a message would
+ * not show it as it is (a control character, C1 and the bidirectional
+ * ones too, or a byte not UTF-8, said as '?': breaker round 55, F2)
+ * (breaker round 54, F1's sibling: "give -o a b" for build 'a b'). */
 static const char *shell_word(const char *word, char *buf, size_t size)
 {
-    if (!*word)
+    if (!*word || !utf8_one_line_keeps(word))
         return NULL;
     if (word[strspn(word, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
                           "%+,-./:=@_")] == '\0')
@@ -88,8 +89,7 @@ static const char *shell_word(const char *word, char *buf, size_t size)
     for (const char *c = word; *c; c++) {
         const char *piece = *c == '\'' ? "'\\''" : (char[]){*c, '\0'};
         size_t k = strlen(piece);
-        /* a control character is said as '?' (gt_fail): no advice */
-        if (n + k + 2 > size || (unsigned char)*c < 0x20 || *c == 0x7f)
+        if (n + k + 2 > size)
             return NULL;
         memcpy(buf + n, piece, k);
         n += k;
@@ -109,7 +109,9 @@ static int unexpected_argument(const struct command *c, const struct command_lin
 {
     const char *extra = cl->args.extra;
     char quoted[1024];
-    const char *as_typed = shell_word(extra, quoted, sizeof quoted);
+    /* "-" is standard output to -o: a directory or file called - is ./- */
+    const char *as_typed =
+        strcmp(extra, "-") == 0 ? "./-" : shell_word(extra, quoted, sizeof quoted);
     for (size_t i = 0; as_typed && i < c->noptions; i++)
         if (c->options[i].short_name == 'o' && !cl->opt[i].given &&
             (strcmp(c->options[i].metavar, "DIR") == 0 || strpbrk(extra, "./")))
