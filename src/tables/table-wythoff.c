@@ -502,9 +502,15 @@ static int grundy_start(void *state, const struct table_args *args, struct gt_er
     }
     if (!g || !g->w || !g->ring) {
         grundy_ahead_free(g);
+        /* in whole MiB as table --help gives it (164 MiB at 16384), and in
+         * KiB, rounded up, below one: a board of 500 was said to need
+         * "0 MiB" (breaker round 55, F3) */
+        uint64_t bytes = grundy_table_bytes(s->N);
+        bool mib = bytes >= (1 << 20);
         return gt_fail(err, GT_ERR_RUNTIME, "wythoff-grundy: out of memory for a %" PRIu64
-                       " x %" PRIu64 " board (%" PRIu64 " MiB)", s->N, s->N,
-                       grundy_table_bytes(s->N) >> 20);
+                       " x %" PRIu64 " board (%" PRIu64 " %s)", s->N, s->N,
+                       mib ? bytes >> 20 : (bytes + 1023) >> 10,
+                       mib ? "MiB" : "KiB");
     }
     pthread_mutex_init(&g->lock, NULL);
     pthread_cond_init(&g->changed, NULL);
