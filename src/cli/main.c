@@ -71,12 +71,12 @@ static const char *word_shown(const char *word)
     return *word ? word : "''";
 }
 
-/* word as the shell reads it back: as it is when made only of characters
- * no shell treats as its own, else in single quotes ('\'' for a quote);
- * NULL when it is empty, does not fit in size bytes, or a message would
- * not show it as it is (a control character, C1 and the bidirectional
- * ones too, or a byte not UTF-8, said as '?': breaker round 55, F2)
- * (breaker round 54, F1's sibling: "give -o a b" for build 'a b'). */
+/* word as the shell reads it back (breaker round 54, F1's sibling: "give
+ * -o a b" for build 'a b'): as it is when made only of characters no shell
+ * treats as its own, else in single quotes ('\'' for a quote).  NULL when
+ * it is empty, does not fit in size bytes, or a message would not show it
+ * as it is (a control character, C1 and the bidirectional ones too, or a
+ * byte not UTF-8, said as '?': breaker round 55, F2). */
 static const char *shell_word(const char *word, char *buf, size_t size)
 {
     if (!*word || !utf8_one_line_keeps(word))

@@ -348,10 +348,12 @@ static int scan_tag(struct parser *p, size_t start, struct tag *t)
     trim(&name, &name_len);
     if (name_len == 0)
         return syntax_error(p, start, "empty tag name");
-    /* A tag's kind is the character right after its opening delimiter:
-     * {{ #rows }} is a name "#rows", which nothing gives, and rendered
-     * empty unseen, {{ ^rows }} shown over rows (breaker round 55, F1).  A
-     * partial's name is a file's. */
+    /* A tag's kind is the character right after its opening delimiter.
+     * A name that starts with one after blanks is refused: {{ #rows }} was
+     * taken for a name "#rows", which nothing gives, and rendered empty
+     * unseen, {{ ^rows }} shown over rows (breaker round 55, F1; mustache.js
+     * reads it as a section, chevron as a name).  A partial's name is a
+     * file's. */
     if (t->sigil != '>' && strchr("#^/!>&{=", name[0]))
         return syntax_error(p, start,
                             "bad tag name '%.*s' (a tag's '%c' goes right after its '%.*s', "
