@@ -319,6 +319,11 @@ static size_t find_tag_close(const struct parser *p, size_t c, char sigil,
     }
 }
 
+/* The characters that make a tag other than a name's when right after its
+ * opening delimiter: section, inverted, close, comment, partial, unescaped,
+ * triple, delimiters. */
+static const char tag_kinds[] = "#^/!>&{=";
+
 /* Scan the tag whose opening delimiter is at offset start. */
 static int scan_tag(struct parser *p, size_t start, struct tag *t)
 {
@@ -328,7 +333,7 @@ static int scan_tag(struct parser *p, size_t start, struct tag *t)
 
     memset(t, 0, sizeof *t);
     t->start = start;
-    if (c < p->len && strchr("#^/!>&{=", p->src[c]) && p->src[c] != '\0')
+    if (c < p->len && strchr(tag_kinds, p->src[c]) && p->src[c] != '\0')
         t->sigil = p->src[c++];
     ce = find_tag_close(p, c, t->sigil, &t->end);
     if (ce == NOT_FOUND)
@@ -354,7 +359,7 @@ static int scan_tag(struct parser *p, size_t start, struct tag *t)
      * unseen, {{ ^rows }} shown over rows (breaker round 55, F1; mustache.js
      * reads it as a section, chevron as a name).  A partial's name is a
      * file's. */
-    if (t->sigil != '>' && strchr("#^/!>&{=", name[0]))
+    if (t->sigil != '>' && strchr(tag_kinds, name[0]))
         return syntax_error(p, start,
                             "bad tag name '%.*s' (a tag's '%c' goes right after its '%.*s', "
                             "with no blank between)",
