@@ -17,7 +17,7 @@ size_t help_width(FILE *f);
 /* Whether a word typed after a command (table NAME --help) may be shown
  * back as it is in a help heading: 1 to 64 bytes of well-formed UTF-8
  * without a control character (utf8_is_control); else the heading says
- * "the name given". */
+ * "as given". */
 bool help_word_shown(const char *word);
 
 /* Prints text[0..len) to f, each of its lines filled to lines of at most
