@@ -525,6 +525,31 @@ print("oooooooooooo,aaaaaaaaaaaF")' >"$T/words.csv"
     grep -q 'WWWWWWWWWW' "$T/en/doc.txt"
 }
 
+@test "booktabs: a wrapped column is as wide as a word of characters narrower than a digit past a line's worth of digits (breaker round 56, F4)" {
+    # TeX measures a long word's first 69 characters (a line of digits);
+    # 76 characters of pairs are 308.8pt as set, their first 69 278.3pt,
+    # and the column given 278.3pt printed "(16,26)" over the next one.
+    # The whole word's estimate (no less than TeX's) now counts.
+    python3 -c '
+import math
+def a(n): return (n + math.isqrt(5 * n * n)) // 2
+print("pairs,note")
+for k in (6, 11):
+    print("\"" + ",".join("(%d,%d)" % (a(n), a(n) + n) for n in range(k)) + "\",the first %d P of the game in a row with b - a = n as it is to be" % k)' >"$T/pairs.csv"
+    python3 -c 'print("i,note"); print("i" * 100 + "," + "x " * 60)' >"$T/narrow.csv"
+    for data in narrow pairs; do
+        render_and_compile table-booktabs.tex "$T/$data.csv" en
+        if grep -A2 'Overfull' "$T/en/doc.log" >&2; then
+            echo "$data" >&2
+            return 1
+        fi
+    done
+    grep -q '(16,26)' "$T/en/doc.txt"
+    # The column: its word's estimate (309.6pt), not its first 69 characters'.
+    gt render table-booktabs.tex "$T/pairs.csv"
+    [[ "$out" == *'\dimen2=309.6pt '* ]]
+}
+
 @test "booktabs: a wrapped cell taller than the page stops pdflatex with an error naming it, rather than losing the text past the page's foot; one of half a page compiles whole (breaker round 19, F6)" {
     python3 -c 'print("id,text,x"); print("1," + "lorem ipsum dolor sit amet " * 200 + ",y")' >"$T/tall.csv"
     python3 -c 'print("id,text,x"); print("1," + "lorem ipsum dolor sit amet " * 60 + ",y")' >"$T/half.csv"

@@ -752,9 +752,10 @@ json_t *context_finish_page(struct context_builder *b, unsigned block_columns,
     return finish(b, block_columns, page, true);
 }
 
-/* Word w cut to as many characters as a line of page's text holds (TeX
- * measures it, and a box past 16383pt is "Dimension too large"; a word
- * that long overflows anyway). */
+/* Word w cut to as many characters as a line of page's text holds of
+ * letters as wide as a digit (TeX measures it, and a box past 16383pt is
+ * "Dimension too large"); a word of narrower characters is cut short of
+ * its width as set, which unmeasured_of counts (breaker round 56, F4). */
 static json_t *word_fitting(json_t *w, const struct context_page *page)
 {
     size_t letter = page_letter(page);
@@ -778,37 +779,54 @@ static int set_dimension(json_t *o, const char *key, size_t w, const struct cont
 }
 
 /* Slot i's widest words (a column's, or the rows' cells whole), word_fitting
- * each, widest by word_estimate first, as a list. */
+ * each, widest by word_estimate first, as a list; *unmeasured, the widest
+ * estimate of slot i's words TeX does not measure whole: the words not
+ * held (unheld_width) and the whole of each word held or given cut, as
+ * hold_word's word_width has it.  A word cut to a line's worth of digits'
+ * widths is set narrower than the word when its characters are narrower
+ * than a digit: 76 characters of pairs, "(0,0),...,(16,26)", are 308.8pt
+ * as set, their first 69 278.3pt, and a wrapped column given that ran
+ * into the next (breaker round 56, F4).  The estimate is no less than
+ * TeX's, so the column is at least as wide as the word, or the text. */
 static json_t *long_words(const struct context_builder *b, size_t i,
-                          const struct context_page *page)
+                          const struct context_page *page, size_t *unmeasured)
 {
     json_t *const *word = b->word + i * CONTEXT_LONG_WORDS;
+    const size_t *width = b->word_width + i * CONTEXT_LONG_WORDS;
     json_t *list = json_array();
-    for (size_t k = 0; list && k < CONTEXT_LONG_WORDS && word[k]; k++)
-        if (json_array_append_new(list, word_fitting(word[k], page)) != 0) {
+    *unmeasured = b->unheld_width[i];
+    for (size_t k = 0; list && k < CONTEXT_LONG_WORDS && word[k]; k++) {
+        json_t *fitting = word_fitting(word[k], page);
+        if (fitting && width[k] > *unmeasured &&
+            word_estimate(json_string_value(fitting), json_string_length(fitting)) < width[k])
+            *unmeasured = width[k];
+        if (json_array_append_new(list, fitting) != 0) {
             json_decref(list);
             list = NULL;
         }
+    }
     return list;
 }
 
 /* Column i's widest words, word_fitting each, widest by word_estimate
  * first: its "long_words", for TeX to measure, and "longest_word", the
  * first ("" when the column holds no word); "unmeasured_width", the widest
- * estimate of its other words (at most the text width), as a TeX
- * dimension: the template takes it when it is wider than every long word
- * as set, since the estimate is no less than TeX's (a word estimated too
- * wide, as a 1.5pt kern makes it, cannot push the widest out unseen). */
+ * estimate of its words TeX does not measure whole (long_words), at most
+ * the text width, as a TeX dimension: the template takes it when it is
+ * wider than every long word as set, since the estimate is no less than
+ * TeX's (a word estimated too wide, as a 1.5pt kern makes it, cannot push
+ * the widest out unseen). */
 static int set_words(const struct context_builder *b, size_t i, json_t *column,
                      const struct context_page *page)
 {
-    json_t *list = long_words(b, i, page);
+    size_t unmeasured = 0;
+    json_t *list = long_words(b, i, page, &unmeasured);
     int rc = !list;
     json_t *first = json_array_get(list, 0);
     rc = rc || json_object_set_new(column, "longest_word",
                                    first ? json_incref(first) : json_string("")) != 0;
     rc = json_object_set_new(column, "long_words", list) != 0 || rc;
-    return set_dimension(column, "unmeasured_width", b->unheld_width[i], page) != 0 || rc ? -1 : 0;
+    return set_dimension(column, "unmeasured_width", unmeasured, page) != 0 || rc ? -1 : 0;
 }
 
 /* The most columns of cells `widest` digits wide as set a block beside a
@@ -905,7 +923,8 @@ static json_t *finish(struct context_builder *b, unsigned block_columns,
                                  json_boolean(json_array_size(b->rows) > 0 &&
                                               b->not_numbers[i] == 0)) != 0;
     }
-    json_t *long_cells = rc ? NULL : long_words(b, b->nwords, page);
+    size_t unmeasured_cells = 0;
+    json_t *long_cells = rc ? NULL : long_words(b, b->nwords, page, &unmeasured_cells);
     rc = rc || !long_cells;
     if (!rc && mark_ends(b->rows) == 0 && mark_keep(b->rows) == 0 &&
         (blocks = with_blocks ? context_blocks(b->columns, b->rows, width) : json_array())) {
@@ -930,8 +949,7 @@ static json_t *finish(struct context_builder *b, unsigned block_columns,
         if (ctx && (!fitting ||
                     json_object_set_new(ctx, "fitting_cell", json_string(fitting)) != 0 ||
                     json_object_set(ctx, "long_cells", long_cells) != 0 ||
-                    set_dimension(ctx, "unmeasured_cell_width", b->unheld_width[b->nwords],
-                                  page) != 0)) {
+                    set_dimension(ctx, "unmeasured_cell_width", unmeasured_cells, page) != 0)) {
             json_decref(ctx);
             ctx = NULL;
         }

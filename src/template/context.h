@@ -11,8 +11,10 @@
  *                 TeX's (each glyph's and positive kern's width in the
  *                 preamble's fonts, rounded up); TeX measures them, and
  *                 the widest of them and unmeasured_width (the widest
- *                 estimate of the column's other words, a dimension such
- *                 as "61.6pt", "0.0pt" for none) is the narrowest a
+ *                 estimate of the column's other words and of each long
+ *                 word given cut to a line's worth of digits' widths, a
+ *                 dimension such as "61.6pt", "0.0pt" for none) is the
+ *                 narrowest a
  *                 wrapped column can be; longest_word the first of them
  *                 ("" for none); numeric true when every cell of the
  *                 column (one row at least) is a number or empty; wide
@@ -48,9 +50,11 @@
  *   widest_cell   a run of zeros as long as the widest cell (in characters),
  *                 to size fixed-width columns
  *   long_cells    the CONTEXT_LONG_WORDS cells of the rows, whole, widest
- *                 by the estimate first, for TeX to measure;
+ *                 by the estimate first, for TeX to measure (a cell
+ *                 past a line's worth of digits' widths cut);
  *                 unmeasured_cell_width the estimate of the widest other
- *                 cell at 10pt ("0.0pt" for none); fitting_cell the zeros
+ *                 cell, or cut one, at 10pt ("0.0pt" for none);
+ *                 fitting_cell the zeros
  *                 of the widest cell that fits beside a row label
  *                 (context_widest_fitting): fixed-width columns are as wide
  *                 as the widest of these, at most fitting_cell, and
