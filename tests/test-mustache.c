@@ -653,6 +653,32 @@ static void test_error_bad_names(void **state)
     check_syntax_error("{{=<% %>=}}<% #l %>x<%/l%>", 1, 12,
                        "bad tag name '#l' (a tag's '#' goes right after its '<%', with no blank "
                        "between)");
+    /* a blank past ASCII or an invisible character before the kind, or at
+     * either end of a name: rendered as a name nothing gives ({{\u00a0^rows}}
+     * shown over rows: breaker round 56, F1); kept within a name */
+    check_syntax_error("{{\xc2\xa0^l}}x{{\xc2\xa0/l}}", 1, 1,
+                       "bad tag name '^l' (a tag's '^' goes right after its '{{', with no blank "
+                       "between, and U+00A0 is one)");
+    check_syntax_error("a{{\xe2\x80\x8b\xe2\x80\x8b#l}}x{{/l}}", 1, 2,
+                       "bad tag name '#l' (a tag's '#' goes right after its '{{', with no blank "
+                       "between, and U+200B is one)");
+    check_syntax_error("{{ \xe3\x80\x80&l }}", 1, 1,
+                       "bad tag name '&l' (a tag's '&' goes right after its '{{', with no blank "
+                       "between, and U+3000 is one)");
+    check_syntax_error("{{\xc2\xa0l}}", 1, 1,
+                       "bad tag name '\xc2\xa0l' (it starts with U+00A0, a blank or an invisible "
+                       "character)");
+    check_syntax_error("{{#l}}{{/l}}{{l\xef\xbb\xbf}}", 1, 13,
+                       "bad tag name 'l\xef\xbb\xbf' (it ends with U+FEFF, a blank or an invisible "
+                       "character)");
+    check_syntax_error("{{#l\xe2\x80\xaf}}{{/l}}", 1, 1,
+                       "bad tag name 'l\xe2\x80\xaf' (it ends with U+202F, a blank or an invisible "
+                       "character)");
+    check_syntax_error("{{\xc2\xa0}}", 1, 1,
+                       "bad tag name '\xc2\xa0' (it starts with U+00A0, a blank or an invisible "
+                       "character)");
+    check_render("{{a\xc2\xa0" "b}}|{{\xc3\xa9}}", "{\"a\xc2\xa0" "b\": 1, \"\xc3\xa9\": 2}", NULL,
+                 "1|2");
     /* a dot without a name on each side: it names nothing */
     const char *dotted[] = {"{{a..b}}", "{{lang.}}", "{{.a}}", "{{..}}", "{{&a.}}",
                             "{{{.a}}}", "{{#a..b}}{{/a..b}}", "{{^.a}}{{/.a}}"};
