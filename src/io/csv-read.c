@@ -518,7 +518,11 @@ static void feed(struct reader *r, struct csv_parser *p, const unsigned char *bu
         r->past_head = true;
         feed_sep_line(r, p, r->head, r->nhead);
     }
-    feed_sep_line(r, p, buf, n);
+    /* Not when the head took the bytes all: n = 0 is the end for
+     * feed_sep_line, and a BOM alone in a gzip file's first member ended
+     * the watch for Excel's sep= line (breaker round 56, F2). */
+    if (n > 0 || end)
+        feed_sep_line(r, p, buf, n);
 }
 
 /* The file being read: its bytes, and when it is gzip, the inflating. */
@@ -732,6 +736,20 @@ static const char *gzip_fault(const char *msg)
     return "the gzip data is corrupt: it cannot be decompressed";
 }
 
+/* Looks at the first n bytes inflated from gzip data, b, as the first
+ * bytes of a file are looked at (foreign_inside, binary_bytes, text_kind). */
+static void check_inside(struct reader *r, const unsigned char *b, size_t n)
+{
+    r->inside_checked = true;
+    const char *inside = foreign_inside(b, n);
+    if (inside)
+        fail(r, 0, inside);
+    else if (binary_bytes(b, n))
+        r->binary = "inside the gzip data: ";
+    else if ((r->looks = text_kind(b, n)))
+        r->looks_where = "inside the gzip data: ";
+}
+
 /* Inflates gzip members one after another, as gzip -t checks them: each
  * member's CRC-32 and length, no end before the last member's trailer, and
  * nothing after it but another member or zero bytes.  After an error in
@@ -747,6 +765,12 @@ static void read_gzip(struct reader *r, struct csv_parser *p, struct input *in)
     static const char truncated[] =
         "the gzip data is truncated: the file ends before the compressed data does";
     unsigned char out[1 << 16];
+    /* The text's first bytes, held until there are FOREIGN_MAGIC_MAX of
+     * them (or the end) when the first inflating gives fewer, as a plain
+     * file's are read: a first member of three bytes, a BOM, hid an HTML
+     * page split after it from text_kind (breaker round 56, F2). */
+    unsigned char probe[FOREIGN_MAGIC_MAX];
+    size_t nprobe = 0;
     bool in_member = false;
     const char *fault = NULL; /* what is wrong with the gzip data */
     int e = 0;                /* or the errno of a read */
@@ -777,19 +801,24 @@ static void read_gzip(struct reader *r, struct csv_parser *p, struct input *in)
         int rc = inflate(&z, Z_NO_FLUSH);
         in->start = in->end - z.avail_in;
         size_t produced = sizeof out - z.avail_out;
+        const unsigned char *text = out;
         /* What the text is, known by its first bytes as the file's are. */
-        if (!r->failed && !r->inside_checked && produced > 0) {
-            r->inside_checked = true;
-            const char *inside = foreign_inside(out, produced);
-            if (inside)
-                fail(r, 0, inside);
-            else if (binary_bytes(out, produced))
-                r->binary = "inside the gzip data: ";
-            else if ((r->looks = text_kind(out, produced)))
-                r->looks_where = "inside the gzip data: ";
+        if (!r->failed && !r->inside_checked && nprobe == 0 && produced >= sizeof probe) {
+            check_inside(r, out, produced);
+        } else if (!r->failed && !r->inside_checked && produced > 0) {
+            size_t take = produced < sizeof probe - nprobe ? produced : sizeof probe - nprobe;
+            memcpy(probe + nprobe, out, take);
+            nprobe += take;
+            text += take;
+            produced -= take;
+            if (nprobe == sizeof probe) {
+                check_inside(r, probe, nprobe);
+                if (!r->failed)
+                    feed(r, p, probe, nprobe);
+            }
         }
         if (!r->failed && produced > 0) /* n = 0 is the end to feed */
-            feed(r, p, out, produced);
+            feed(r, p, text, produced);
         if (rc == Z_STREAM_END)
             in_member = false;
         else if (rc == Z_BUF_ERROR || (rc == Z_OK && z.avail_in == 0)) {
@@ -803,6 +832,11 @@ static void read_gzip(struct reader *r, struct csv_parser *p, struct input *in)
             fault = gzip_fault(z.msg);
     }
     inflateEnd(&z);
+    if (!r->failed && !r->inside_checked && nprobe > 0) { /* all the text is in probe */
+        check_inside(r, probe, nprobe);
+        if (!r->failed)
+            feed(r, p, probe, nprobe);
+    }
     const char *why = fault ? fault : e ? strerror(e) : NULL;
     if (why && r->failed) { /* the cause, in place of what it garbled */
         r->status = gt_fail(r->err, GT_ERR_RUNTIME, "%s: %s", r->name, why);
