@@ -42,6 +42,15 @@ static void print_figures(FILE *out, const char *subject)
         }
 }
 
+/* -o's name: a figure is a LaTeX fragment (command.h, output_check). */
+static int figure_output_check(struct command_line *cl, const char *path,
+                               struct gt_error *err)
+{
+    (void)cl;
+    return output_name_check(path, FORMAT_ALL & ~FORMAT_BIT(FORMAT_TEX),
+                             "a figure is a LaTeX fragment", "give a name ending in .tex", err);
+}
+
 static int run_figure(struct command_line *cl, struct gt_error *err)
 {
     const struct option_value *opt = cl->opt;
@@ -59,9 +68,7 @@ static int run_figure(struct command_line *cl, struct gt_error *err)
     struct tex_options tex = {
         .lang = opt[O_LANG].given ? template_languages[opt[O_LANG].choice] : "ru", .dirs = &dirs};
     const char *path = opt[O_OUTPUT].given ? opt[O_OUTPUT].text : "-";
-    if (output_name_check(path, FORMAT_ALL & ~FORMAT_BIT(FORMAT_TEX),
-                          "a figure is a LaTeX fragment", "give a name ending in .tex",
-                          err) != GT_OK)
+    if (figure_output_check(cl, path, err) != GT_OK)
         return GT_ERR_USAGE;
     /* -o naming the figure's template would replace it: said before any work. */
     char name[128];
@@ -100,5 +107,6 @@ const struct command cmd_figure = {
     .args_max = 1,
     .missing = "figure: missing figure name (see gametab figure --help)",
     .arg_kind = {ARG_FIGURE},
+    .output_check = figure_output_check,
     .run = run_figure,
 };

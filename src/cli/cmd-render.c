@@ -375,6 +375,19 @@ static int render_template_refuses(FILE *f, const char *template, const char *te
     return GT_OK;
 }
 
+/* -o's name (command.h, output_check): render writes the template's
+ * text, and a name asking for a binary format (x.pdf, x.xlsx, x.csv.gz)
+ * would get text under it. */
+static int render_output_check(struct command_line *cl, const char *path,
+                               struct gt_error *err)
+{
+    (void)cl;
+    unsigned binary =
+        FORMAT_BIT(FORMAT_CSV_GZ) | FORMAT_BIT(FORMAT_XLSX) | FORMAT_BIT(FORMAT_PDF);
+    return output_name_check(path, binary, "render writes the template's text",
+                             "give another name (a PDF: compile the LaTeX it writes)", err);
+}
+
 static int run_render(struct command_line *cl, struct gt_error *err)
 {
     const struct option_value *opt = cl->opt;
@@ -414,12 +427,7 @@ static int run_render(struct command_line *cl, struct gt_error *err)
     struct template_dirs dirs;
     if (template_dirs_init(&dirs, opt[O_TEMPLATES].text, err) != GT_OK)
         return err->status;
-    /* render writes the template's text: a name asking for a binary
-     * format (x.pdf, x.xlsx, x.csv.gz) would get text under it. */
-    unsigned binary =
-        FORMAT_BIT(FORMAT_CSV_GZ) | FORMAT_BIT(FORMAT_XLSX) | FORMAT_BIT(FORMAT_PDF);
-    if (output_name_check(path, binary, "render writes the template's text",
-                          "give another name (a PDF: compile the LaTeX it writes)", err) != GT_OK)
+    if (render_output_check(cl, path, err) != GT_OK)
         return GT_ERR_USAGE;
     /* -o naming an input would replace it: said before any work. */
     bool template_is_file = is_file(template);
@@ -610,5 +618,6 @@ const struct command cmd_render = {
     .missing = "render: missing template (see gametab render --help)",
     .arg_kind = {ARG_TEMPLATE, ARG_FILE},
     .template_refuses = render_template_refuses,
+    .output_check = render_output_check,
     .run = run_render,
 };

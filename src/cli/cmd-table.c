@@ -94,6 +94,49 @@ static void print_table_params(FILE *f, const char *subject)
         }
 }
 
+/* Whether every option given applies to format (options_check_applies). */
+static int format_applies(struct command_line *cl, enum format format, struct gt_error *err)
+{
+    struct option_group groups[2];
+    size_t ngroups = command_groups(&cmd_table, cl, groups);
+    char asked[64];
+    snprintf(asked, sizeof asked, "--format %s", format_names[format]);
+    return options_check_applies(groups, ngroups, format_names[format], asked, err);
+}
+
+/* The format of the table written to path: --format's, or the one its
+ * extension names; a usage error when the extension names none, or
+ * another than --format's, or when an option given does not apply to
+ * that format (--level with json). */
+static int output_format(struct command_line *cl, const char *path, enum format *format,
+                         struct gt_error *err)
+{
+    const struct option_value *opt = cl->opt;
+    *format = (enum format)opt[O_FORMAT].choice;
+    if (!opt[O_FORMAT].given && format_of_path(path, format, err) != GT_OK)
+        return GT_ERR_USAGE;
+    if (!opt[O_FORMAT].given)
+        return format_applies(cl, *format, err);
+    /* --format and an -o extension asking for another (--format csv -o
+     * x.csv.gz): neither wins, as gzip data is not to be found in a .csv. */
+    char what[64], advice[64];
+    snprintf(what, sizeof what, "the table is written as --format %s", format_names[*format]);
+    snprintf(advice, sizeof advice, "give a name ending in .%s, or another --format",
+             format_names[*format]);
+    if (output_name_check(path, FORMAT_ALL & ~FORMAT_BIT(*format), what, advice, err) != GT_OK ||
+        (text_ends_with(path, ".gz", true) && format_gz_check(path, err) != GT_OK))
+        return GT_ERR_USAGE; /* the second: --format csv.gz -o x.tex.gz */
+    return format_applies(cl, *format, err);
+}
+
+/* -o's name (command.h, output_check): output_format's. */
+static int table_output_check(struct command_line *cl, const char *path,
+                              struct gt_error *err)
+{
+    enum format format;
+    return output_format(cl, path, &format, err);
+}
+
 static int run_table(struct command_line *cl, struct gt_error *err)
 {
     const struct option_value *opt = cl->opt;
@@ -107,26 +150,8 @@ static int run_table(struct command_line *cl, struct gt_error *err)
             GT_OK ||
         table_check_args(r.table, &r.args, err) != GT_OK)
         return GT_ERR_USAGE;
-    enum format format = (enum format)opt[O_FORMAT].choice;
-    if (!opt[O_FORMAT].given && format_of_path(path, &format, err) != GT_OK)
-        return GT_ERR_USAGE;
-    /* --format and an -o extension asking for another (--format csv -o
-     * x.csv.gz): neither wins, as gzip data is not to be found in a .csv. */
-    if (opt[O_FORMAT].given) {
-        char what[64], advice[64];
-        snprintf(what, sizeof what, "the table is written as --format %s", format_names[format]);
-        snprintf(advice, sizeof advice, "give a name ending in .%s, or another --format",
-                 format_names[format]);
-        if (output_name_check(path, FORMAT_ALL & ~FORMAT_BIT(format), what, advice, err) !=
-                GT_OK ||
-            (text_ends_with(path, ".gz", true) && format_gz_check(path, err) != GT_OK))
-            return GT_ERR_USAGE; /* the second: --format csv.gz -o x.tex.gz */
-    }
-    struct option_group groups[2];
-    size_t ngroups = command_groups(&cmd_table, cl, groups);
-    char asked[64];
-    snprintf(asked, sizeof asked, "--format %s", format_names[format]);
-    if (options_check_applies(groups, ngroups, format_names[format], asked, err) != GT_OK)
+    enum format format;
+    if (output_format(cl, path, &format, err) != GT_OK)
         return GT_ERR_USAGE;
     bool latex = format == FORMAT_TEX || format == FORMAT_PDF;
     /* A PDF's limit is its LaTeX table's: said as the PDF's. */
@@ -235,5 +260,6 @@ const struct command cmd_table = {
     .arg_kind = {ARG_TABLE},
     .table_refuses = table_refuses,
     .mode_option = "format",
+    .output_check = table_output_check,
     .run = run_table,
 };

@@ -103,8 +103,10 @@ static const char *shell_word(const char *word, char *buf, size_t size)
  * was not given, and the argument reads as its value: any word for build's
  * -o DIR, a name with a '.' or '/' for -o FILE (verify x is more likely a
  * claim than a file).  build output said "unexpected argument 'output'"
- * alone (noticed by breaker round 36). */
-static int unexpected_argument(const struct command *c, const struct command_line *cl,
+ * alone (noticed by breaker round 36).  Not for a name c would refuse
+ * (c->output_check: figure NAME out.pdf, verify --list x.txt: breaker
+ * round 56, F3). */
+static int unexpected_argument(const struct command *c, struct command_line *cl,
                                struct gt_error *err)
 {
     const char *extra = cl->args.extra;
@@ -112,6 +114,9 @@ static int unexpected_argument(const struct command *c, const struct command_lin
     /* "-" is standard output to -o: a directory or file called - is ./- */
     const char *as_typed =
         strcmp(extra, "-") == 0 ? "./-" : shell_word(extra, quoted, sizeof quoted);
+    if (as_typed && c->output_check &&
+        c->output_check(cl, strcmp(extra, "-") == 0 ? "./-" : extra, err) != GT_OK)
+        as_typed = NULL;
     for (size_t i = 0; as_typed && i < c->noptions; i++)
         if (c->options[i].short_name == 'o' && !cl->opt[i].given &&
             (strcmp(c->options[i].metavar, "DIR") == 0 || strpbrk(extra, "./")))
