@@ -93,6 +93,17 @@ bool utf8_is_control(uint32_t cp)
            (cp >= 0xfff9 && cp <= 0xfffb);
 }
 
+size_t utf8_blank_bytes(const char *s, size_t n)
+{
+    uint32_t cp = 0;
+    size_t len = n > 0 ? utf8_decode((const unsigned char *)s, n, &cp) : 0;
+    if (len < 2)
+        return 0;
+    bool blank = cp == 0x00A0 || cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200A) ||
+                 cp == 0x202F || cp == 0x205F || cp == 0x3000 || utf8_is_control(cp);
+    return blank ? len : 0;
+}
+
 /* East Asian Width W and F (Unicode's EastAsianWidth.txt), in the ranges
  * that hold them, ascending. */
 static const struct {

@@ -39,6 +39,16 @@ size_t utf8_columns(const char *s, size_t n);
  * U+200B..U+200D, U+2060..U+2064, U+FEFF, annotation U+FFF9..U+FFFB. */
 bool utf8_is_control(uint32_t cp);
 
+/* The bytes (2 to 4) of the character at s[0, n) when it is a blank past
+ * ASCII or one that shows nothing: Unicode's other White_Space characters
+ * (no-break space U+00A0, U+1680, U+2000..U+200A, U+202F, U+205F, U+3000)
+ * and what utf8_is_control names past ASCII (zero width U+200B..U+200D,
+ * U+FEFF, the C1 controls with U+0085, the line separators, the
+ * bidirectional controls); 0 for any other character, an ASCII one, or a
+ * byte not UTF-8.  Where a template's text reads as a blank, these are
+ * taken as one (a no-break space typed with Option+Space, or pasted). */
+size_t utf8_blank_bytes(const char *s, size_t n);
+
 /* The bytes (1 to 4) of the character that starts at s, a NUL-terminated
  * UTF-8 string, by its lead byte, ending early at a NUL; 0 at the NUL. */
 size_t utf8_char_bytes(const char *s);

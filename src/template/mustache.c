@@ -254,23 +254,6 @@ static void trim(const char **s, size_t *len)
         (*len)--;
 }
 
-/* The bytes of the character at s[0, n) when it is a blank past ASCII or
- * one that shows nothing: Unicode's other White_Space characters (no-break
- * space U+00A0, U+1680, U+2000..U+200A, U+202F, U+205F, U+3000) and what
- * utf8_is_control names (zero width U+200B..U+200D, U+FEFF, the C1 controls
- * with U+0085, the line separators, the bidirectional controls); 0 for any
- * other character. */
-static size_t unicode_blank(const char *s, size_t n)
-{
-    uint32_t cp = 0;
-    size_t len = utf8_decode((const unsigned char *)s, n, &cp);
-    if (len < 2)
-        return 0;
-    bool blank = cp == 0x00A0 || cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200A) ||
-                 cp == 0x202F || cp == 0x205F || cp == 0x3000 || utf8_is_control(cp);
-    return blank ? len : 0;
-}
-
 /* The code point of the character at s[0, n), a UTF-8 one. */
 static unsigned long code_point(const char *s, size_t n)
 {
@@ -397,7 +380,7 @@ static int scan_tag(struct parser *p, size_t start, struct tag *t)
      * round 56, F1).  Within a name one is kept: a header may hold one. */
     size_t lead = 0, blank = 0;
     while (t->sigil != '>' && lead < name_len &&
-           (blank = unicode_blank(name + lead, name_len - lead)) > 0)
+           (blank = utf8_blank_bytes(name + lead, name_len - lead)) > 0)
         lead += blank;
     if (lead > 0 && lead < name_len && strchr(tag_kinds, name[lead]))
         return syntax_error(p, start,
@@ -409,7 +392,7 @@ static int scan_tag(struct parser *p, size_t start, struct tag *t)
     while (t->sigil != '>' && last > lead && ((unsigned char)name[last - 1] & 0xC0) == 0x80)
         last--;
     if (t->sigil != '>' && last > 0 &&
-        (lead > 0 || unicode_blank(name + last - 1, name_len - (last - 1)) > 0))
+        (lead > 0 || utf8_blank_bytes(name + last - 1, name_len - (last - 1)) > 0))
         return syntax_error(p, start, "bad tag name '%.*s' (it %s with U+%04lX, a blank or an "
                             "invisible character)", quoted_len(name_len), name,
                             lead > 0 ? "starts" : "ends",

@@ -629,13 +629,28 @@ struct declarations {
     char text[80];       /* DECL_RANGE, DECL_UNKNOWN: the comment, for the message */
 };
 
+static bool line_blank(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+/* s[0, n) less the blanks and line ends at either end, a no-break space
+ * and the other blanks past ASCII among them (utf8_blank_bytes: a
+ * declaration after one was taken for no declaration, and rendered past
+ * its limit: breaker round 56, F1). */
 static void trim_span(const char **s, size_t *n)
 {
-    while (*n > 0 && (**s == ' ' || **s == '\t' || **s == '\n' || **s == '\r'))
-        (*s)++, (*n)--;
-    while (*n > 0 && ((*s)[*n - 1] == ' ' || (*s)[*n - 1] == '\t' || (*s)[*n - 1] == '\n' ||
-                      (*s)[*n - 1] == '\r'))
-        (*n)--;
+    for (size_t k = 1; k > 0; *s += k, *n -= k)
+        k = *n > 0 && line_blank(**s) ? 1 : utf8_blank_bytes(*s, *n);
+    while (*n > 0) {
+        size_t last = utf8_cut(*s, *n - 1); /* where the last character starts */
+        if (line_blank((*s)[*n - 1]))
+            (*n)--;
+        else if (utf8_blank_bytes(*s + last, *n - last) == *n - last)
+            *n = last;
+        else
+            break;
+    }
 }
 
 static bool take_prefix(const char **s, size_t *n, const char *prefix)
@@ -684,8 +699,8 @@ static bool take_declaration_mark(const char **s, size_t *n)
     size_t k = strlen("gametab");
     if (*n < k || strncasecmp(*s, "gametab", k) != 0)
         return false;
-    while (k < *n && ((*s)[k] == ' ' || (*s)[k] == '\t'))
-        k++;
+    for (size_t b = 1; b > 0; k += b)
+        b = k < *n && ((*s)[k] == ' ' || (*s)[k] == '\t') ? 1 : utf8_blank_bytes(*s + k, *n - k);
     if (k == *n || (*s)[k] != ':')
         return false;
     *s += k + 1;
