@@ -43,10 +43,10 @@ static void print_figures(FILE *out, const char *subject)
 }
 
 /* -o's name: a figure is a LaTeX fragment (command.h, output_check). */
-static int figure_output_check(struct command_line *cl, const char *path,
+static int figure_output_check(struct command_line *cl, const char *path, bool advice,
                                struct gt_error *err)
 {
-    (void)cl;
+    (void)cl, (void)advice;
     return output_name_check(path, FORMAT_ALL & ~FORMAT_BIT(FORMAT_TEX),
                              "a figure is a LaTeX fragment", "give a name ending in .tex", err);
 }
@@ -68,7 +68,7 @@ static int run_figure(struct command_line *cl, struct gt_error *err)
     struct tex_options tex = {
         .lang = opt[O_LANG].given ? template_languages[opt[O_LANG].choice] : "ru", .dirs = &dirs};
     const char *path = opt[O_OUTPUT].given ? opt[O_OUTPUT].text : "-";
-    if (figure_output_check(cl, path, err) != GT_OK)
+    if (figure_output_check(cl, path, false, err) != GT_OK)
         return GT_ERR_USAGE;
     /* -o naming the figure's template would replace it: said before any work. */
     char name[128];

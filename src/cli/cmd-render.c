@@ -377,15 +377,24 @@ static int render_template_refuses(FILE *f, const char *template, const char *te
 
 /* -o's name (command.h, output_check): render writes the template's
  * text, and a name asking for a binary format (x.pdf, x.xlsx, x.csv.gz)
- * would get text under it. */
-static int render_output_check(struct command_line *cl, const char *path,
+ * would get text under it.  Advised, a name ends as the template's does:
+ * render T.tex a.csv b.csv (what T.tex *.csv gives) was advised -o b.csv,
+ * which wrote LaTeX over the second data file (breaker round 56, F3). */
+static int render_output_check(struct command_line *cl, const char *path, bool advice,
                                struct gt_error *err)
 {
-    (void)cl;
     unsigned binary =
         FORMAT_BIT(FORMAT_CSV_GZ) | FORMAT_BIT(FORMAT_XLSX) | FORMAT_BIT(FORMAT_PDF);
-    return output_name_check(path, binary, "render writes the template's text",
-                             "give another name (a PDF: compile the LaTeX it writes)", err);
+    if (output_name_check(path, binary, "render writes the template's text",
+                          "give another name (a PDF: compile the LaTeX it writes)", err) != GT_OK)
+        return GT_ERR_USAGE;
+    const char *template = cl->args.arg[0];
+    const char *base = strrchr(template, '/') ? strrchr(template, '/') + 1 : template;
+    const char *ext = strrchr(base, '.');
+    if (advice && (!ext || ext == base || !text_ends_with(path, ext, true)))
+        return gt_fail(err, GT_ERR_USAGE, "-o: %s does not end as the template %s does", path,
+                       template);
+    return GT_OK;
 }
 
 static int run_render(struct command_line *cl, struct gt_error *err)
@@ -427,7 +436,7 @@ static int run_render(struct command_line *cl, struct gt_error *err)
     struct template_dirs dirs;
     if (template_dirs_init(&dirs, opt[O_TEMPLATES].text, err) != GT_OK)
         return err->status;
-    if (render_output_check(cl, path, err) != GT_OK)
+    if (render_output_check(cl, path, false, err) != GT_OK)
         return GT_ERR_USAGE;
     /* -o naming an input would replace it: said before any work. */
     bool template_is_file = is_file(template);

@@ -130,9 +130,10 @@ static int output_format(struct command_line *cl, const char *path, enum format 
 }
 
 /* -o's name (command.h, output_check): output_format's. */
-static int table_output_check(struct command_line *cl, const char *path,
+static int table_output_check(struct command_line *cl, const char *path, bool advice,
                               struct gt_error *err)
 {
+    (void)advice;
     enum format format;
     return output_format(cl, path, &format, err);
 }

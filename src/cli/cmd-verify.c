@@ -94,13 +94,13 @@ static void verify_step(void *ud, const struct claim *c, size_t i, size_t n)
     progress_ticker_set(ud, text);
 }
 
-/* -o's name (command.h, output_check): the report is text; --list takes
- * no -o (run says so first, as for every option that does not apply:
- * this is for main's advice). */
-static int verify_output_check(struct command_line *cl, const char *path,
+/* -o's name (command.h, output_check): the report is text; and for the
+ * advice, --list takes no -o (run says so first, as for every option that
+ * does not apply). */
+static int verify_output_check(struct command_line *cl, const char *path, bool advice,
                                struct gt_error *err)
 {
-    if (cl->opt[O_LIST].given)
+    if (advice && cl->opt[O_LIST].given)
         return gt_fail(err, GT_ERR_USAGE, "-o: does not apply to --list");
     return output_name_check(path, FORMAT_ALL,
                              "the report is text (the errata as csv.gz: gametab build)",
@@ -133,7 +133,7 @@ static int run_verify(struct command_line *cl, struct gt_error *err)
     for (size_t i = 0; i < claim_registry_size; i++)
         if (!some || selected[i])
             chosen[n++] = claim_registry[i];
-    if (verify_output_check(cl, path, err) != GT_OK)
+    if (verify_output_check(cl, path, false, err) != GT_OK)
         return GT_ERR_USAGE;
     struct template_dirs dirs;
     if (template_dirs_init(&dirs, opt[O_TEMPLATES].text, err) != GT_OK)

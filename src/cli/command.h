@@ -77,13 +77,15 @@ struct command {
     int (*template_refuses)(FILE *f, const char *template, const char *templates_dir);
     /* The checks run makes of -o's name before any work, with path for
      * it (the extension against the format, the options that apply to
-     * that format, verify's --list): GT_OK when
+     * that format, verify's --list), and with advice, those for main's
+     * advice alone (render: a name that ends as the template's): GT_OK when
      * the command takes -o PATH with cl's other options, else a usage
      * error said in err.  main asks it too before it advises "give -o
      * WORD" for an unexpected argument, so that the advice is one the
      * command takes (breaker round 56, F3: figure NAME out.pdf was advised
      * -o out.pdf, which a figure refuses).  NULL: any name (build's DIR). */
-    int (*output_check)(struct command_line *cl, const char *path, struct gt_error *err);
+    int (*output_check)(struct command_line *cl, const char *path, bool advice,
+                        struct gt_error *err);
     int (*run)(struct command_line *cl, struct gt_error *err);
 };
 

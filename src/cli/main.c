@@ -115,7 +115,7 @@ static int unexpected_argument(const struct command *c, struct command_line *cl,
     const char *as_typed =
         strcmp(extra, "-") == 0 ? "./-" : shell_word(extra, quoted, sizeof quoted);
     if (as_typed && c->output_check &&
-        c->output_check(cl, strcmp(extra, "-") == 0 ? "./-" : extra, err) != GT_OK)
+        c->output_check(cl, strcmp(extra, "-") == 0 ? "./-" : extra, true, err) != GT_OK)
         as_typed = NULL;
     for (size_t i = 0; as_typed && i < c->noptions; i++)
         if (c->options[i].short_name == 'o' && !cl->opt[i].given &&
