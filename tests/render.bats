@@ -28,6 +28,16 @@ render_and_compile() { # TEMPLATE DATA [LANG]
     pdftotext -layout "$T/$lang/doc.pdf" "$T/$lang/doc.txt"
 }
 
+# render_and_compile, and nothing of it set past its box: no "Overfull" in
+# the log (shown when there is).
+compile_within_margins() { # TEMPLATE DATA [LANG]
+    render_and_compile "$@" || return 1
+    if grep -A2 'Overfull' "$T/${3:-ru}/doc.log" >&2; then
+        echo "$2: Overfull" >&2
+        return 1
+    fi
+}
+
 @test "quoted fields with commas, doubled quotes and line breaks" {
     printf 'name,remark\n"Wythoff, W. A.","the ""queen"" game"\n"two\nlines",x\n' > "$T/q.csv"
     render_and_compile table-booktabs.tex "$T/q.csv"
@@ -269,11 +279,7 @@ kvant_compiles_clean() { # [--frame-only] CSV...
         shift
     fi
     for f in "$@"; do
-        render_and_compile table-kvant.tex "$f"
-        if grep -A2 'Overfull' "$T/ru/doc.log" >&2; then
-            echo "$f: Overfull" >&2
-            return 1
-        fi
+        compile_within_margins table-kvant.tex "$f"
         if [ $frame_only = no ]; then
             no_overlap "$T/ru/doc.pdf" || { echo "$f" >&2; return 1; }
         fi
@@ -392,21 +398,14 @@ for i in range(60): print(f"{i*1000},{i}")' >"$T/lab.csv"
             for (r = 0; r < 3; r++) { for (i = 0; i < n; i++) { printf "%s", i ? "," : "";
                 for (w = 0; w < 25; w++) printf "%sword", w ? " " : "" } print "" } }' \
             >"$T/w$n.csv"
-        render_and_compile table-booktabs.tex "$T/w$n.csv" en
-        if grep -A2 'Overfull' "$T/en/doc.log" >&2; then
-            echo "$n columns: Overfull" >&2
-            return 1
-        fi
+        compile_within_margins table-booktabs.tex "$T/w$n.csv" en
         [ "$(grep -o 'word' "$T/en/doc.txt" | wc -l)" -eq $((n * 25 * 3)) ]
     done
     # A word longer than its share widens its column to the word.
     printf 'a,b,c,d,e\n%s,%s,%s,%s,%s\n' "$(printf 'w %.0s' $(seq 40))" "$(printf 'w %.0s' $(seq 40))" \
         "$(printf 'w %.0s' $(seq 40))" "$(printf 'w %.0s' $(seq 40))" \
         "Donaudampfschifffahrtsgesellschaft $(printf 'w %.0s' $(seq 40))" >"$T/long.csv"
-    render_and_compile table-booktabs.tex "$T/long.csv" en
-    if grep -A2 'Overfull' "$T/en/doc.log" >&2; then
-        return 1
-    fi
+    compile_within_margins table-booktabs.tex "$T/long.csv" en
     grep -q Donaudampfschifffahrtsgesellschaft "$T/en/doc.txt"
     # Three such tables in one document: the macros are made once, and
     # skipped in the conditional that guards them.
@@ -444,11 +443,7 @@ for i in range(60): print(f"{i*1000},{i}")' >"$T/lab.csv"
     printf 'a,b,c,d,e\n%s,%s,%s,%s,%s\n' "$w" "$w" "$w" "$w" \
         "iiiiiiiiiiiiiiiiii ЖЖЖЖЖЖЖЖ $w" >"$T/wzh.csv"
     for f in ww wzh; do
-        render_and_compile table-booktabs.tex "$T/$f.csv" en
-        if grep -A2 'Overfull' "$T/en/doc.log" >&2; then
-            echo "$f: Overfull" >&2
-            return 1
-        fi
+        compile_within_margins table-booktabs.tex "$T/$f.csv" en
     done
     grep -q 'ЖЖЖЖЖЖЖЖ' "$T/en/doc.txt"
 }
@@ -518,10 +513,7 @@ print("oooooooooooo,aaaaaaaaaaaF")' >"$T/words.csv"
     local w="$(printf 'w %.0s' $(seq 40))"
     printf 'a,b,c,d,e\n%s,%s,%s,%s,%s\n' "$w" "$w" "$w" "$w" \
         "$(printf '‚‚‚‚‚‚‚‚%s ' a b c d e f g h i)WWWWWWWWWW $w" >"$T/comma.csv"
-    render_and_compile table-booktabs.tex "$T/comma.csv" en
-    if grep -A2 'Overfull' "$T/en/doc.log" >&2; then
-        return 1
-    fi
+    compile_within_margins table-booktabs.tex "$T/comma.csv" en
     grep -q 'WWWWWWWWWW' "$T/en/doc.txt"
 }
 
@@ -538,11 +530,7 @@ for k in (6, 11):
     print("\"" + ",".join("(%d,%d)" % (a(n), a(n) + n) for n in range(k)) + "\",the first %d P of the game in a row with b - a = n as it is to be" % k)' >"$T/pairs.csv"
     python3 -c 'print("i,note"); print("i" * 100 + "," + "x " * 60)' >"$T/narrow.csv"
     for data in narrow pairs; do
-        render_and_compile table-booktabs.tex "$T/$data.csv" en
-        if grep -A2 'Overfull' "$T/en/doc.log" >&2; then
-            echo "$data" >&2
-            return 1
-        fi
+        compile_within_margins table-booktabs.tex "$T/$data.csv" en
     done
     grep -q '(16,26)' "$T/en/doc.txt"
     # The column: its word's estimate (309.6pt), not its first 69 characters'.
@@ -598,10 +586,7 @@ for i in range($n): print(f'{i},{i*i}')" >"$T/rows.csv"
     for _ in 1 2 3; do
         printf '%s\n' "$(printf 'one two three,%.0s' $(seq 7))one two three" >>"$T/eight.csv"
     done
-    render_and_compile table-booktabs.tex "$T/eight.csv" en
-    if grep -A2 'Overfull' "$T/en/doc.log" >&2; then
-        return 1
-    fi
+    compile_within_margins table-booktabs.tex "$T/eight.csv" en
     [ "$(grep -o three "$T/en/doc.txt" | wc -l)" -eq 24 ]
     # four such columns fit unwrapped, as before
     cut -d, -f1-4 "$T/eight.csv" >"$T/four.csv"

@@ -656,27 +656,30 @@ static void test_error_bad_names(void **state)
     /* a blank past ASCII or an invisible character before the kind, or at
      * either end of a name: rendered as a name nothing gives ({{\u00a0^rows}}
      * shown over rows: breaker round 56, F1); kept within a name */
-    check_syntax_error("{{\xc2\xa0^l}}x{{\xc2\xa0/l}}", 1, 1,
-                       "bad tag name '^l' (a tag's '^' goes right after its '{{', with no blank "
-                       "between, and U+00A0 is one)");
-    check_syntax_error("a{{\xe2\x80\x8b\xe2\x80\x8b#l}}x{{/l}}", 1, 2,
-                       "bad tag name '#l' (a tag's '#' goes right after its '{{', with no blank "
-                       "between, and U+200B is one)");
-    check_syntax_error("{{ \xe3\x80\x80&l }}", 1, 1,
-                       "bad tag name '&l' (a tag's '&' goes right after its '{{', with no blank "
-                       "between, and U+3000 is one)");
-    check_syntax_error("{{\xc2\xa0l}}", 1, 1,
-                       "bad tag name '\xc2\xa0l' (it starts with U+00A0, a blank or an invisible "
-                       "character)");
-    check_syntax_error("{{#l}}{{/l}}{{l\xef\xbb\xbf}}", 1, 13,
-                       "bad tag name 'l\xef\xbb\xbf' (it ends with U+FEFF, a blank or an invisible "
-                       "character)");
-    check_syntax_error("{{#l\xe2\x80\xaf}}{{/l}}", 1, 1,
-                       "bad tag name 'l\xe2\x80\xaf' (it ends with U+202F, a blank or an invisible "
-                       "character)");
-    check_syntax_error("{{\xc2\xa0}}", 1, 1,
-                       "bad tag name '\xc2\xa0' (it starts with U+00A0, a blank or an invisible "
-                       "character)");
+    const struct {
+        const char *tmpl, *name, *code, *how;
+        int col;
+    } unicode_blank[] = {
+        {"{{\xc2\xa0^l}}x{{\xc2\xa0/l}}", "^l", "U+00A0", NULL, 1},
+        {"a{{\xe2\x80\x8b\xe2\x80\x8b#l}}x{{/l}}", "#l", "U+200B", NULL, 2},
+        {"{{ \xe3\x80\x80&l }}", "&l", "U+3000", NULL, 1},
+        {"{{\xc2\xa0l}}", "\xc2\xa0l", "U+00A0", "starts", 1},
+        {"{{#l}}{{/l}}{{l\xef\xbb\xbf}}", "l\xef\xbb\xbf", "U+FEFF", "ends", 13},
+        {"{{#l\xe2\x80\xaf}}{{/l}}", "l\xe2\x80\xaf", "U+202F", "ends", 1},
+        {"{{\xc2\xa0}}", "\xc2\xa0", "U+00A0", "starts", 1}};
+    for (size_t i = 0; i < sizeof unicode_blank / sizeof *unicode_blank; i++) {
+        char want[128];
+        if (unicode_blank[i].how)
+            snprintf(want, sizeof want,
+                     "bad tag name '%s' (it %s with %s, a blank or an invisible character)",
+                     unicode_blank[i].name, unicode_blank[i].how, unicode_blank[i].code);
+        else
+            snprintf(want, sizeof want,
+                     "bad tag name '%s' (a tag's '%c' goes right after its '{{', with no blank "
+                     "between, and %s is one)",
+                     unicode_blank[i].name, unicode_blank[i].name[0], unicode_blank[i].code);
+        check_syntax_error(unicode_blank[i].tmpl, 1, unicode_blank[i].col, want);
+    }
     check_render("{{a\xc2\xa0" "b}}|{{\xc3\xa9}}", "{\"a\xc2\xa0" "b\": 1, \"\xc3\xa9\": 2}", NULL,
                  "1|2");
     /* a dot without a name on each side: it names nothing */
