@@ -333,6 +333,11 @@ static size_t find_tag_close(const struct parser *p, size_t c, char sigil,
  * triple, delimiters. */
 static const char tag_kinds[] = "#^/!>&{=";
 
+static bool is_kind(char c)
+{
+    return c != '\0' && strchr(tag_kinds, c);
+}
+
 /* Scan the tag whose opening delimiter is at offset start. */
 static int scan_tag(struct parser *p, size_t start, struct tag *t)
 {
@@ -342,7 +347,7 @@ static int scan_tag(struct parser *p, size_t start, struct tag *t)
 
     memset(t, 0, sizeof *t);
     t->start = start;
-    if (c < p->len && strchr(tag_kinds, p->src[c]) && p->src[c] != '\0')
+    if (c < p->len && is_kind(p->src[c]))
         t->sigil = p->src[c++];
     ce = find_tag_close(p, c, t->sigil, &t->end);
     if (ce == NOT_FOUND)
@@ -368,7 +373,7 @@ static int scan_tag(struct parser *p, size_t start, struct tag *t)
      * unseen, {{ ^rows }} shown over rows (breaker round 55, F1; mustache.js
      * reads it as a section, chevron as a name).  A partial's name is a
      * file's. */
-    if (t->sigil != '>' && strchr(tag_kinds, name[0]))
+    if (t->sigil != '>' && is_kind(name[0]))
         return syntax_error(p, start,
                             "bad tag name '%.*s' (a tag's '%c' goes right after its '%.*s', "
                             "with no blank between)",
@@ -382,22 +387,20 @@ static int scan_tag(struct parser *p, size_t start, struct tag *t)
     while (t->sigil != '>' && lead < name_len &&
            (blank = utf8_blank_bytes(name + lead, name_len - lead)) > 0)
         lead += blank;
-    if (lead > 0 && lead < name_len && strchr(tag_kinds, name[lead]))
+    if (lead > 0 && lead < name_len && is_kind(name[lead]))
         return syntax_error(p, start,
                             "bad tag name '%.*s' (a tag's '%c' goes right after its '%.*s', "
                             "with no blank between, and U+%04lX is one)",
                             quoted_len(name_len - lead), name + lead, name[lead], (int)p->olen,
                             p->src + start, code_point(name, name_len));
-    size_t last = name_len;
-    while (t->sigil != '>' && last > lead && ((unsigned char)name[last - 1] & 0xC0) == 0x80)
-        last--;
-    if (t->sigil != '>' && last > 0 &&
-        (lead > 0 || utf8_blank_bytes(name + last - 1, name_len - (last - 1)) > 0))
+    size_t last = utf8_cut(name, name_len - 1); /* where the last character starts */
+    bool blank_last = utf8_blank_bytes(name + last, name_len - last) == name_len - last;
+    if (t->sigil != '>' && (lead > 0 || blank_last))
         return syntax_error(p, start, "bad tag name '%.*s' (it %s with U+%04lX, a blank or an "
                             "invisible character)", quoted_len(name_len), name,
                             lead > 0 ? "starts" : "ends",
                             lead > 0 ? code_point(name, name_len)
-                                     : code_point(name + last - 1, name_len - (last - 1)));
+                                     : code_point(name + last, name_len - last));
     for (size_t i = 0; i < name_len; i++)
         if (is_space(name[i]))
             return syntax_error(p, start, "bad tag name '%.*s'",
