@@ -755,7 +755,8 @@ json_t *context_finish_page(struct context_builder *b, unsigned block_columns,
 /* Word w cut to as many characters as a line of page's text holds of
  * letters as wide as a digit (TeX measures it, and a box past 16383pt is
  * "Dimension too large"); a word of narrower characters is cut short of
- * its width as set, which unmeasured_of counts (breaker round 56, F4). */
+ * its width as set, whose whole estimate long_words counts (breaker round
+ * 56, F4). */
 static json_t *word_fitting(json_t *w, const struct context_page *page)
 {
     size_t letter = page_letter(page);
