@@ -615,6 +615,21 @@ static void test_error_bad_delimiter(void **state)
     check_syntax_error("x\n{{= a b c =}}", 2, 1, "bad delimiter tag");
     check_syntax_error("{{=<%=}}", 1, 1, "bad delimiter tag");
     check_syntax_error("{{==}}", 1, 1, "bad delimiter tag");
+    /* a blank past ASCII or an invisible character in a delimiter, taken
+     * into it: the rest was text (breaker round 57, F1) */
+    const char *blank_delimiter[][2] = {
+        {"{{=\xc2\xa0<% %>=}}<%x%>", "U+00A0"},
+        {"{{=<% %>\xe2\x80\x8b=}}<%x%>", "U+200B"},
+        {"{{=<%\xe3\x80\x80%>=}}", "U+3000"},
+        {"{{=<\xe2\x81\xa0% %>=}}", "U+2060"}};
+    for (size_t i = 0; i < sizeof blank_delimiter / sizeof *blank_delimiter; i++) {
+        char want[96];
+        snprintf(want, sizeof want,
+                 "bad delimiter tag (%s in a delimiter, a blank or an invisible character)",
+                 blank_delimiter[i][1]);
+        check_syntax_error(blank_delimiter[i][0], 1, 1, want);
+    }
+    check_render("{{=\xc3\xa9< >\xc3\xa9=}}\xc3\xa9<x>\xc3\xa9", "{\"x\": 3}", NULL, "3");
 }
 
 static void test_error_unclosed_tag(void **state)

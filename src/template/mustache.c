@@ -277,6 +277,15 @@ static int parse_delimiters(struct parser *p, struct tag *t, const char *s,
     b = i;
     while (i < len && !is_space(s[i]))
         i++;
+    /* A blank past ASCII or an invisible character in a delimiter: one
+     * no one types, taken into {{=\u00a0<% %>=}}'s opening delimiter, and
+     * the rest of the template was text (breaker round 57, F1). */
+    for (size_t k = 0, blank; k < len; k += blank ? blank : 1)
+        if ((blank = utf8_blank_bytes(s + k, len - k)) > 0)
+            return syntax_error(p, t->start,
+                                "bad delimiter tag (U+%04lX in a delimiter, a blank or an "
+                                "invisible character)",
+                                code_point(s + k, len - k));
     if (a == 0 || b == a || i == b || i != len)
         return syntax_error(p, t->start, "bad delimiter tag");
     t->new_open = s;
