@@ -1,5 +1,6 @@
 #include <config.h>
 
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <search.h>
@@ -692,19 +693,42 @@ static void copy_line(char *dst, size_t size, const char *src, size_t len, bool 
     dst[k] = '\0';
 }
 
-/* Takes "gametab", in any case, then any spaces and tabs, then ':' off the
- * front of s: a comment meant as a declaration, however it is spelt. */
+/* The bytes of the character at s[0, n) when it shows nothing and is no
+ * blank: a zero width character, a soft hyphen, a bidirectional control
+ * (utf8_is_control past ASCII); 0 otherwise. */
+static size_t invisible_bytes(const char *s, size_t n)
+{
+    uint32_t cp = 0;
+    size_t len = n > 0 ? utf8_decode((const unsigned char *)s, n, &cp) : 0;
+    return len >= 2 && utf8_is_control(cp) ? len : 0;
+}
+
+/* Takes "gametab" as it reads, in any case, characters that show nothing
+ * between its letters, then any blanks, then ':' (or the fullwidth colon
+ * U+FF1A a Chinese keyboard types) off the front of s: a comment meant as
+ * a declaration, however it is spelt ("game\u200btab:" was no declaration,
+ * and a template rendered past its limit: breaker round 57, F3). */
 static bool take_declaration_mark(const char **s, size_t *n)
 {
-    size_t k = strlen("gametab");
-    if (*n < k || strncasecmp(*s, "gametab", k) != 0)
-        return false;
+    static const char mark[] = "gametab";
+    size_t k = 0;
+    for (size_t m = 0; m < sizeof mark - 1; m++) {
+        for (size_t b = m > 0 ? invisible_bytes(*s + k, *n - k) : 0; b > 0;
+             b = invisible_bytes(*s + k, *n - k))
+            k += b;
+        if (k == *n || tolower((unsigned char)(*s)[k]) != mark[m])
+            return false;
+        k++;
+    }
     for (size_t b = 1; b > 0; k += b)
         b = k < *n && ((*s)[k] == ' ' || (*s)[k] == '\t') ? 1 : utf8_blank_bytes(*s + k, *n - k);
-    if (k == *n || (*s)[k] != ':')
+    size_t colon = k < *n && (*s)[k] == ':' ? 1
+                   : *n - k >= 3 && memcmp(*s + k, "\xEF\xBC\x9A", 3) == 0 ? 3 /* U+FF1A */
+                                                                             : 0;
+    if (colon == 0)
         return false;
-    *s += k + 1;
-    *n -= k + 1;
+    *s += k + colon;
+    *n -= k + colon;
     return true;
 }
 
