@@ -607,6 +607,21 @@ CASES
     [ -z "$(find "$T" "$(dirname "$GAMETAB")" -maxdepth 2 -name 'RAN*')" ]
 }
 
+@test "the completion leaves out a file whose name holds a line break, which compgen gives as two names that do not exist (breaker round 57, F2)" {
+    cd "$(dirname "$GAMETAB")"
+    # shellcheck source=/dev/null
+    source completion/gametab
+    mkdir -p "$T/nl/sub"
+    cd "$T/nl"
+    : >$'new\nline.csv'
+    : >plain.csv
+    mkdir $'dir\nname'
+    [ "$(echo "$(complete_words render x.tex '')" | tr '\n' '|')" = 'plain.csv|sub|' ]
+    [ -z "$(echo "$(complete_words render x.tex ne)")" ]
+    [ "$(echo "$(complete_words table wythoff-grundy -o '')" | tr '\n' '|')" = 'plain.csv|sub|' ]
+    [ "$(echo "$(complete_words build -o '')" | tr '\n' '|')" = 'sub|' ]
+}
+
 @test "the completion offers render's --block-columns and --lang after a template exactly when the program takes them for it (breaker round 17)" {
     cd "$(dirname "$GAMETAB")"
     # shellcheck source=/dev/null
