@@ -980,7 +980,9 @@ static int render_text(const struct template_dirs *dirs, const char *path, const
 }
 
 /* Reads template name (is_path: the file at that path, its partials looked
- * up beside it first, then in d; else searched for in d) and hands it to
+ * up beside it first, then in d; else searched for in d, its partials in
+ * d's order, as the shipped templates' are: a partial of --templates DIR
+ * restyles one that a template found further on includes) and hands it to
  * render_text. */
 static int read_and_render(const struct template_dirs *d, const char *name, bool is_path,
                            size_t ncolumns, json_t *lang, json_t *ctx, struct output *out,
