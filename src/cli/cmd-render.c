@@ -261,7 +261,8 @@ static void say_shadowed(const struct template_dirs *dirs, const char *name,
      * directory one of the template directories: breaker round 42, F3,
      * "give that path" named the file read again) */
     struct stat read;
-    if (stat(name, &read) != 0)
+    bool dangling = stat(name, &read) != 0; /* a link to nothing: no file */
+    if (dangling && lstat(name, &read) != 0)
         return;
     for (size_t i = 0; i < dirs->n; i++) {
         char path[4200];
@@ -269,12 +270,12 @@ static void say_shadowed(const struct template_dirs *dirs, const char *name,
         if ((size_t)snprintf(path, sizeof path, "%s/%s", dirs->dir[i], name) >= sizeof path ||
             stat(path, &st) != 0 || !S_ISREG(st.st_mode))
             continue;
-        if (st.st_dev == read.st_dev && st.st_ino == read.st_ino)
+        if (!dangling && st.st_dev == read.st_dev && st.st_ino == read.st_ino)
             return;
         snprintf(err->msg + len, sizeof err->msg - len,
-                 " (read the file ./%s of this directory, not the template %s of the "
-                 "search path, %s: give that path to render the template)",
-                 name, name, path);
+                 " (%s ./%s of this directory, not the template %s of the search path, %s: "
+                 "give that path to render the template)",
+                 dangling ? "the link" : "read the file", name, name, path);
         return;
     }
 }

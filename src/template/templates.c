@@ -1001,8 +1001,21 @@ static int read_and_render(const struct template_dirs *d, const char *name, bool
         free(path);
         return rc;
     }
-    if (read_file(name, &text, &len) != 0)
-        return template_read_fail(err, name, errno);
+    if (read_file(name, &text, &len) != 0) {
+        /* A symbolic link to nothing, at the name or on its way, said as
+         * one, as in the search path (breaker round 57, F7: a dangling
+         * ./table-booktabs.tex was "No such file or directory") */
+        int e = errno;
+        char *cut = e == ENOENT ? strdup(name) : NULL;
+        int rc = cut && blocked_on_the_way(cut, 0) == ENOLINK
+                     ? gt_fail(err, GT_ERR_RUNTIME,
+                               "%s: a symbolic link to nothing (restore what it points to, or "
+                               "remove the link)",
+                               cut)
+                     : template_read_fail(err, name, e);
+        free(cut);
+        return rc;
+    }
     /* Partials: beside the template first, then the usual directories. */
     dir = strdup(name);
     if (!dir) {
