@@ -650,6 +650,10 @@ struct renderer {
     size_t written;           /* output bytes, for opt->max_output */
     struct output out;
     struct latex_line latex;  /* MUSTACHE_ESCAPE_LATEX: the output's line */
+    /* mustache_scan: the last tag met that may write a line break (an
+     * unescaped variable, a partial), by its template and place */
+    const struct template *break_tpl;
+    size_t break_pos;
 };
 
 /* Context stack and indentation chain live on the C stack. */
@@ -1284,15 +1288,22 @@ int mustache_render(const char *tmpl, size_t len, json_t *context,
     return rc;
 }
 
-/* Hands n's name to opt->name, with the text of its line before it;
+/* Hands n's name to opt->name, with the text of its line before it: from
+ * the line's start (after a LF, or a CR, where TeX ends a line too), or
+ * from a tag before it on the line that may write a line break (an
+ * unescaped variable, a partial: r->break_pos), so that what follows such
+ * a tag is not taken for the rest of a TeX comment (breaker round 57, F6:
+ * "% {{{data.a}}} {{file}}" put the file name on a line TeX reads).
  * MUSTACHE_ERR_REFUSED, with the tag's place, when that refuses it. */
 static int scan_name(struct renderer *r, const struct frame *fr, const struct node *n)
 {
     if (!r->opt->name)
         return MUSTACHE_OK;
     size_t start = n->pos;
-    while (start > 0 && fr->tpl->text[start - 1] != '\n')
+    while (start > 0 && fr->tpl->text[start - 1] != '\n' && fr->tpl->text[start - 1] != '\r')
         start--;
+    if (r->break_tpl == fr->tpl && r->break_pos >= start && r->break_pos < n->pos)
+        start = r->break_pos;
     if (r->opt->name(r->opt->name_ud, n->str, n->len, fr->tpl->text + start, n->pos - start) ==
         0)
         return MUSTACHE_OK;
@@ -1318,6 +1329,8 @@ static int scan_list(struct renderer *r, const struct frame *fr,
         case NODE_TEXT:
             break;
         case NODE_PARTIAL:
+            r->break_tpl = fr->tpl;
+            r->break_pos = n->pos;
             rc = get_partial(r, fr, n, &e);
             if (rc == MUSTACHE_OK && !e->found && r->opt->strict_partials) {
                 set_error(r->err, fr->tpl->source, fr->tpl->text, n->pos,
@@ -1333,6 +1346,10 @@ static int scan_list(struct renderer *r, const struct frame *fr,
             break;
         default:
             rc = scan_name(r, fr, n);
+            if (n->kind == NODE_RAW) {
+                r->break_tpl = fr->tpl;
+                r->break_pos = n->pos;
+            }
             break;
         }
     }

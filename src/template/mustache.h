@@ -128,8 +128,11 @@ struct mustache_options {
                                     NUL-terminated: what the template may
                                     look up; line[0..line_len) is the
                                     template's text of the tag's line
-                                    before its opening delimiter (a TeX
-                                    template: whether it is in a comment).
+                                    before its opening delimiter, from
+                                    the line's start (a LF or a CR) or a
+                                    tag that may write a line break (an
+                                    unescaped variable, a partial): a TeX
+                                    template, whether it is in a comment.
                                     A non-zero return ends the scan with
                                     MUSTACHE_ERR_REFUSED, the tag's place
                                     in err */
