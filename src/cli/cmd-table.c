@@ -113,19 +113,21 @@ static int output_format(struct command_line *cl, const char *path, enum format 
 {
     const struct option_value *opt = cl->opt;
     *format = (enum format)opt[O_FORMAT].choice;
-    if (!opt[O_FORMAT].given && format_of_path(path, format, err) != GT_OK)
-        return GT_ERR_USAGE;
-    if (!opt[O_FORMAT].given)
-        return format_applies(cl, *format, err);
-    /* --format and an -o extension asking for another (--format csv -o
-     * x.csv.gz): neither wins, as gzip data is not to be found in a .csv. */
-    char what[64], advice[64];
-    snprintf(what, sizeof what, "the table is written as --format %s", format_names[*format]);
-    snprintf(advice, sizeof advice, "give a name ending in .%s, or another --format",
-             format_names[*format]);
-    if (output_name_check(path, FORMAT_ALL & ~FORMAT_BIT(*format), what, advice, err) != GT_OK ||
-        (text_ends_with(path, ".gz", true) && format_gz_check(path, err) != GT_OK))
-        return GT_ERR_USAGE; /* the second: --format csv.gz -o x.tex.gz */
+    if (!opt[O_FORMAT].given) {
+        if (format_of_path(path, format, err) != GT_OK)
+            return GT_ERR_USAGE;
+    } else {
+        /* --format and an -o extension asking for another (--format csv -o
+         * x.csv.gz): neither wins, as gzip data is not to be found in a .csv. */
+        char what[64], advice[64];
+        snprintf(what, sizeof what, "the table is written as --format %s", format_names[*format]);
+        snprintf(advice, sizeof advice, "give a name ending in .%s, or another --format",
+                 format_names[*format]);
+        if (output_name_check(path, FORMAT_ALL & ~FORMAT_BIT(*format), what, advice, err) !=
+                GT_OK ||
+            (text_ends_with(path, ".gz", true) && format_gz_check(path, err) != GT_OK))
+            return GT_ERR_USAGE; /* the second: --format csv.gz -o x.tex.gz */
+    }
     return format_applies(cl, *format, err);
 }
 
