@@ -93,15 +93,28 @@ bool utf8_is_control(uint32_t cp)
            (cp >= 0xfff9 && cp <= 0xfffb);
 }
 
-size_t utf8_blank_bytes(const char *s, size_t n)
+/* The bytes of the character at s[0, n) past ASCII for which is(cp), or 0. */
+static size_t bytes_if(const char *s, size_t n, bool (*is)(uint32_t cp))
 {
     uint32_t cp = 0;
     size_t len = n > 0 ? utf8_decode((const unsigned char *)s, n, &cp) : 0;
-    if (len < 2)
-        return 0;
-    bool blank = cp == 0x00A0 || cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200A) ||
-                 cp == 0x202F || cp == 0x205F || cp == 0x3000 || utf8_is_control(cp);
-    return blank ? len : 0;
+    return len >= 2 && is(cp) ? len : 0;
+}
+
+static bool blank_or_control(uint32_t cp)
+{
+    return cp == 0x00A0 || cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200A) || cp == 0x202F ||
+           cp == 0x205F || cp == 0x3000 || utf8_is_control(cp);
+}
+
+size_t utf8_blank_bytes(const char *s, size_t n)
+{
+    return bytes_if(s, n, blank_or_control);
+}
+
+size_t utf8_invisible_bytes(const char *s, size_t n)
+{
+    return bytes_if(s, n, utf8_is_control);
 }
 
 /* East Asian Width W and F (Unicode's EastAsianWidth.txt), in the ranges

@@ -49,6 +49,12 @@ bool utf8_is_control(uint32_t cp);
  * taken as one (a no-break space typed with Option+Space, or pasted). */
 size_t utf8_blank_bytes(const char *s, size_t n);
 
+/* The bytes (2 to 4) of the character at s[0, n) when it is one of
+ * utf8_blank_bytes' that shows nothing and is no blank: what
+ * utf8_is_control names past ASCII (zero width, soft hyphen, bidirectional
+ * controls); 0 otherwise.  Passed over within a word read as it shows. */
+size_t utf8_invisible_bytes(const char *s, size_t n);
+
 /* The bytes (1 to 4) of the character that starts at s, a NUL-terminated
  * UTF-8 string, by its lead byte, ending early at a NUL; 0 at the NUL. */
 size_t utf8_char_bytes(const char *s);

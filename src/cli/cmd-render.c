@@ -390,7 +390,8 @@ static int render_output_check(struct command_line *cl, const char *path, bool a
                           "give another name (a PDF: compile the LaTeX it writes)", err) != GT_OK)
         return GT_ERR_USAGE;
     const char *template = cl->args.arg[0];
-    const char *base = strrchr(template, '/') ? strrchr(template, '/') + 1 : template;
+    const char *slash = strrchr(template, '/');
+    const char *base = slash ? slash + 1 : template;
     const char *ext = strrchr(base, '.');
     if (advice && (!ext || ext == base || !text_ends_with(path, ext, true)))
         return gt_fail(err, GT_ERR_USAGE, "-o: %s does not end as the template %s does", path,

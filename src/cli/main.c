@@ -112,10 +112,9 @@ static int unexpected_argument(const struct command *c, struct command_line *cl,
     const char *extra = cl->args.extra;
     char quoted[1024];
     /* "-" is standard output to -o: a directory or file called - is ./- */
-    const char *as_typed =
-        strcmp(extra, "-") == 0 ? "./-" : shell_word(extra, quoted, sizeof quoted);
-    if (as_typed && c->output_check &&
-        c->output_check(cl, strcmp(extra, "-") == 0 ? "./-" : extra, true, err) != GT_OK)
+    const char *name = strcmp(extra, "-") == 0 ? "./-" : extra;
+    const char *as_typed = name != extra ? name : shell_word(extra, quoted, sizeof quoted);
+    if (as_typed && c->output_check && c->output_check(cl, name, true, err) != GT_OK)
         as_typed = NULL;
     for (size_t i = 0; as_typed && i < c->noptions; i++)
         if (c->options[i].short_name == 'o' && !cl->opt[i].given &&

@@ -157,10 +157,17 @@ static const char *separator_hint(char c)
                       : "is the file separated by tabs? give --separator tab";
 }
 
+
+/* How --separator names c, for messages. */
+static const char *separator_name(char c)
+{
+    return c == ';' ? "';'" : c == '|' ? "'|'" : c == '\t' ? "tab" : "','";
+}
+
 /* Separator c as a message names what a field holds: "';'", "a tab". */
 static const char *holds_name(char c)
 {
-    return c == ';' ? "';'" : c == '|' ? "'|'" : c == ',' ? "','" : "a tab";
+    return c == '\t' ? "a tab" : separator_name(c);
 }
 
 /* How likely c, unquoted in comma separated text, is the file's separator:
@@ -474,12 +481,6 @@ static void feed_csv(struct reader *r, struct csv_parser *p, const unsigned char
             r->line++;
         r->after_cr = c == '\r';
     }
-}
-
-/* How --separator names c, for messages. */
-static const char *separator_name(char c)
-{
-    return c == ';' ? "';'" : c == '|' ? "'|'" : c == '\t' ? "tab" : "','";
 }
 
 /* Whether the n bytes of b may begin Excel's separator line: "sep=", one

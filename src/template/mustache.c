@@ -382,34 +382,34 @@ static int scan_tag(struct parser *p, size_t start, struct tag *t)
      * unseen, {{ ^rows }} shown over rows (breaker round 55, F1; mustache.js
      * reads it as a section, chevron as a name).  A partial's name is a
      * file's. */
-    if (t->sigil != '>' && is_kind(name[0]))
-        return syntax_error(p, start,
-                            "bad tag name '%.*s' (a tag's '%c' goes right after its '%.*s', "
-                            "with no blank between)",
-                            quoted_len(name_len), name, name[0], (int)p->olen, p->src + start);
-    /* Nor a blank past ASCII or an invisible character at a name's ends,
-     * which no column's name has and mustache.js trims as a blank: a
-     * no-break space (Option+Space on a Mac, a web page's &nbsp;) before
-     * '^' rendered {{\u00a0^rows}} as a name, as a blank did (breaker
-     * round 56, F1).  Within a name one is kept: a header may hold one. */
-    size_t lead = 0, blank = 0;
-    while (t->sigil != '>' && lead < name_len &&
-           (blank = utf8_blank_bytes(name + lead, name_len - lead)) > 0)
-        lead += blank;
-    if (lead > 0 && lead < name_len && is_kind(name[lead]))
-        return syntax_error(p, start,
-                            "bad tag name '%.*s' (a tag's '%c' goes right after its '%.*s', "
-                            "with no blank between, and U+%04lX is one)",
-                            quoted_len(name_len - lead), name + lead, name[lead], (int)p->olen,
-                            p->src + start, code_point(name, name_len));
-    size_t last = utf8_cut(name, name_len - 1); /* where the last character starts */
-    bool blank_last = utf8_blank_bytes(name + last, name_len - last) == name_len - last;
-    if (t->sigil != '>' && (lead > 0 || blank_last))
-        return syntax_error(p, start, "bad tag name '%.*s' (it %s with U+%04lX, a blank or an "
-                            "invisible character)", quoted_len(name_len), name,
-                            lead > 0 ? "starts" : "ends",
-                            lead > 0 ? code_point(name, name_len)
-                                     : code_point(name + last, name_len - last));
+    /* So is one after a blank past ASCII or an invisible character, and
+     * a name that starts or ends with one, which no column's name has and
+     * mustache.js trims as a blank: a no-break space (Option+Space on a
+     * Mac, a web page's &nbsp;) before '^' rendered {{\u00a0^rows}} as a
+     * name, as a blank did (breaker round 56, F1).  Within a name one is
+     * kept: a header may hold one. */
+    if (t->sigil != '>') {
+        size_t lead = 0;
+        for (size_t b; lead < name_len && (b = utf8_blank_bytes(name + lead, name_len - lead));)
+            lead += b;
+        char which[32] = "";
+        if (lead > 0)
+            snprintf(which, sizeof which, ", and U+%04lX is one", code_point(name, name_len));
+        if (lead < name_len && is_kind(name[lead]))
+            return syntax_error(p, start,
+                                "bad tag name '%.*s' (a tag's '%c' goes right after its '%.*s', "
+                                "with no blank between%s)",
+                                quoted_len(name_len - lead), name + lead, name[lead],
+                                (int)p->olen, p->src + start, which);
+        size_t last = utf8_cut(name, name_len - 1); /* where the last character starts */
+        if (lead > 0 || utf8_blank_bytes(name + last, name_len - last) == name_len - last)
+            return syntax_error(p, start,
+                                "bad tag name '%.*s' (it %s with U+%04lX, a blank or an "
+                                "invisible character)",
+                                quoted_len(name_len), name, lead > 0 ? "starts" : "ends",
+                                code_point(lead > 0 ? name : name + last,
+                                           lead > 0 ? name_len : name_len - last));
+    }
     for (size_t i = 0; i < name_len; i++)
         if (is_space(name[i]))
             return syntax_error(p, start, "bad tag name '%.*s'",

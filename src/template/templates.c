@@ -693,16 +693,6 @@ static void copy_line(char *dst, size_t size, const char *src, size_t len, bool 
     dst[k] = '\0';
 }
 
-/* The bytes of the character at s[0, n) when it shows nothing and is no
- * blank: a zero width character, a soft hyphen, a bidirectional control
- * (utf8_is_control past ASCII); 0 otherwise. */
-static size_t invisible_bytes(const char *s, size_t n)
-{
-    uint32_t cp = 0;
-    size_t len = n > 0 ? utf8_decode((const unsigned char *)s, n, &cp) : 0;
-    return len >= 2 && utf8_is_control(cp) ? len : 0;
-}
-
 /* Takes "gametab" as it reads, in any case, characters that show nothing
  * between its letters, then any blanks, then ':' (or the fullwidth colon
  * U+FF1A a Chinese keyboard types) off the front of s: a comment meant as
@@ -713,8 +703,8 @@ static bool take_declaration_mark(const char **s, size_t *n)
     static const char mark[] = "gametab";
     size_t k = 0;
     for (size_t m = 0; m < sizeof mark - 1; m++) {
-        for (size_t b = m > 0 ? invisible_bytes(*s + k, *n - k) : 0; b > 0;
-             b = invisible_bytes(*s + k, *n - k))
+        for (size_t b = m > 0 ? utf8_invisible_bytes(*s + k, *n - k) : 0; b > 0;
+             b = utf8_invisible_bytes(*s + k, *n - k))
             k += b;
         if (k == *n || tolower((unsigned char)(*s)[k]) != mark[m])
             return false;
