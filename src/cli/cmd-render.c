@@ -6,6 +6,7 @@
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -234,15 +235,20 @@ static bool names_a_path(const char *path)
 
 /* Whether TEMPLATE names a file rather than a template of the search path:
  * one is there, or a name is there that cannot be opened (a dangling link,
- * a loop of links, a file taken for a directory: opening it says why, not
- * "not found"), or the name is a path (names_a_path), which is opened as
- * given. */
+ * at the name or on its way as sub/l of sub/l/t.tex, a loop of links, a
+ * file taken for a directory: opening it says why, not "not found"), or
+ * the name is a path (names_a_path), which is opened as given. */
 static bool is_file(const char *path)
 {
     struct stat st;
     if (stat(path, &st) == 0)
         return !S_ISDIR(st.st_mode);
-    return errno == ELOOP || errno == ENOTDIR || lstat(path, &st) == 0 || names_a_path(path);
+    if (errno == ELOOP || errno == ENOTDIR || lstat(path, &st) == 0 || names_a_path(path))
+        return true;
+    char *cut = strdup(path);
+    bool dangling = cut && path_blocked_on_the_way(cut, 0) == ENOLINK;
+    free(cut);
+    return dangling;
 }
 
 /* A TEMPLATE given as a bare name that is a file here is read as that file

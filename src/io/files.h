@@ -10,6 +10,13 @@
  * out of memory. */
 char *path_join(const char *dir, const char *name);
 
+/* Why path, which stat could not find, is more than missing, at or after
+ * its byte from: ENOLINK when it is, or lies below, a symbolic link to
+ * nothing; ENOTDIR when it lies below a name that is no directory; path
+ * cut to that name.  0 when a name on the way, or the last, is only
+ * missing.  path is changed (cut at a '/'). */
+int path_blocked_on_the_way(char *path, size_t from);
+
 /* mkdir -p: makes dir and its missing parents, each with mode 0777 less
  * the umask but at least u+rwx (umask 777 would make them 000, where not
  * even their owner can work).  GT_OK, or GT_ERR_RUNTIME

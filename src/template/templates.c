@@ -305,27 +305,6 @@ int template_read_fail(struct gt_error *err, const char *name, int e)
     return interrupt_fail_errno(err, name, e);
 }
 
-/* Why path, which stat could not find, is more than missing, at or after
- * its byte from (name's start below its directory of the search path):
- * ENOLINK when it is, or lies below, a symbolic link to nothing; ENOTDIR
- * when it lies below a name that is no directory (mine/lang a file, what
- * `cp en.json mine/lang` makes: breaker round 47, F4); path cut to that
- * name.  0 when a name on the way, or the last, is only missing. */
-static int blocked_on_the_way(char *path, size_t from)
-{
-    for (bool below = false;; below = true) {
-        struct stat st;
-        if (lstat(path, &st) == 0) {
-            bool found = stat(path, &st) == 0;
-            return !found ? ENOLINK : below && !S_ISDIR(st.st_mode) ? ENOTDIR : 0;
-        }
-        char *slash = strrchr(path, '/');
-        if (!slash || (size_t)(slash - path) < from)
-            return 0;
-        *slash = '\0';
-    }
-}
-
 int template_find(const struct template_dirs *d, const char *name, char **path)
 {
     *path = NULL;
@@ -342,7 +321,7 @@ int template_find(const struct template_dirs *d, const char *name, char **path)
             *path = p;
             return -1;
         }
-        int blocked = blocked_on_the_way(p, strlen(p) - strlen(name));
+        int blocked = path_blocked_on_the_way(p, strlen(p) - strlen(name));
         if (blocked) {
             *path = p;
             errno = blocked;
@@ -997,7 +976,7 @@ static int read_and_render(const struct template_dirs *d, const char *name, bool
          * ./table-booktabs.tex was "No such file or directory") */
         int e = errno;
         char *cut = e == ENOENT ? strdup(name) : NULL;
-        int rc = cut && blocked_on_the_way(cut, 0) == ENOLINK
+        int rc = cut && path_blocked_on_the_way(cut, 0) == ENOLINK
                      ? gt_fail(err, GT_ERR_RUNTIME,
                                "%s: a symbolic link to nothing (restore what it points to, or "
                                "remove the link)",
