@@ -1348,12 +1348,21 @@ static int pdf_write_private(const struct table_def *t, const struct table_args 
      * the temporary document's name, which the user never gave) */
     else if (rc != GT_OK && file_size_exceeded)
         rc = gt_fail(err, GT_ERR_RUNTIME, "%s: %s", output_name(out), strerror(EFBIG));
-    /* and any other failure of it too, out of descriptors (breaker round
-     * 47, F1: "gametab-pdf.XXXXXX/NAME.tex: Too many open files") */
+    /* and any other failure of it too: out of descriptors or memory, the
+     * process's (breaker round 47, F1: "gametab-pdf.XXXXXX/NAME.tex: Too
+     * many open files"); else the temporary directory's, named as TMPDIR
+     * (breaker round 58: a full TMPDIR was "x.pdf: No space left on
+     * device", where x.pdf's own disk had room) */
     else if (rc != GT_OK && strncmp(err->msg, tex, strlen(tex)) == 0) {
         char why[sizeof err->msg];
         snprintf(why, sizeof why, "%s", err->msg + strlen(tex));
-        rc = gt_fail(err, rc, "%s%s", output_name(out), why);
+        bool process = strstr(why, strerror(EMFILE)) || strstr(why, strerror(ENFILE)) ||
+                       strstr(why, strerror(ENOMEM));
+        if (process)
+            rc = gt_fail(err, rc, "%s%s", output_name(out), why);
+        else
+            rc = gt_fail(err, rc, "%s: writing its LaTeX in %.*s (TMPDIR)%s", output_name(out),
+                         (int)(strrchr(dir, '/') - dir), dir, why);
     }
     if (rc == GT_OK) {
         char name[256];
