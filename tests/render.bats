@@ -230,6 +230,19 @@ LIST
     done
 }
 
+@test "an empty value between the template's - or , prints them as typed, not as TeX's ligatures (breaker round 58: 1,{{b}},3 printed 1„3, 1-{{b}}-3 an en dash)" {
+    printf '%s\n' 'a,b,c' '1,,3' > "$T/gap.csv"
+    printf '%s\n' '{{#rows}}' 'X{{data.a}},{{data.b}},{{data.c}}X' 'Y{{data.a}}-{{data.b}}-{{data.c}}Y' \
+        'Z{{data.a}}--{{data.b}}-{{data.c}}Z' '{{/rows}}' > "$T/gap.tex"
+    for lang in ru en; do
+        render_and_compile "$T/gap.tex" "$T/gap.csv" $lang
+        cat "$T/$lang/doc.txt"
+        grep -qF 'X1,,3X' "$T/$lang/doc.txt"
+        grep -qF 'Y1--3Y' "$T/$lang/doc.txt"
+        grep -qF "Z1$(printf '\u2013')-3Z" "$T/$lang/doc.txt"
+    done
+}
+
 @test "gametab's own CSV.gz through both generic templates compiles" {
     gt build -o "$T/out"
     render_and_compile table-booktabs.tex "$T/out/wythoff-p-positions.csv.gz"

@@ -396,6 +396,15 @@ static void test_latex_context(void **state)
     check_latex("1-{{x}}", "{\"x\": \"-5\"}", "1-{}-5");
     check_latex("{{x}}{{x}}|{{y}}{{y}}", "{\"x\": \"-\", \"y\": \",\"}", "-{}-{}|,{},{}");
     check_latex("{{x}}{{e}}{{x}}", "{\"x\": \"-\", \"e\": \"\"}", "-{}-{}");
+    /* across a value that writes nothing, the template's text on either
+     * side (breaker round 58: 1,{{b}},3 with b empty printed 1„3): an empty
+     * string, a missing value, a raw one, a section between; not in a
+     * comment, after a backslash, or where nothing joins */
+    check_latex("{{a}},{{b}},{{c}}|-{{b}}-|--{{b}}-|,{{none}},|,{{{b}}},|,{{b}}{{#s}},{{/s}}",
+                "{\"a\": 1, \"b\": \"\", \"c\": 3, \"s\": true}",
+                "1,{},3|-{}-|--{}-|,{},|,{},|,{},");
+    check_latex(",{{x}},|,{{b}}a|\\{{b}},|,%{{b}},", "{\"x\": \"a\", \"b\": \"\"}",
+                ",a,|,a|\\,|,%,");
     check_latex("\u2013{{x}}|`{{q}}|'{{r}}|!{{q}}",
                 "{\"x\": \"-\", \"q\": \"\\u2018a\", \"r\": \"\\u2019a\"}",
                 "\u2013{}-{}|`{}\u2018a|'{}\u2019a|!\u2018a");

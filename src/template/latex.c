@@ -234,6 +234,8 @@ static void track_last(struct latex_line *line, unsigned char c, bool escaped)
 
 void latex_track(struct latex_line *line, const char *s, size_t n)
 {
+    if (n > 0)
+        line->vanished = false;
     for (size_t i = 0; i < n; i++) {
         char c = s[i];
         if (c == '\n') {
@@ -405,4 +407,12 @@ int latex_escape(const struct latex_line *line, const char *s, size_t n,
     if (rc == 0 && may_join_next(prev) && n > 0)
         rc = write(ud, "{}", 2);
     return rc;
+}
+
+bool latex_joins_across(const struct latex_line *line, const char *s, size_t n)
+{
+    if (!line->vanished || n == 0 || line->comment || line->backslash)
+        return false;
+    size_t len;
+    return joins(line->last, decode((const unsigned char *)s, n, &len));
 }

@@ -54,6 +54,9 @@ struct latex_line {
     uint32_t last;   /* the last character TeX reads as text (a code point;
                         0 after an escaped one, ' ' after white space), for
                         the ligatures that a value would form with it */
+    bool vanished;   /* a value that wrote nothing (empty, or none) came
+                        after last: template text that would join last
+                        gets {} first (latex_joins_across) */
     unsigned char utf8_left; /* continuation bytes of last still to come */
     bool skipping;   /* at a line's start, where TeX skips spaces (after a
                         comment the line end is gone: last stays) */
@@ -81,5 +84,13 @@ void latex_track(struct latex_line *line, const char *s, size_t n);
  * same output.  Returns 0, or the first non-zero value write returned. */
 int latex_escape(const struct latex_line *line, const char *s, size_t n,
                  int (*write)(void *ud, const char *bytes, size_t len), void *ud);
+
+/* Whether template text s[0..n) would start a ligature of TeX's input
+ * (latex_escape's: -- ,, and the quotes) with line->last across a value
+ * that wrote nothing (line->vanished): `{{a}},{{b}},{{c}}` with b empty is
+ * 1,,3, which T2A and T1 print as 1„3; the caller writes {} first.  False
+ * on a comment line or after a backslash, where {} would change what the
+ * author wrote. */
+bool latex_joins_across(const struct latex_line *line, const char *s, size_t n);
 
 #endif

@@ -797,6 +797,11 @@ static int out_text(struct renderer *r, struct frame *fr, const char *s,
 {
     int rc;
 
+    if (r->opt->escape == MUSTACHE_ESCAPE_LATEX && latex_joins_across(&r->latex, s, n)) {
+        rc = out_write(r, "{}", 2);
+        if (rc != MUSTACHE_OK)
+            return rc;
+    }
     if (fr->indent == NULL)
         return out_write(r, s, n);
     while (n) {
@@ -929,6 +934,10 @@ static int render_variable(struct renderer *r, struct frame *fr,
 
     if (rc != MUSTACHE_OK)
         return rc;
+    /* A value that writes nothing leaves the text on either side of it
+     * side by side (latex_joins_across); one that writes anything clears
+     * the mark as it is tracked. */
+    r->latex.vanished = true;
     v = lookup(ctx, n->str, n->len);
     if (v == NULL)
         return MUSTACHE_OK;
