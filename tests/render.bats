@@ -243,6 +243,15 @@ LIST
     done
 }
 
+@test "a value past a line's 1000 bytes after \\verb|%| is broken as text, not as a comment: its end and the line's rest print (breaker round 58: lost to a %)" {
+    { echo a; printf 'w%d ' $(seq 300); echo; } > "$T/long.csv"
+    printf '%s\n' '{{#rows}}' 'Rate: \verb|%| and {{data.a}} END' '{{/rows}}' > "$T/verb.tex"
+    render_and_compile "$T/verb.tex" "$T/long.csv" en
+    tr -d ' \n' < "$T/en/doc.txt" > "$T/en/flat.txt"
+    grep -qF 'Rate:%andw1w2w3' "$T/en/flat.txt"
+    grep -qF 'w299w300END' "$T/en/flat.txt"
+}
+
 @test "gametab's own CSV.gz through both generic templates compiles" {
     gt build -o "$T/out"
     render_and_compile table-booktabs.tex "$T/out/wythoff-p-positions.csv.gz"

@@ -23,6 +23,7 @@
 #include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -446,6 +447,30 @@ static void test_latex_long_lines(void **state)
     strcat(want, "\n%");
     memset(want + strlen(want), 'a', 502);
     check_latex("% {{x}}", data, want);
+    /* \verb's text is no comment: a % within its delimiters leaves the
+     * line TeX's, broken with %, line feed (breaker round 58: broken with
+     * line feed, %, which commented out the rest); one after it is one */
+    static const struct {
+        const char *before;
+        bool comment;
+    } lines[] = {
+        {"\\verb|%| ", false},  {"\\verb*|%| ", false}, {"\\verb |%| ", false},
+        {"\\verb* +%+ ", false}, {"x\\verb!%!\\verb|%| ", false},
+        {"\\verb|a| % ", true},  {"\\verb*|a| % ", true}, {"\\verbx|%| ", true},
+        {"\\verbatim % ", true},
+        {"\\\\verb|%| ", true},
+    };
+    for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
+        char tmpl[64];
+        size_t n = strlen(lines[i].before);
+        snprintf(tmpl, sizeof tmpl, "%s{{x}}", lines[i].before);
+        snprintf(want, sizeof want, "%s", lines[i].before);
+        memset(want + n, 'a', 1000 - n);
+        strcpy(want + 1000, lines[i].comment ? "\n%" : "%\n");
+        memset(want + 1002, 'a', 500 + n);
+        want[1502 + n] = '\0';
+        check_latex(tmpl, data, want);
+    }
 }
 
 static void test_latex_raw(void **state)

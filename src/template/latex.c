@@ -246,20 +246,53 @@ void latex_track(struct latex_line *line, const char *s, size_t n)
             line->skipping = true;
             line->comment = line->backslash = line->in_word = false;
             line->star_next = line->star_next && line->command_word;
+            line->verb = VERB_NONE; /* LaTeX's error: \verb ended by end of line */
             continue;
         }
         line->column++;
         if (line->comment)
             continue;
+        /* \verb's text is no comment, command or ligature: a % there is
+         * printed (breaker round 58: `\verb|%| and {{x}}` was taken for a
+         * comment, and a long value's line break, a line feed and a %,
+         * commented out the rest of the line) */
+        if (line->in_word && !is_letter(c) && line->word_len == 4 &&
+            memcmp(line->word, "verb", 4) == 0) {
+            line->in_word = line->after_command = line->star_next = false;
+            line->verb = VERB_AFTER;
+        }
+        if (line->verb == VERB_IN) {
+            if (c == line->verb_delim) {
+                line->verb = VERB_NONE;
+                line->last = 0;
+            }
+            continue;
+        }
+        if (line->verb != VERB_NONE) {
+            /* TeX skips the blanks after \verb and after its star */
+            if (c == '*' && line->verb == VERB_AFTER)
+                line->verb = VERB_STARRED;
+            else if (c != ' ' && c != '\t') {
+                line->verb = VERB_IN;
+                line->verb_delim = c;
+            }
+            continue;
+        }
         if (c != '%' || line->backslash)
             track_last(line, (unsigned char)c, line->backslash);
         if (line->backslash) {
             line->backslash = false;
             line->in_word = is_letter(c);
+            line->word_len = 0;
+            if (line->in_word)
+                line->word[line->word_len++] = c;
             line->after_command = line->in_word || c == '\\';
             line->command_word = line->in_word;
             line->star_next = line->after_command;
         } else if (line->in_word && is_letter(c)) {
+            if (line->word_len < 4)
+                line->word[line->word_len] = c;
+            line->word_len += line->word_len < 5;
             continue;
         } else {
             line->in_word = false;
@@ -411,7 +444,7 @@ int latex_escape(const struct latex_line *line, const char *s, size_t n,
 
 bool latex_joins_across(const struct latex_line *line, const char *s, size_t n)
 {
-    if (!line->vanished || n == 0 || line->comment || line->backslash)
+    if (!line->vanished || n == 0 || line->comment || line->backslash || line->verb != VERB_NONE)
         return false;
     size_t len;
     return joins(line->last, decode((const unsigned char *)s, n, &len));
