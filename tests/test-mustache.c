@@ -454,7 +454,7 @@ static void test_latex_long_lines(void **state)
         const char *before;
         bool comment;
     } lines[] = {
-        {"\\verb|%| ", false},  {"\\verb*|%| ", false}, {"\\verb |%| ", false},
+        {"\\verb|%| ", false},  {"\\verb*|%| ", false}, {"\\verb |% %| ", false},
         {"\\verb* +%+ ", false}, {"x\\verb!%!\\verb|%| ", false},
         {"\\verb|a| % ", true},  {"\\verb*|a| % ", true}, {"\\verbx|%| ", true},
         {"\\verbatim % ", true},
