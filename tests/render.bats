@@ -252,6 +252,13 @@ LIST
     grep -qF 'w299w300END' "$T/en/flat.txt"
 }
 
+@test "a template of CR line ends, a comment line first, keeps its guards: TeX ends a line at a CR alone too (breaker round 58: 1-{{a}} with -5 printed an en dash, \\S{{b}} stopped pdflatex)" {
+    printf '%s\n' 'a,b' '-5,abc' > "$T/j.csv"
+    printf '%% my template\r{{#rows}}Range 1-{{data.a}}; sect \\S{{data.b}}\r{{/rows}}\r' > "$T/jcr.tex"
+    render_and_compile "$T/jcr.tex" "$T/j.csv" en
+    grep -qF "Range 1--5; sect $(printf '\u00a7')abc" "$T/en/doc.txt"
+}
+
 @test "gametab's own CSV.gz through both generic templates compiles" {
     gt build -o "$T/out"
     render_and_compile table-booktabs.tex "$T/out/wythoff-p-positions.csv.gz"

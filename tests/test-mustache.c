@@ -413,6 +413,10 @@ static void test_latex_context(void **state)
     check_latex("<{{x}}>{{y}}", "{\"x\": \"<\", \"y\": \">\"}", "<{}\\textless{}>{}\\textgreater{}");
     /* after a comment the line end is gone; after a plain line end a space */
     check_latex("-%c\n  {{x}}|-\n{{x}}", "{\"x\": \"-\"}", "-%c\n  {}-{}|-\n-{}");
+    /* and so after a CR alone or a CR LF, where TeX ends a line too
+     * (breaker round 58: a template of CR line ends stayed in a comment) */
+    check_latex("-%c\r{{x}}|-%c\r\n{{x}}|-\r\n{{x}}|\\S\r{{y}}|\\S\r\n{{y}}", "{\"x\": \"-\", \"y\": \"abc\"}",
+                "-%c\r{}-{}|-%c\r\n{}-{}|-\r\n-{}|\\S\rabc|\\S\r\nabc");
     /* a command between: nothing joins; a spelled-out ' does not join ’ */
     check_latex("\\-{{x}}|{{y}}", "{\"x\": \"-\", \"y\": \"'\\u2019\"}",
                 "\\--{}|\\textquotesingle{}\u2019{}");
@@ -471,6 +475,13 @@ static void test_latex_long_lines(void **state)
         want[1502 + n] = '\0';
         check_latex(tmpl, data, want);
     }
+    /* a comment line ended by a CR alone: the value's line is TeX's */
+    strcpy(want, "% c\r");
+    memset(want + 4, 'a', 1000);
+    strcpy(want + 1004, "%\n");
+    memset(want + 1006, 'a', 500);
+    want[1506] = '\0';
+    check_latex("% c\r{{x}}", data, want);
 }
 
 static void test_latex_raw(void **state)

@@ -225,11 +225,11 @@ static void track_last(struct latex_line *line, unsigned char c, bool escaped)
     line->utf8_left = c >= 0xF0 ? 3 : c >= 0xE0 ? 2 : c >= 0xC0 ? 1 : 0;
     if (c >= 0xC0)
         line->last = c & (0x3F >> line->utf8_left);
-    else if (c == ' ' || c == '\t' || c == '\r')
+    else if (c == ' ' || c == '\t')
         line->last = line->skipping ? line->last : ' ';
     else
         line->last = escaped ? 0 : c;
-    line->skipping = line->skipping && (c == ' ' || c == '\t' || c == '\r');
+    line->skipping = line->skipping && (c == ' ' || c == '\t');
 }
 
 void latex_track(struct latex_line *line, const char *s, size_t n)
@@ -238,7 +238,15 @@ void latex_track(struct latex_line *line, const char *s, size_t n)
         line->vanished = false;
     for (size_t i = 0; i < n; i++) {
         char c = s[i];
-        if (c == '\n') {
+        /* TeX ends a line at a LF, a CR LF or a CR alone (breaker round
+         * 58: a template of CR line ends stayed in its first line's
+         * comment, every guard off) */
+        if (c == '\n' && line->cr) {
+            line->cr = false;
+            continue;
+        }
+        line->cr = c == '\r';
+        if (c == '\n' || c == '\r') {
             line->column = 0;
             if (!line->comment)
                 line->last = ' ';
@@ -302,7 +310,7 @@ void latex_track(struct latex_line *line, const char *s, size_t n)
                 line->comment = true;
             else if (c == '*' && line->star_next)
                 line->star_next = false; /* \\* and \cmd* look ahead for [ too */
-            else if (c == ' ' || c == '\t' || c == '\r')
+            else if (c == ' ' || c == '\t')
                 line->star_next = line->star_next && line->command_word;
             else
                 line->after_command = line->star_next = false;

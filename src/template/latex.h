@@ -67,6 +67,8 @@ struct latex_line {
     unsigned char utf8_left; /* continuation bytes of last still to come */
     bool skipping;   /* at a line's start, where TeX skips spaces (after a
                         comment the line end is gone: last stays) */
+    bool cr;         /* the last byte is a CR, which ended the line: a LF
+                        after it ends no other */
 };
 
 /* Notes bytes written to the output (template text and escaped values
