@@ -243,12 +243,23 @@ LIST
     done
 }
 
-@test "a value past a line's 1000 bytes after \\verb|%| is broken as text, not as a comment: its end and the line's rest print (breaker round 58: lost to a %)" {
+@test "a value past a line's 1000 bytes after \\verb|%| or \\url{a%20b} is broken as text, not as a comment: its end and the line's rest print (breaker round 58: lost to a %)" {
     { echo a; printf 'w%d ' $(seq 300); echo; } > "$T/long.csv"
     printf '%s\n' '{{#rows}}' 'Rate: \verb|%| and {{data.a}} END' '{{/rows}}' > "$T/verb.tex"
     render_and_compile "$T/verb.tex" "$T/long.csv" en
     tr -d ' \n' < "$T/en/doc.txt" > "$T/en/flat.txt"
     grep -qF 'Rate:%andw1w2w3' "$T/en/flat.txt"
+    grep -qF 'w299w300END' "$T/en/flat.txt"
+    # and after \url{...%...} and \href{...%...}, which hyperref reads as text
+    printf '%s\n' '{{#rows}}' 'See \url{http://example.org/a%20b} and \href{http://example.org/%41}{here}: {{data.a}} END' \
+        '{{/rows}}' > "$T/url.tex"
+    gt render "$T/url.tex" "$T/long.csv" -o "$T/en/frag.tex"
+    [ "$status" -eq 0 ]
+    printf '%s\n' '\documentclass[a4paper]{article}' '\input{preamble}' '\usepackage{hyperref}' \
+        '\begin{document}' '\input{frag}' '\end{document}' > "$T/en/doc.tex"
+    (cd "$T/en" && "${PDFLATEX:-pdflatex}" -interaction=nonstopmode -halt-on-error doc.tex >/dev/null 2>&1)
+    pdftotext "$T/en/doc.pdf" - | tr -d ' \n' > "$T/en/flat.txt"
+    grep -qF 'Seehttp://example.org/a%20bandhere:w1w2w3' "$T/en/flat.txt"
     grep -qF 'w299w300END' "$T/en/flat.txt"
 }
 

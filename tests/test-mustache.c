@@ -461,7 +461,9 @@ static void test_latex_long_lines(void **state)
         {"\\verb|%| ", false},  {"\\verb*|%| ", false}, {"\\verb |% %| ", false},
         {"\\verb* +%+ ", false}, {"x\\verb!%!\\verb|%| ", false},
         {"\\verb|a| % ", true},  {"\\verb*|a| % ", true}, {"\\verbx|%| ", true},
-        {"\\verbatim % ", true},
+        {"\\verbatim % ", true},    {"\\url{a%20b} ", false}, {"\\url {x{a}%} ", false},
+        {"\\href{a%b}{x} ", false}, {"\\path{%} ", false},    {"\\nolinkurl{%} ", false},
+        {"\\href{a}{x} % ", true},  {"\\urlx{%} ", true},
         {"\\\\verb|%| ", true},
     };
     for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {

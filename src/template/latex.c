@@ -232,6 +232,21 @@ static void track_last(struct latex_line *line, unsigned char c, bool escaped)
     line->skipping = line->skipping && (c == ' ' || c == '\t');
 }
 
+/* Whether the control word being read is w. */
+static bool word_is(const struct latex_line *line, const char *w)
+{
+    size_t n = strlen(w);
+    return line->word_len == n && memcmp(line->word, w, n) == 0;
+}
+
+/* Whether it is one of the url package's and hyperref's that read their
+ * argument's % as text: \url{a%20b}. */
+static bool url_word(const struct latex_line *line)
+{
+    return word_is(line, "url") || word_is(line, "path") || word_is(line, "nolinkurl") ||
+           word_is(line, "href");
+}
+
 void latex_track(struct latex_line *line, const char *s, size_t n)
 {
     if (n > 0)
@@ -260,31 +275,44 @@ void latex_track(struct latex_line *line, const char *s, size_t n)
         line->column++;
         if (line->comment)
             continue;
-        /* \verb's text is no comment, command or ligature: a % there is
-         * printed (breaker round 58: `\verb|%| and {{x}}` was taken for a
-         * comment, and a long value's line break, a line feed and a %,
+        /* \verb's text, and the braces of \url's argument, are no
+         * comment, command or ligature: a % there is printed (breaker round
+         * 58: `\verb|%| and {{x}}`, `\url{a%20b} and {{x}}` were taken for
+         * a comment, and a long value's line break, a line feed and a %,
          * commented out the rest of the line) */
-        if (line->in_word && !is_letter(c) && line->word_len == 4 &&
-            memcmp(line->word, "verb", 4) == 0) {
+        if (line->in_word && !is_letter(c) && (word_is(line, "verb") || url_word(line))) {
+            line->verb = word_is(line, "verb") ? VERB_AFTER : URL_AFTER;
             line->in_word = line->after_command = line->star_next = false;
-            line->verb = VERB_AFTER;
         }
-        if (line->verb == VERB_IN) {
-            if (c == line->verb_delim) {
+        if (line->verb == VERB_IN || line->verb == URL_IN) {
+            bool ends = line->verb == VERB_IN ? c == line->verb_delim
+                                              : c == '}' && --line->verb_depth == 0;
+            line->verb_depth += line->verb == URL_IN && c == '{';
+            if (ends) {
                 line->verb = VERB_NONE;
                 line->last = 0;
             }
             continue;
         }
-        if (line->verb != VERB_NONE) {
-            /* TeX skips the blanks after \verb and after its star */
-            if (c == '*' && line->verb == VERB_AFTER)
-                line->verb = VERB_STARRED;
-            else if (c != ' ' && c != '\t') {
-                line->verb = VERB_IN;
-                line->verb_delim = c;
-            }
+        /* TeX skips the blanks after \verb, its star, \url */
+        if (line->verb != VERB_NONE && (c == ' ' || c == '\t'))
             continue;
+        if (line->verb == VERB_AFTER && c == '*') {
+            line->verb = VERB_STARRED;
+            continue;
+        }
+        if (line->verb == VERB_AFTER || line->verb == VERB_STARRED) {
+            line->verb = VERB_IN;
+            line->verb_delim = c;
+            continue;
+        }
+        if (line->verb == URL_AFTER) {
+            /* \url|a%b| is the url package's alone (hyperref's takes
+             * braces only): not guessed */
+            line->verb = c == '{' ? URL_IN : VERB_NONE;
+            line->verb_depth = 1;
+            if (c == '{')
+                continue;
         }
         if (c != '%' || line->backslash)
             track_last(line, (unsigned char)c, line->backslash);
@@ -298,9 +326,9 @@ void latex_track(struct latex_line *line, const char *s, size_t n)
             line->command_word = line->in_word;
             line->star_next = line->after_command;
         } else if (line->in_word && is_letter(c)) {
-            if (line->word_len < 4)
+            if (line->word_len < sizeof line->word)
                 line->word[line->word_len] = c;
-            line->word_len += line->word_len < 5;
+            line->word_len += line->word_len <= sizeof line->word;
             continue;
         } else {
             line->in_word = false;

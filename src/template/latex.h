@@ -57,13 +57,16 @@ struct latex_line {
     bool vanished;   /* a value that wrote nothing (empty, or none) came
                         after last: template text that would join last
                         gets {} first (latex_joins_across) */
-    unsigned char word_len; /* letters of the control word so far, to 5 */
-    char word[4];    /* its first four */
-    enum { VERB_NONE, VERB_AFTER, VERB_STARRED, VERB_IN } verb;
+    unsigned char word_len; /* letters of the control word so far, to 10 */
+    char word[9];    /* its first nine */
+    enum { VERB_NONE, VERB_AFTER, VERB_STARRED, VERB_IN, URL_AFTER, URL_IN } verb;
                      /* \verb: just read (blanks or a * may follow), its
-                        star read, or within its delimiters, where % is
-                        no comment (\verb|%| and {{x}}) */
-    char verb_delim; /* the byte that ends it */
+                        star read, or within its delimiters; \url, \path,
+                        \nolinkurl, \href: just read, or within the
+                        braces of their argument; where % is no comment
+                        (\verb|%| and {{x}}, \url{a%20b} and {{x}}) */
+    char verb_delim; /* the byte that ends \verb's text */
+    unsigned verb_depth; /* the braces open in \url's */
     unsigned char utf8_left; /* continuation bytes of last still to come */
     bool skipping;   /* at a line's start, where TeX skips spaces (after a
                         comment the line end is gone: last stays) */
