@@ -633,13 +633,29 @@ static void trim_span(const char **s, size_t *n)
     }
 }
 
+/* Takes prefix from the start of s[0..n): its letters as written, each of
+ * its spaces a run of one or more blanks, ASCII or not, as trim_span's
+ * (breaker round 58, F6: `columns<U+00A0>at most 1` was "not a
+ * declaration", the U+00A0 shown as the space it looks like). */
 static bool take_prefix(const char **s, size_t *n, const char *prefix)
 {
-    size_t k = strlen(prefix);
-    if (*n < k || memcmp(*s, prefix, k) != 0)
-        return false;
-    *s += k;
-    *n -= k;
+    const char *p = *s;
+    size_t left = *n;
+    for (; *prefix; prefix++) {
+        if (*prefix != ' ') {
+            if (left == 0 || *p != *prefix)
+                return false;
+            p++, left--;
+            continue;
+        }
+        size_t k, blanks = 0;
+        while ((k = left > 0 && line_blank(*p) ? 1 : utf8_blank_bytes(p, left)) > 0)
+            p += k, left -= k, blanks++;
+        if (blanks == 0)
+            return false;
+    }
+    *s = p;
+    *n = left;
     return true;
 }
 
