@@ -602,11 +602,19 @@ size_t template_data_max(void)
 struct declarations {
     size_t ncolumns;     /* the context's columns */
     bool render;         /* render's check (template_check): "filled by" refuses */
-    enum { DECL_OK, DECL_PASSED, DECL_RANGE, DECL_UNKNOWN, DECL_FILLED_BY } verdict;
+    enum {
+        DECL_OK,
+        DECL_PASSED,
+        DECL_RANGE,
+        DECL_UNKNOWN,
+        DECL_FILLED_BY,
+        DECL_FILLED_BY_NONE /* "filled by" a command that fills no template */
+    } verdict;
     size_t columns_max;  /* DECL_PASSED: the declared limit */
     char why[200];       /* its reason, as the template gives it; DECL_FILLED_BY:
                             the command */
-    char text[80];       /* DECL_RANGE, DECL_UNKNOWN: the comment, for the message */
+    char text[80];       /* DECL_RANGE, DECL_UNKNOWN, DECL_FILLED_BY_NONE: the
+                            comment, for the message */
 };
 
 static bool line_blank(char c)
@@ -722,6 +730,20 @@ static bool take_declaration_mark(const char **s, size_t *n)
  * COMMAND" marks a command's own template, which render refuses (its
  * context is the command's values, not a CSV's rows).  "GAMETAB :" and
  * the like are declarations too, checked as such. */
+/* Whether s[0..n) starts with the name of a command that fills templates
+ * with its own values, a word alone. */
+static bool fills_templates(const char *s, size_t n)
+{
+    static const char *const commands[] = {"table", "figure", "build", "verify"};
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
+        size_t k = strlen(commands[i]);
+        if (n >= k && memcmp(s, commands[i], k) == 0 &&
+            (n == k || line_blank(s[k]) || utf8_blank_bytes(s + k, n - k) > 0))
+            return true;
+    }
+    return false;
+}
+
 static int declaration(void *ud, const char *text, size_t len)
 {
     struct declarations *d = ud;
@@ -734,6 +756,18 @@ static int declaration(void *ud, const char *text, size_t len)
     trim_span(&text, &len);
     if (take_prefix(&text, &len, "filled by ")) {
         trim_span(&text, &len);
+        /* a command that fills templates, as the shipped ones name it
+         * ("gametab table NAME --format tex"), or the mark is misspelt:
+         * its advice to run it would lead nowhere (breaker round 58, F8:
+         * `filled by tabel wythoff-game`, `filled by render`) */
+        const char *command = text;
+        size_t command_len = len;
+        take_prefix(&command, &command_len, "gametab ");
+        if (!fills_templates(command, command_len)) {
+            d->verdict = DECL_FILLED_BY_NONE;
+            copy_line(d->text, sizeof d->text, all, all_len, true);
+            return -1;
+        }
         if (!d->render)
             return 0;
         d->verdict = DECL_FILLED_BY;
@@ -930,6 +964,11 @@ static int render_text(const struct template_dirs *dirs, const char *path, const
                      "CSV's rows (render would leave every value out): run that command "
                      "(--templates DIR for your copy)",
                      where, decl.why);
+    else if (rc == MUSTACHE_ERR_REFUSED && decl.verdict == DECL_FILLED_BY_NONE)
+        rc = gt_fail(err, GT_ERR_RUNTIME,
+                     "%s:%u:%u: '%s': names no command of gametab's that fills a template "
+                     "(gametab: filled by gametab table, figure, build or verify)",
+                     where, merr.line, merr.col, decl.text);
     else if (rc == MUSTACHE_ERR_REFUSED && decl.verdict == DECL_RANGE)
         rc = gt_fail(err, GT_ERR_RUNTIME, "%s:%u:%u: '%s': N is out of range (1..%zu)", where,
                      merr.line, merr.col, decl.text, (size_t)SIZE_MAX);
