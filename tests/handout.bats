@@ -355,6 +355,39 @@ wythoff-frequencies --count 30'
     [ -s "$T/got" ]
 }
 
+@test "figure wythoff-game: the first move's number stands clear of the start's frame on the smallest boards (breaker round 58, F7: --start 1,2 drew it on the frame's edge)" {
+    "$GAMETAB" build -o "$T/pre" --lang en >/dev/null
+    local start
+    for start in 1,2 2,1 0,1; do
+        gt figure wythoff-game --start "$start" --lang en -o "$T/f.tex"
+        [ "$status" -eq 0 ]
+        compile_clean "$T" doc '[a4paper]{article}' '\input{pre/en/preamble}' \
+            '\usepackage{tikz}\usetikzlibrary{arrows.meta}\usepackage{pgfplots}' '\begin{document}' '\input{f}'
+        # The axis labels give the squares' centres; the number 1 on the
+        # board must not cross the frame's sides (a +- 0.5, b +- 0.5).
+        pdftotext -bbox "$T/doc.pdf" - | python3 -c '
+import re, sys
+a, b = map(int, sys.argv[1].split(","))
+w = [(t, float(x0), float(y0), float(x1), float(y1)) for x0, y0, x1, y1, t in
+     re.findall(r"xMin=\"([\d.]+)\" yMin=\"([\d.]+)\" xMax=\"([\d.]+)\" yMax=\"([\d.]+)\">([^<]*)<", sys.stdin.read())]
+ys = max(y0 for t, x0, y0, x1, y1 in w if t == "0")          # the a-axis row
+cx = {t: (x0 + x1) / 2 for t, x0, y0, x1, y1 in w if y0 == ys}
+u = cx["1"] - cx["0"]
+cy = {t: (y0 + y1) / 2 for t, x0, y0, x1, y1 in w if x1 < cx["0"] - u / 2}  # the b-axis
+ux = lambda x: (x - cx["0"]) / u
+uy = lambda y: (cy["0"] - y) / u
+on = [(ux(x0), ux(x1), uy(y1), uy(y0)) for t, x0, y0, x1, y1 in w
+      if t == "1" and -0.5 < ux((x0 + x1) / 2) < 3.5 and -0.5 < uy((y0 + y1) / 2) < 3.5]
+assert len(on) == 1, on
+l, r, lo, hi = on[0]
+cross = lambda e, p, q: p < e < q
+bad = ((cross(a - 0.5, l, r) or cross(a + 0.5, l, r)) and hi > b - 0.5 and lo < b + 0.5) or \
+      ((cross(b - 0.5, lo, hi) or cross(b + 0.5, lo, hi)) and r > a - 0.5 and l < a + 0.5)
+sys.exit("the number 1 at %.2f..%.2f, %.2f..%.2f crosses the frame of %s" % (l, r, lo, hi, sys.argv[1]) if bad else 0)
+' "$start"
+    done
+}
+
 @test "figure kordemsky-graph has the table's states and values, and every move (--max)" {
     gt figure kordemsky-graph --max 9 -o "$T/k.tex"
     [ "$status" -eq 0 ]
