@@ -404,8 +404,18 @@ static void test_latex_context(void **state)
     check_latex("{{a}},{{b}},{{c}}|-{{b}}-|--{{b}}-|,{{none}},|,{{{b}}},|,{{b}}{{#s}},{{/s}}",
                 "{\"a\": 1, \"b\": \"\", \"c\": 3, \"s\": true}",
                 "1,{},3|-{}-|--{}-|,{},|,{},|,{},");
-    check_latex(",{{x}},|,{{b}}a|\\{{b}},|,%{{b}},", "{\"x\": \"a\", \"b\": \"\"}",
-                ",a,|,a|\\,|,%,");
+    check_latex(",{{x}},|,{{b}}a|\\{{b}},|,%\n%{{b}},", "{\"x\": \"a\", \"b\": \"\"}",
+                ",a,|,a|\\,|,%\n%,");
+    /* a section or a partial that writes nothing, as an empty value; one
+     * that writes anything leaves the template's text as written */
+    check_latex("{{a}},{{#b}}{{b}}{{/b}},{{c}}|-{{^s}}x{{/s}}-|-{{#s}}-{{/s}}|-{{#s}}{{b}}{{/s}}-",
+                "{\"a\": 1, \"b\": \"\", \"c\": 3, \"s\": true}", "1,{},3|-{}-|--|-{}-");
+    /* after a % past the text, which may start a comment: {} as for text */
+    check_latex(",%{{b}},|-%\n{{x}}", "{\"x\": \"-\", \"b\": \"\"}", ",%{},|-%\n{}-{}");
+    /* in a verbatim argument gametab does not know, as text (breaker round
+     * 59: \lstinline|50%|-{{x}} with -5 printed an en dash) */
+    check_latex("\\lstinline|50%|-{{x}}|\\Verb|%|\\\\{{y}}", "{\"x\": \"-5\", \"y\": \"[1]\"}",
+                "\\lstinline|50%|-{}-5|\\Verb|%|\\\\{}[1]");
     check_latex("\u2013{{x}}|`{{q}}|'{{r}}|!{{q}}",
                 "{\"x\": \"-\", \"q\": \"\\u2018a\", \"r\": \"\\u2019a\"}",
                 "\u2013{}-{}|`{}\u2018a|'{}\u2019a|!\u2018a");
@@ -451,30 +461,59 @@ static void test_latex_long_lines(void **state)
     strcat(want, "\n%");
     memset(want + strlen(want), 'a', 502);
     check_latex("% {{x}}", data, want);
-    /* \verb's text is no comment: a % within its delimiters leaves the
-     * line TeX's, broken with %, line feed (breaker round 58: broken with
-     * line feed, %, which commented out the rest); one after it is one */
+    /* A % past a line's text is a comment in plain LaTeX but printed in a
+     * verbatim argument: \verb's, \url's and the like are known, and the
+     * line is TeX's, broken with %, line feed (breaker round 58: broken
+     * with line feed, %, which commented out the rest); another leaves no
+     * break safe, and the value is refused at its place (breaker round
+     * 59: \lstinline|50%| lost the rest); a % first on its line starts a
+     * comment for sure */
+    enum kind { TEXT, COMMENT, UNSURE, VERBATIM };
     static const struct {
         const char *before;
-        bool comment;
+        enum kind kind;
     } lines[] = {
-        {"\\verb|%| ", false},  {"\\verb*|%| ", false}, {"\\verb |% %| ", false},
-        {"\\verb* +%+ ", false}, {"x\\verb!%!\\verb|%| ", false},
-        {"\\verb|a| % ", true},  {"\\verb*|a| % ", true}, {"\\verbx|%| ", true},
-        {"\\verbatim % ", true},    {"\\url{a%20b} ", false}, {"\\url {x{a}%} ", false},
-        {"\\href{a%b}{x} ", false}, {"\\path{%} ", false},    {"\\nolinkurl{%} ", false},
-        {"\\href{a}{x} % ", true},  {"\\urlx{%} ", true},
-        {"\\\\verb|%| ", true},
+        {"\\verb|%| ", TEXT},       {"\\verb*|%| ", TEXT},      {"\\verb |% %| ", TEXT},
+        {"\\verb* +%+ ", TEXT},     {"x\\verb!%!\\verb|%| ", TEXT},
+        {"\\url{a%20b} ", TEXT},    {"\\url {x{a}%} ", TEXT},   {"\\href{a%b}{x} ", TEXT},
+        {"\\path{%} ", TEXT},       {"\\nolinkurl{%} ", TEXT},  {"  % ", COMMENT},
+        {"\t%\\verb|%| ", COMMENT}, {"\\verb|a| % ", UNSURE},  {"\\verb*|a| % ", UNSURE},
+        {"\\verbx|%| ", UNSURE},    {"\\verbatim % ", UNSURE},  {"\\href{a}{x} % ", UNSURE},
+        {"\\urlx{%} ", UNSURE},     {"\\\\verb|%| ", UNSURE},   {"\\lstinline|50%| ", UNSURE},
+        {"a\\% b % ", UNSURE},
+        /* \url's argument goes on past a line end, or starts after one
+         * (breaker round 59); \verb's text does not */
+        {"\\url{x\n%y} ", TEXT},    {"\\url\n {%} ", TEXT},     {"\\verb|x\n% ", COMMENT},
+        {"\\verb|", VERBATIM},      {"\\url{x", VERBATIM},     {"\\url{x\n", VERBATIM},
     };
+    struct mustache_options latex = {.escape = MUSTACHE_ESCAPE_LATEX, .source_name = "t.tex"};
     for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
         char tmpl[64];
         size_t n = strlen(lines[i].before);
+        const char *lf = strrchr(lines[i].before, '\n');
+        size_t col = lf ? n - (size_t)(lf + 1 - lines[i].before) : n; /* the value's column */
         snprintf(tmpl, sizeof tmpl, "%s{{x}}", lines[i].before);
+        if (lines[i].kind == UNSURE || lines[i].kind == VERBATIM) {
+            json_t *ctx = parse_json(data);
+            struct mustache_error err;
+            char *out = NULL;
+            size_t out_len = 0;
+            int rc = mustache_render_string(tmpl, strlen(tmpl), ctx, &latex, &out, &out_len, &err);
+            json_decref(ctx);
+            free(out);
+            assert_int_equal(rc, MUSTACHE_ERR_SYNTAX);
+            assert_int_equal(err.line, lf ? 2 : 1);
+            assert_int_equal(err.col, col + 1);
+            assert_non_null(strstr(err.message, lines[i].kind == UNSURE
+                                                    ? "the value reaches byte 1000 of a line with a %"
+                                                    : "the value reaches byte 1000 of a line within"));
+            continue;
+        }
         snprintf(want, sizeof want, "%s", lines[i].before);
-        memset(want + n, 'a', 1000 - n);
-        strcpy(want + 1000, lines[i].comment ? "\n%" : "%\n");
-        memset(want + 1002, 'a', 500 + n);
-        want[1502 + n] = '\0';
+        memset(want + n, 'a', 1000 - col);
+        strcpy(want + n + 1000 - col, lines[i].kind == COMMENT ? "\n%" : "%\n");
+        memset(want + n + 1002 - col, 'a', 500 + col);
+        want[n + 1502] = '\0';
         check_latex(tmpl, data, want);
     }
     /* a comment line ended by a CR alone: the value's line is TeX's */

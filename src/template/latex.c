@@ -213,6 +213,52 @@ static bool is_letter(char c)
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }
 
+/* Whether TeX joins the character cp to prev, the one before it, into a
+ * ligature of T1 and T2A: - - (en dash), en dash - (em dash), , , („),
+ * ‘ ‘ and ’ ’ (“ ”), whose glyphs are ` and ' of the fonts, < < and > >
+ * (« »).  {} between
+ * them keeps them apart.  (! ` and ? ` form no ¡ ¿ with the preamble's
+ * fonts: pdftotext reads them back as typed.) */
+static bool joins(uint32_t prev, uint32_t cp)
+{
+    switch (cp) {
+    case '-': return prev == '-' || prev == 0x2013;
+    case ',': return prev == ',';
+    case '<': case '>': return prev == cp; /* « » of T1 and T2A, though
+                                              the value's is \textless{} */
+    case 0x2018: return prev == 0x2018 || prev == '`';
+    case 0x2019: return prev == 0x2019 || prev == '\'';
+    default: return false;
+    }
+}
+
+/* The characters joins takes before another, a bit each in a held set. */
+static const uint32_t joiners[] = {'-', 0x2013, ',', '<', '>', 0x2018, '`', 0x2019, '\''};
+
+static unsigned joiner_bit(uint32_t cp)
+{
+    for (size_t i = 0; i < sizeof joiners / sizeof joiners[0]; i++)
+        if (joiners[i] == cp)
+            return 1u << i;
+    return 0;
+}
+
+/* Whether any character of the held set joins cp. */
+static bool joins_held(unsigned held, uint32_t cp)
+{
+    for (size_t i = 0; i < sizeof joiners / sizeof joiners[0]; i++)
+        if ((held & 1u << i) && joins(joiners[i], cp))
+            return true;
+    return false;
+}
+
+/* Whether the character cp may start a ligature with the one after it
+ * (joins). */
+static bool may_join_next(uint32_t cp)
+{
+    return cp == '-' || cp == 0x2013 || cp == ',' || cp == 0x2018 || cp == 0x2019;
+}
+
 /* Notes in line->last the character byte c ends or adds to, as TeX reads
  * it; escaped: after a backslash (\- \, are commands, not characters). */
 static void track_last(struct latex_line *line, unsigned char c, bool escaped)
@@ -229,7 +275,12 @@ static void track_last(struct latex_line *line, unsigned char c, bool escaped)
         line->last = line->skipping ? line->last : ' ';
     else
         line->last = escaped ? 0 : c;
-    line->skipping = line->skipping && (c == ' ' || c == '\t');
+    bool blank = c == ' ' || c == '\t';
+    /* the first character TeX reads on a line: what a comment before
+     * would have joined to it is past */
+    if (line->skipping && !blank)
+        line->held = 0, line->held_after_command = false;
+    line->skipping = line->skipping && blank;
 }
 
 /* Whether the control word being read is w. */
@@ -263,13 +314,25 @@ void latex_track(struct latex_line *line, const char *s, size_t n)
         line->cr = c == '\r';
         if (c == '\n' || c == '\r') {
             line->column = 0;
+            /* after a comment the line end is gone; after a % that may
+             * start one, kept too: {} where the next line's text would
+             * join is harmless if it does not */
+            if (!line->comment && !line->comment_maybe)
+                line->held = 0, line->held_after_command = false;
             if (!line->comment)
                 line->last = ' ';
             line->utf8_left = 0;
             line->skipping = true;
-            line->comment = line->backslash = line->in_word = false;
+            /* \url's argument may go on on the next line, and may start
+             * there, TeX skipping the line end after a control word (breaker
+             * round 59); \verb's text may not (LaTeX's error: \verb ended
+             * by end of line) */
+            if (line->in_word && url_word(line))
+                line->verb = URL_AFTER;
+            else if (line->verb != URL_AFTER && line->verb != URL_IN)
+                line->verb = VERB_NONE;
+            line->comment = line->comment_maybe = line->backslash = line->in_word = false;
             line->star_next = line->star_next && line->command_word;
-            line->verb = VERB_NONE; /* LaTeX's error: \verb ended by end of line */
             continue;
         }
         line->column++;
@@ -285,6 +348,7 @@ void latex_track(struct latex_line *line, const char *s, size_t n)
             line->in_word = line->after_command = line->star_next = false;
         }
         if (line->verb == VERB_IN || line->verb == URL_IN) {
+            line->skipping = false;
             bool ends = line->verb == VERB_IN ? c == line->verb_delim
                                               : c == '}' && --line->verb_depth == 0;
             line->verb_depth += line->verb == URL_IN && c == '{';
@@ -334,8 +398,13 @@ void latex_track(struct latex_line *line, const char *s, size_t n)
             line->in_word = false;
             if (c == '\\')
                 line->backslash = true;
-            else if (c == '%')
+            else if (c == '%' && line->skipping)
                 line->comment = true;
+            else if (c == '%') {
+                line->comment_maybe = true;
+                line->held |= joiner_bit(line->last);
+                line->held_after_command = line->held_after_command || line->after_command;
+            }
             else if (c == '*' && line->star_next)
                 line->star_next = false; /* \\* and \cmd* look ahead for [ too */
             else if (c == ' ' || c == '\t')
@@ -392,31 +461,6 @@ static bool is_space(uint32_t cp)
     return cp == ' ' || cp == '\t' || cp == '\n' || cp == '\r';
 }
 
-/* Whether TeX joins the character cp to prev, the one before it, into a
- * ligature of T1 and T2A: - - (en dash), en dash - (em dash), , , („),
- * ‘ ‘ and ’ ’ (“ ”), whose glyphs are ` and ' of the fonts, < < and > >
- * (« »).  {} between
- * them keeps them apart.  (! ` and ? ` form no ¡ ¿ with the preamble's
- * fonts: pdftotext reads them back as typed.) */
-static bool joins(uint32_t prev, uint32_t cp)
-{
-    switch (cp) {
-    case '-': return prev == '-' || prev == 0x2013;
-    case ',': return prev == ',';
-    case '<': case '>': return prev == cp; /* « » of T1 and T2A, though
-                                              the value's is \textless{} */
-    case 0x2018: return prev == 0x2018 || prev == '`';
-    case 0x2019: return prev == 0x2019 || prev == '\'';
-    default: return false;
-    }
-}
-
-/* Whether the character cp may start a ligature with the one after it
- * (joins). */
-static bool may_join_next(uint32_t cp)
-{
-    return cp == '-' || cp == 0x2013 || cp == ',' || cp == 0x2018 || cp == 0x2019;
-}
 
 int latex_escape(const struct latex_line *line, const char *s, size_t n,
                  int (*write)(void *ud, const char *bytes, size_t len), void *ud)
@@ -443,11 +487,19 @@ int latex_escape(const struct latex_line *line, const char *s, size_t n,
         }
         /* A line ends before a character, never before a space: TeX skips
          * the spaces that start a line. */
+        if (line->column >= LATEX_LINE_MAX && line->verb != VERB_NONE)
+            return LATEX_ESCAPE_VERBATIM;
+        if (line->column >= LATEX_LINE_MAX && line->comment_maybe)
+            return LATEX_ESCAPE_UNSURE;
         if (line->column >= LATEX_LINE_MAX)
             rc = line->comment ? write(ud, "\n%", 2) : write(ud, "%\n", 2);
-        bool looked_at = !started && line->after_command && (cp == '[' || cp == '*' || cp == '(');
+        bool looked_at = !started && (line->after_command || line->held_after_command) &&
+                         (cp == '[' || cp == '*' || cp == '(');
+        /* the first character joins the output's last, or, where a % may
+         * have started a comment, the last before that */
+        bool joined = joins(prev, cp) || (!started && !line->mid_value && joins_held(line->held, cp));
         bool extends = after_word && cp < 0x80 && is_letter((char)cp);
-        if (rc == 0 && (looked_at || extends || joins(prev, cp)))
+        if (rc == 0 && (looked_at || extends || joined))
             rc = write(ud, "{}", 2);
         started = true;
         after_word = false;
@@ -483,5 +535,6 @@ bool latex_joins_across(const struct latex_line *line, const char *s, size_t n)
     if (!line->vanished || n == 0 || line->comment || line->backslash || line->verb != VERB_NONE)
         return false;
     size_t len;
-    return joins(line->last, decode((const unsigned char *)s, n, &len));
+    uint32_t cp = decode((const unsigned char *)s, n, &len);
+    return joins(line->last, cp) || joins_held(line->held, cp);
 }

@@ -39,7 +39,19 @@ void latex_repertoire(void (*fn)(uint32_t first, uint32_t last, void *ud), void 
  * line is a comment.  Zero-initialise. */
 struct latex_line {
     size_t column;   /* bytes since the last line break */
-    bool comment;    /* an unescaped % is on the line */
+    bool comment;    /* the line is a comment: its first byte past blanks
+                        is an unescaped % */
+    bool comment_maybe; /* an unescaped % past the line's text: a comment
+                        in plain LaTeX, printed in the verbatim argument of
+                        a command gametab does not know (\lstinline|%|,
+                        \Verb|%|); the line is tracked as text, and
+                        what a comment there would keep is held beside
+                        it: latex_escape guards for every reading */
+    unsigned held;   /* the characters that may join the next one TeX
+                        reads, as last at each % of comment_maybe (a bit
+                        each, latex.c's joiners), kept past the line's end
+                        to the next line's first character */
+    bool held_after_command; /* and after_command at any of them */
     bool backslash;  /* the last byte is a backslash that escapes the next */
     bool in_word;    /* in the letters of a control word */
     bool after_command; /* nothing but white space and comments since a
@@ -93,9 +105,22 @@ void latex_track(struct latex_line *line, const char *s, size_t n);
  * them.  Characters outside the repertoire pass through unchanged.  Breaks
  * the line (%, line feed; in a comment line: line feed, %) before a
  * character that would start past LATEX_LINE_MAX; line must be tracking the
- * same output.  Returns 0, or the first non-zero value write returned. */
+ * same output.  Returns 0, LATEX_ESCAPE_UNSURE (a break due on a line of
+ * comment_maybe, nothing more written), LATEX_ESCAPE_VERBATIM (one due
+ * within \verb or \url), or the first non-zero value write returned. */
 int latex_escape(const struct latex_line *line, const char *s, size_t n,
                  int (*write)(void *ud, const char *bytes, size_t len), void *ud);
+
+/* latex_escape's return when a line break is due on a line of
+ * comment_maybe: either break would lose text (a line feed then % in a
+ * line TeX reads) or print it (% then a line feed in a comment), so none
+ * is written (breaker round 59). */
+#define LATEX_ESCAPE_UNSURE (-1000)
+
+/* latex_escape's return when a line break is due within \verb's text or
+ * \url's argument, which a break would end or change (breaker round 59:
+ * \verb|{{x}}| of a long value was "\verb ended by end of line"). */
+#define LATEX_ESCAPE_VERBATIM (-1001)
 
 /* Whether template text s[0..n) would start a ligature of TeX's input
  * (latex_escape's: -- ,, and the quotes) with line->last across a value

@@ -947,8 +947,24 @@ static int render_variable(struct renderer *r, struct frame *fr,
     v = lookup(ctx, n->str, n->len);
     if (v == NULL)
         return MUSTACHE_OK;
-    return out_value(r, n->kind == NODE_RAW ? MUSTACHE_ESCAPE_NONE
-                                            : r->opt->escape, v);
+    rc = out_value(r, n->kind == NODE_RAW ? MUSTACHE_ESCAPE_NONE : r->opt->escape, v);
+    if (rc == LATEX_ESCAPE_VERBATIM) {
+        set_error(r->err, fr->tpl->source, fr->tpl->text, n->pos,
+                  "the value reaches byte %d of a line within \\verb's text or \\url's "
+                  "argument, which a line break would change: put the value outside it, "
+                  "or give it raw ({{{name}}})",
+                  LATEX_LINE_MAX);
+        rc = MUSTACHE_ERR_SYNTAX;
+    } else if (rc == LATEX_ESCAPE_UNSURE) {
+        set_error(r->err, fr->tpl->source, fr->tpl->text, n->pos,
+                  "the value reaches byte %d of a line with a %% after its text, which "
+                  "starts a comment or, in a verbatim argument (\\lstinline|%%|), is "
+                  "printed: gametab cannot break that line either way; put the %% on a "
+                  "line of its own, or the value before it",
+                  LATEX_LINE_MAX);
+        rc = MUSTACHE_ERR_SYNTAX;
+    }
+    return rc;
 }
 
 static int render_section_body(struct renderer *r, struct frame *fr,
@@ -1223,11 +1239,17 @@ static int render_list(struct renderer *r, struct frame *fr,
             break;
         case NODE_SECTION:
         case NODE_INVERTED:
-            rc = render_section(r, fr, n, ctx);
+        case NODE_PARTIAL: {
+            /* one that writes nothing leaves the text on either side of
+             * it side by side, as an empty value does (breaker round 59:
+             * 1,{{#b}}..{{/b}},3 with b empty printed 1„3) */
+            size_t before = r->written;
+            rc = n->kind == NODE_PARTIAL ? render_partial(r, fr, n, ctx)
+                                         : render_section(r, fr, n, ctx);
+            if (r->written == before)
+                r->latex.vanished = true;
             break;
-        case NODE_PARTIAL:
-            rc = render_partial(r, fr, n, ctx);
-            break;
+        }
         }
     }
     return rc;
@@ -1287,6 +1309,9 @@ int mustache_render(const char *tmpl, size_t len, json_t *context,
     r->err = err;
     r->main_source = tpl.source;
     r->out.fn = write;
+    /* the output starts a line, whose spaces TeX skips and whose first %
+     * starts a comment */
+    r->latex.skipping = true;
     r->out.ud = write_ud;
     fr.tpl = &tpl;
     fr.indent = NULL;
