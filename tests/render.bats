@@ -261,6 +261,13 @@ LIST
     pdftotext "$T/en/doc.pdf" - | tr -d ' \n' > "$T/en/flat.txt"
     grep -qF 'Seehttp://example.org/a%20bandhere:w1w2w3' "$T/en/flat.txt"
     grep -qF 'w299w300END' "$T/en/flat.txt"
+    # a value within \url's argument prints as it is (breaker round 59: a\_b)
+    printf '%s\n' 'u' 'http://example.org/a_b--c~d' > "$T/u.csv"
+    printf '%s\n' '{{#rows}}' 'Go to \url{ {{data.u}} } now' '{{/rows}}' > "$T/u.tex"
+    gt render "$T/u.tex" "$T/u.csv" -o "$T/en/frag.tex"
+    [ "$status" -eq 0 ]
+    (cd "$T/en" && "${PDFLATEX:-pdflatex}" -interaction=nonstopmode -halt-on-error doc.tex >/dev/null 2>&1)
+    pdftotext "$T/en/doc.pdf" - | grep -qF 'Go to http://example.org/a_b--c~d now'
 }
 
 @test "a template of CR line ends, a comment line first, keeps its guards: TeX ends a line at a CR alone too (breaker round 58: 1-{{a}} with -5 printed an en dash, \\S{{b}} stopped pdflatex)" {

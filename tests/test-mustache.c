@@ -372,6 +372,25 @@ static void test_latex_utf8(void **state)
     check_latex("{{x}}", "{\"x\": \"a\\n\\nb\\r\\n\"}", "a b ");
 }
 
+/* tmpl, rendered with LaTeX escaping over data, is refused at line 1,
+ * column col with a message holding text. */
+static void check_latex_refused(const char *tmpl, const char *data, unsigned col,
+                                const char *text)
+{
+    struct mustache_options opt = {.escape = MUSTACHE_ESCAPE_LATEX, .source_name = "t.tex"};
+    json_t *ctx = parse_json(data);
+    struct mustache_error err;
+    char *out = NULL;
+    size_t out_len = 0;
+    int rc = mustache_render_string(tmpl, strlen(tmpl), ctx, &opt, &out, &out_len, &err);
+    json_decref(ctx);
+    free(out);
+    assert_int_equal(rc, MUSTACHE_ERR_SYNTAX);
+    assert_int_equal(err.line, 1);
+    assert_int_equal(err.col, col);
+    assert_non_null(strstr(err.message, text));
+}
+
 /* What a preceding \\\\ or rule would read as its argument, and TeX's input
  * ligatures, are kept from forming (issue 12). */
 static void test_latex_context(void **state)
@@ -406,6 +425,16 @@ static void test_latex_context(void **state)
                 "1,{},3|-{}-|--{}-|,{},|,{},|,{},");
     check_latex(",{{x}},|,{{b}}a|\\{{b}},|,%\n%{{b}},", "{\"x\": \"a\", \"b\": \"\"}",
                 ",a,|,a|\\,|,%\n%,");
+    /* within \\verb's text or \\url's argument a value prints as it is
+     * (breaker round 59: a_b was a\\_b there, -- was -{}-); what would
+     * not print as itself there is refused */
+    check_latex("\\url{ {{x}} }|\\verb|{{y}}| {{y}}",
+                "{\"x\": \"http://a.org/a_b--c%20?x=1&y#z~\", \"y\": \"a_b\\\\c\"}",
+                "\\url{ http://a.org/a_b--c%20?x=1&y#z~ }|\\verb|a_b\\c| a\\_b\\textbackslash{}c");
+    check_latex_refused("\\verb|{{x}}|", "{\"x\": \"a|b\"}", 7, "within \\verb's text");
+    check_latex_refused("\\url{ {{x}} }", "{\"x\": \"a{b\"}", 7, "within \\verb's text");
+    check_latex_refused("\\url{ {{x}} }", "{\"x\": \"\\u00e9\"}", 7, "past ASCII");
+    check_latex_refused("\\verb+{{x}}+", "{\"x\": \"a\\nb\"}", 7, "a line break");
     /* a section or a partial that writes nothing, as an empty value; one
      * that writes anything leaves the template's text as written */
     check_latex("{{a}},{{#b}}{{b}}{{/b}},{{c}}|-{{^s}}x{{/s}}-|-{{#s}}-{{/s}}|-{{#s}}{{b}}{{/s}}-",

@@ -462,9 +462,30 @@ static bool is_space(uint32_t cp)
 }
 
 
+/* A value within \verb's text or \url's argument, which print it as it
+ * is: escaping there would print the escapes (a_b as a\_b, -- as -{}-:
+ * breaker round 59).  Written whole when every byte prints as itself
+ * there: ASCII, no control, neither \verb's delimiter nor a brace of
+ * \url's; else LATEX_ESCAPE_VERBATIM_CHAR, nothing written. */
+static int verbatim_write(const struct latex_line *line, const char *s, size_t n,
+                          int (*write)(void *ud, const char *bytes, size_t len), void *ud)
+{
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c < 0x20 || c >= 0x7F || (line->verb == VERB_IN && c == (unsigned char)line->verb_delim) ||
+            (line->verb == URL_IN && (c == '{' || c == '}')))
+            return LATEX_ESCAPE_VERBATIM_CHAR;
+    }
+    if (line->column + n > LATEX_LINE_MAX)
+        return LATEX_ESCAPE_VERBATIM;
+    return n ? write(ud, s, n) : 0;
+}
+
 int latex_escape(const struct latex_line *line, const char *s, size_t n,
                  int (*write)(void *ud, const char *bytes, size_t len), void *ud)
 {
+    if (line->verb == VERB_IN || line->verb == URL_IN)
+        return verbatim_write(line, s, n, write, ud);
     const unsigned char *u = (const unsigned char *)s;
     /* the character before: the output's last one, then s's previous */
     uint32_t prev = line->mid_value ? 0 : line->last;

@@ -102,12 +102,15 @@ void latex_track(struct latex_line *line, const char *s, size_t n);
  * space, {} before a leading [ * or ( right after a control word or \\, or
  * after its star (\\*, \cmd*) (which would take it as an optional argument,
  * a star or booktabs' trim), and the repertoire's characters in the form that prints
- * them.  Characters outside the repertoire pass through unchanged.  Breaks
+ * them.  Characters outside the repertoire pass through unchanged.  Within
+ * \verb's text or \url's argument, which print what they hold, the value
+ * is written as it is (see LATEX_ESCAPE_VERBATIM_CHAR).  Breaks
  * the line (%, line feed; in a comment line: line feed, %) before a
  * character that would start past LATEX_LINE_MAX; line must be tracking the
  * same output.  Returns 0, LATEX_ESCAPE_UNSURE (a break due on a line of
  * comment_maybe, nothing more written), LATEX_ESCAPE_VERBATIM (one due
- * within \verb or \url), or the first non-zero value write returned. */
+ * within \verb or \url), LATEX_ESCAPE_VERBATIM_CHAR, or the first non-zero
+ * value write returned. */
 int latex_escape(const struct latex_line *line, const char *s, size_t n,
                  int (*write)(void *ud, const char *bytes, size_t len), void *ud);
 
@@ -121,6 +124,12 @@ int latex_escape(const struct latex_line *line, const char *s, size_t n,
  * \url's argument, which a break would end or change (breaker round 59:
  * \verb|{{x}}| of a long value was "\verb ended by end of line"). */
 #define LATEX_ESCAPE_VERBATIM (-1001)
+
+/* latex_escape's return for a value within \verb's text or \url's
+ * argument, written there as it is, that holds a byte which would not print
+ * as itself there: a control or one past ASCII, \verb's delimiter, a brace
+ * in \url's (nothing written). */
+#define LATEX_ESCAPE_VERBATIM_CHAR (-1002)
 
 /* Whether template text s[0..n) would start a ligature of TeX's input
  * (latex_escape's: -- ,, and the quotes) with line->last across a value

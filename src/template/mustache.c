@@ -948,7 +948,13 @@ static int render_variable(struct renderer *r, struct frame *fr,
     if (v == NULL)
         return MUSTACHE_OK;
     rc = out_value(r, n->kind == NODE_RAW ? MUSTACHE_ESCAPE_NONE : r->opt->escape, v);
-    if (rc == LATEX_ESCAPE_VERBATIM) {
+    if (rc == LATEX_ESCAPE_VERBATIM_CHAR) {
+        set_error(r->err, fr->tpl->source, fr->tpl->text, n->pos,
+                  "the value, within \\verb's text or \\url's argument, which print it as it "
+                  "is, holds a character that would not print as itself there (a brace, the "
+                  "delimiter, a line break, a character past ASCII): put the value outside it");
+        rc = MUSTACHE_ERR_SYNTAX;
+    } else if (rc == LATEX_ESCAPE_VERBATIM) {
         set_error(r->err, fr->tpl->source, fr->tpl->text, n->pos,
                   "the value reaches byte %d of a line within \\verb's text or \\url's "
                   "argument, which a line break would change: put the value outside it, "
