@@ -1093,8 +1093,10 @@ static bool staging_alive(int fd)
     staging_owner(mine, sizeof mine, pid);
     /* the process pid has now: its start, on this host and boot */
     char want[400];
-    snprintf(want, sizeof want, "%s %s %s %s\n", text, fields[0], fields[1], fields[2]);
-    return strcmp(fields[1], "0") != 0 && strcmp(fields[2], "-") != 0 && strcmp(want, mine) == 0;
+    int k = snprintf(want, sizeof want, "%s %s %s %s\n", text, fields[0], fields[1], fields[2]);
+    /* one too long for want is no line staging_owner writes */
+    return k >= 0 && (size_t)k < sizeof want && strcmp(fields[1], "0") != 0 &&
+           strcmp(fields[2], "-") != 0 && strcmp(want, mine) == 0;
 }
 
 /* A name mkdtemp makes of STAGING_PREFIX "XXXXXX": the prefix and six
