@@ -508,8 +508,6 @@ int latex_escape(const struct latex_line *line, const char *s, size_t n,
         }
         /* A line ends before a character, never before a space: TeX skips
          * the spaces that start a line. */
-        if (line->column >= LATEX_LINE_MAX && line->verb != VERB_NONE)
-            return LATEX_ESCAPE_VERBATIM;
         if (line->column >= LATEX_LINE_MAX && line->comment_maybe)
             return LATEX_ESCAPE_UNSURE;
         if (line->column >= LATEX_LINE_MAX)
