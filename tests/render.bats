@@ -275,6 +275,11 @@ LIST
     printf '%% my template\r{{#rows}}Range 1-{{data.a}}; sect \\S{{data.b}}\r{{/rows}}\r' > "$T/jcr.tex"
     render_and_compile "$T/jcr.tex" "$T/j.csv" en
     grep -qF "Range 1--5; sect $(printf '\u00a7')abc" "$T/en/doc.txt"
+    # and a section's standalone lines leave no empty line, a paragraph's
+    # end, in a heading (breaker round 59: "Paragraph ended before \@sect")
+    printf '\\section{Rows\r{{#rows}}\r{{data.b}}\r{{/rows}}\r}\r' > "$T/scr.tex"
+    render_and_compile "$T/scr.tex" "$T/j.csv" en
+    grep -q 'Rows abc' "$T/en/doc.txt"
 }
 
 @test "gametab's own CSV.gz through both generic templates compiles" {

@@ -610,6 +610,10 @@ static void test_engine_rules(void **state)
     struct mustache_options parts = {.escape = MUSTACHE_ESCAPE_HTML,
                                      .partial = load_json_partial, .partial_ud = &jp};
     (void)state;
+    /* a standalone tag's line ends at a CR alone too, as TeX's lines do
+     * (breaker round 59: each left an empty line, a paragraph's end) */
+    check_render("a\r{{#s}}\rb\r  {{/s}}\rc|\r{{^s}}\r\r{{/s}}\r", "{\"s\": true}", NULL,
+                 "a\rb\rc|\r");
     /* HTML: & < > " ' each escaped, alone and in a row (' as mustache.js
      * and Python's html.escape do: breaker round 16); others kept */
     check_render("{{a}}|{{b}}|{{c}}|{{d}}|{{e}}",

@@ -440,9 +440,12 @@ static int is_standalone(const struct parser *p, size_t start, size_t end,
 {
     size_t i = start, j = end;
 
+    /* a line ends at a LF, a CR LF or a CR alone, as TeX's do (breaker
+     * round 59: in a template of CR line ends no tag stood alone, and each
+     * section's line left an empty one, a paragraph's end to TeX) */
     while (i > 0 && is_blank(p->src[i - 1]))
         i--;
-    if ((i > 0 && p->src[i - 1] != '\n') || i < p->last_tag_end)
+    if ((i > 0 && p->src[i - 1] != '\n' && p->src[i - 1] != '\r') || i < p->last_tag_end)
         return 0;
     while (j < p->len && is_blank(p->src[j]))
         j++;
@@ -451,6 +454,8 @@ static int is_standalone(const struct parser *p, size_t start, size_t end,
             j++;
         else if (p->src[j] == '\r' && j + 1 < p->len && p->src[j + 1] == '\n')
             j += 2;
+        else if (p->src[j] == '\r')
+            j++;
         else
             return 0;
     }
