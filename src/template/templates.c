@@ -361,7 +361,10 @@ int template_read(const struct template_dirs *d, const char *name, char **text,
     char dirs[512] = "";
     for (size_t i = 0; i < d->n; i++)
         snprintf(dirs + strlen(dirs), sizeof dirs - strlen(dirs), "%s%s", i ? ", " : "", d->dir[i]);
-    return gt_fail(err, GT_ERR_RUNTIME, "template %s: not found in %s", name, dirs);
+    /* a language file is no template (breaker round 59: "template
+     * lang/ru.json: not found") */
+    return gt_fail(err, GT_ERR_RUNTIME, "%s %s: not found in %s",
+                   strncmp(name, "lang/", 5) == 0 ? "language file" : "template", name, dirs);
 }
 
 /* Partials are found like templates: by their name, or by their name with
