@@ -516,10 +516,33 @@ static bool sep_line_prefix(const unsigned char *b, size_t n, bool *whole)
 }
 
 /* Takes Excel's separator line, its text's first line "sep=X" (X one of
- * , ; tab |, then LF or CR LF) as it writes it for a locale whose
+ * , ; tab |, then LF, CR LF or a CR alone) as it writes it for a locale whose
  * separator is not the comma: the line is no record; X is the separator
  * when none was asked for, and one asked for that differs is refused.
  * The other bytes, and these when the line is not it, go to feed_csv. */
+/* Takes the sep= line read: its separator, unless --separator asked for
+ * another (said; false). */
+static bool take_sep_line(struct reader *r, struct csv_parser *p)
+{
+    r->past_sep_line = true;
+    char x = (char)r->sep_line[4];
+    if (r->separator_asked && x != r->separator) {
+        r->failed = true;
+        r->status = gt_fail(r->err, GT_ERR_RUNTIME,
+                            "%s:1: the first line says sep=%s (Excel's separator line) "
+                            "but --separator is %s",
+                            r->name, x == '\t' ? "<tab>" : (char[]){x, '\0'},
+                            separator_name(r->separator));
+        return false;
+    }
+    r->separator = x;
+    r->separator_asked = true;
+    r->sep_line_taken = true;
+    csv_set_delim(p, (unsigned char)x);
+    r->line = 2; /* the header's line */
+    return true;
+}
+
 static void feed_sep_line(struct reader *r, struct csv_parser *p, const unsigned char *buf,
                           size_t n)
 {
@@ -528,31 +551,31 @@ static void feed_sep_line(struct reader *r, struct csv_parser *p, const unsigned
         bool whole;
         r->sep_line[r->nsep_line++] = *buf++;
         n--;
-        if (!sep_line_prefix(r->sep_line, r->nsep_line, &whole)) {
+        /* "sep=X" and a CR alone, as Excel's "CSV (Macintosh)" ends its
+         * lines (breaker round 59: taken for a header, exit 0): the line,
+         * and the byte after it the next one's */
+        bool cr_alone = r->nsep_line == 7 && r->sep_line[5] == '\r' && r->sep_line[6] != '\n' &&
+                        sep_line_prefix(r->sep_line, 6, &whole);
+        if (cr_alone) {
+            if (!take_sep_line(r, p))
+                return;
+            feed_csv(r, p, r->sep_line + 6, 1);
+        } else if (!sep_line_prefix(r->sep_line, r->nsep_line, &whole)) {
             r->past_sep_line = true;
             feed_csv(r, p, r->sep_line, r->nsep_line);
-        } else if (whole) {
-            r->past_sep_line = true;
-            char x = (char)r->sep_line[4];
-            if (r->separator_asked && x != r->separator) {
-                r->failed = true;
-                r->status = gt_fail(r->err, GT_ERR_RUNTIME,
-                                    "%s:1: the first line says sep=%s (Excel's separator line) "
-                                    "but --separator is %s",
-                                    r->name, x == '\t' ? "<tab>" : (char[]){x, '\0'},
-                                    separator_name(r->separator));
-                return;
-            }
-            r->separator = x;
-            r->separator_asked = true;
-            r->sep_line_taken = true;
-            csv_set_delim(p, (unsigned char)x);
-            r->line = 2; /* the header's line */
+        } else if (whole && !take_sep_line(r, p)) {
+            return;
         }
     }
     if (!r->past_sep_line && end) {
-        r->past_sep_line = true;
-        feed_csv(r, p, r->sep_line, r->nsep_line);
+        bool whole;
+        if (r->nsep_line == 6 && r->sep_line[5] == '\r' && sep_line_prefix(r->sep_line, 6, &whole)) {
+            if (!take_sep_line(r, p))
+                return;
+        } else {
+            r->past_sep_line = true;
+            feed_csv(r, p, r->sep_line, r->nsep_line);
+        }
     }
     feed_csv(r, p, buf, n);
 }
