@@ -240,10 +240,52 @@ static void clear_fields(struct reader *r)
     r->record_other = 0;
 }
 
+/* Whether the header's fields, joined by sep, read as Excel's separator
+ * line misspelt: "sep", "=" and one of , ; tab |, in any case, blanks
+ * around them (taken exactly, it is no header: feed_sep_line). */
+static bool near_sep_line(const char *const *f, size_t n, char sep)
+{
+    char line[16];
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        for (const char *c = f[i]; *c; c++)
+            if (k < sizeof line - 1)
+                line[k++] = *c;
+            else
+                return false;
+        if (i + 1 < n && k < sizeof line - 1)
+            line[k++] = sep;
+    }
+    line[k] = '\0';
+    const char *c = line;
+    c += strspn(c, " \t");
+    if (strncasecmp(c, "sep", 3) != 0)
+        return false;
+    c += 3;
+    c += strspn(c, " \t");
+    if (*c++ != '=')
+        return false;
+    c += strspn(c, " ");
+    if (*c != ',' && *c != ';' && *c != '\t' && *c != '|')
+        return false;
+    c++;
+    c += strspn(c, " \t");
+    return *c == '\0';
+}
+
 static void on_record(int c, void *ud)
 {
-    (void)c;
     struct reader *r = ud;
+    /* (a line the file's end ends is no separator line: one field) */
+    if (!r->failed && c != -1 && r->ncolumns == 0 && r->record_line == 1 &&
+        near_sep_line((const char *const *)r->fields, r->nfields, r->separator)) {
+        /* following the one-column advice, or reading it as a header of
+         * two columns "SEP=" and "", rendered nothing right (breaker round
+         * 59: exit 0) */
+        fail(r, 1,
+             "the first line is nearly Excel's separator line, which is exactly sep= and "
+             "the separator, then the line's end (sep=;): write it so, or remove it");
+    }
     if (!r->failed) {
         const char *const *f = (const char *const *)r->fields;
         int rc = GT_OK;
