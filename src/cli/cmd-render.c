@@ -132,7 +132,8 @@ static int render_character(void *ud, uint32_t cp, unsigned long line, unsigned 
 #define COMPOSE_HINT                                                                       \
     "a combining accent: compose the text first, e.g. python3 -c \"import sys, "          \
     "unicodedata; sys.stdout.write(unicodedata.normalize('NFC', sys.stdin.read()))\" "    \
-    "< IN.csv > OUT.csv; one still there after that has no letter to compose with: "    \
+    "< IN.csv > OUT.csv (a gzip file through zcat: zcat IN.csv.gz | python3 ...); "      \
+    "one still there after that has no letter to compose with: "                         \
     "remove it"
     const char *hint =
         cp >= 0xFB00 && cp <= 0xFB06 ? ligature
