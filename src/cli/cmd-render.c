@@ -237,14 +237,16 @@ static bool names_a_path(const char *path)
 /* Whether TEMPLATE names a file rather than a template of the search path:
  * one is there, or a name is there that cannot be opened (a dangling link,
  * at the name or on its way as sub/l of sub/l/t.tex, a loop of links, a
- * file taken for a directory: opening it says why, not "not found"), or
+ * file taken for a directory, a directory this user may not enter: opening
+ * it says why, not "not found"), or
  * the name is a path (names_a_path), which is opened as given. */
 static bool is_file(const char *path)
 {
     struct stat st;
     if (stat(path, &st) == 0)
         return !S_ISDIR(st.st_mode);
-    if (errno == ELOOP || errno == ENOTDIR || lstat(path, &st) == 0 || names_a_path(path))
+    if (errno == ELOOP || errno == ENOTDIR || errno == EACCES || lstat(path, &st) == 0 ||
+        names_a_path(path))
         return true;
     char *cut = strdup(path);
     bool dangling = cut && path_blocked_on_the_way(cut, 0) == ENOLINK;
