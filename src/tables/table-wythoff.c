@@ -1,5 +1,6 @@
 #include <config.h>
 
+#include <errno.h>
 #include <inttypes.h>
 #include <pthread.h>
 #include <signal.h>
@@ -519,8 +520,13 @@ static int grundy_start(void *state, const struct table_args *args, struct gt_er
         pthread_cond_destroy(&g->changed);
         pthread_mutex_destroy(&g->lock);
         grundy_ahead_free(g);
-        return gt_fail(err, GT_ERR_RUNTIME, "wythoff-grundy: cannot start a thread: %s",
-                       strerror(rc));
+        /* EAGAIN is a limit on processes or too little memory for the
+         * thread's stack (breaker round 59: under ulimit -v, no hint) */
+        return gt_fail(err, GT_ERR_RUNTIME, "wythoff-grundy: cannot start a thread: %s%s",
+                       strerror(rc),
+                       rc == EAGAIN ? " (a limit on processes, ulimit -u, or on memory, "
+                                      "ulimit -v?)"
+                                    : "");
     }
     s->ahead = g;
     return GT_OK;
