@@ -203,6 +203,7 @@ open(p, "wb").write(b)' "$1" "$2"
     [[ "$err" == "gametab: $T/nfd.csv:2:2: character U+0306 cannot be typeset with the preamble's fonts (a combining accent: compose the text first, e.g. python3 -c "* ]]
     local cmd=${err#*e.g. }
     cmd=${cmd%%; one still there*}
+    cmd=${cmd%% (a gzip file*}
     cmd=${cmd/IN.csv/"$T/nfd.csv"}
     cmd=${cmd/OUT.csv/"$T/nfc.csv"}
     eval "$cmd"
