@@ -461,7 +461,6 @@ static bool is_space(uint32_t cp)
     return cp == ' ' || cp == '\t' || cp == '\n' || cp == '\r';
 }
 
-
 /* A value within \verb's text or \url's argument, which print it as it
  * is: escaping there would print the escapes (a_b as a\_b, -- as -{}-:
  * breaker round 59).  Written whole when every byte prints as itself
