@@ -240,10 +240,11 @@ static void clear_fields(struct reader *r)
     r->record_other = 0;
 }
 
-/* Whether the header's fields, joined by sep, read as Excel's separator
- * line misspelt: "sep", "=" and one of , ; tab |, in any case, blanks
- * around them (taken exactly, it is no header: feed_sep_line). */
-static bool near_sep_line(const char *const *f, size_t n, char sep)
+/* The separator named when the header's fields, joined by sep, read as
+ * Excel's separator line misspelt: "sep", "=" and one of , ; tab |, in any
+ * case, blanks around them (taken exactly, it is no header:
+ * feed_sep_line); 0 when they do not. */
+static char near_sep_line(const char *const *f, size_t n, char sep)
 {
     char line[16];
     size_t k = 0;
@@ -252,7 +253,7 @@ static bool near_sep_line(const char *const *f, size_t n, char sep)
             if (k < sizeof line - 1)
                 line[k++] = *c;
             else
-                return false;
+                return 0;
         if (i + 1 < n && k < sizeof line - 1)
             line[k++] = sep;
     }
@@ -260,31 +261,37 @@ static bool near_sep_line(const char *const *f, size_t n, char sep)
     const char *c = line;
     c += strspn(c, " \t");
     if (strncasecmp(c, "sep", 3) != 0)
-        return false;
+        return 0;
     c += 3;
     c += strspn(c, " \t");
     if (*c++ != '=')
-        return false;
+        return 0;
     c += strspn(c, " ");
-    if (*c != ',' && *c != ';' && *c != '\t' && *c != '|')
-        return false;
+    char x = *c;
+    if (x != ',' && x != ';' && x != '\t' && x != '|')
+        return 0;
     c++;
     c += strspn(c, " \t");
-    return *c == '\0';
+    return *c == '\0' ? x : 0;
 }
 
 static void on_record(int c, void *ud)
 {
     struct reader *r = ud;
     /* (a line the file's end ends is no separator line: one field) */
-    if (!r->failed && c != -1 && r->ncolumns == 0 && r->record_line == 1 &&
-        near_sep_line((const char *const *)r->fields, r->nfields, r->separator)) {
+    char near = !r->failed && c != -1 && r->ncolumns == 0 && r->record_line == 1
+                    ? near_sep_line((const char *const *)r->fields, r->nfields, r->separator)
+                    : 0;
+    if (near) {
         /* following the one-column advice, or reading it as a header of
          * two columns "SEP=" and "", rendered nothing right (breaker round
          * 59: exit 0) */
-        fail(r, 1,
-             "the first line is nearly Excel's separator line, which is exactly sep= and "
-             "the separator, then the line's end (sep=;): write it so, or remove it");
+        char why[192];
+        snprintf(why, sizeof why,
+                 "the first line is nearly Excel's separator line, which is exactly sep= and "
+                 "the separator, then the line's end (sep=%s): write it so, or remove it",
+                 near == '\t' ? "<tab>" : (char[]){near, '\0'});
+        fail(r, 1, why);
     }
     if (!r->failed) {
         const char *const *f = (const char *const *)r->fields;
