@@ -172,6 +172,17 @@ static const char *separator_name(char c)
     return c == ';' ? "';'" : c == '|' ? "'|'" : c == '\t' ? "tab" : "','";
 }
 
+/* Separator c as a sep= line spells it, for messages: "<tab>" for a tab,
+ * else c itself, in buf. */
+static const char *sep_line_spelling(char c, char buf[2])
+{
+    if (c == '\t')
+        return "<tab>";
+    buf[0] = c;
+    buf[1] = '\0';
+    return buf;
+}
+
 /* Separator c as a message names what a field holds: "';'", "a tab". */
 static const char *holds_name(char c)
 {
@@ -286,11 +297,11 @@ static void on_record(int c, void *ud)
         /* following the one-column advice, or reading it as a header of
          * two columns "SEP=" and "", rendered nothing right (breaker round
          * 59: exit 0) */
-        char why[192];
+        char why[192], spelled[2];
         snprintf(why, sizeof why,
                  "the first line is nearly Excel's separator line, which is exactly sep= and "
                  "the separator, then the line's end (sep=%s): write it so, or remove it",
-                 near == '\t' ? "<tab>" : (char[]){near, '\0'});
+                 sep_line_spelling(near, spelled));
         fail(r, 1, why);
     }
     if (!r->failed) {
@@ -311,14 +322,14 @@ static void on_record(int c, void *ud)
                          : 0;
         if (holds) {
             /* Excel's sep= line and --separator ',' are refused together */
-            char why[192];
+            char why[192], spelled[2];
             if (r->sep_line_taken)
                 snprintf(why, sizeof why,
                          "the header is one column holding %s: is the file separated by "
                          "%s? its first line says sep=%s (Excel's separator line): "
                          "remove that line",
                          holds_name(holds), separator_plural(holds),
-                         r->separator == '\t' ? "<tab>" : (char[]){r->separator, '\0'});
+                         sep_line_spelling(r->separator, spelled));
             else
                 snprintf(why, sizeof why, "the header is one column holding %s: %s",
                          holds_name(holds), separator_hint(holds));
@@ -576,11 +587,12 @@ static bool take_sep_line(struct reader *r, struct csv_parser *p)
     r->past_sep_line = true;
     char x = (char)r->sep_line[4];
     if (r->separator_asked && x != r->separator) {
+        char spelled[2];
         r->failed = true;
         r->status = gt_fail(r->err, GT_ERR_RUNTIME,
                             "%s:1: the first line says sep=%s (Excel's separator line) "
                             "but --separator is %s",
-                            r->name, x == '\t' ? "<tab>" : (char[]){x, '\0'},
+                            r->name, sep_line_spelling(x, spelled),
                             separator_name(r->separator));
         return false;
     }
@@ -1098,9 +1110,9 @@ int csv_read_file(const char *path, char separator, const struct csv_read_callba
     if (!r.failed && csv_fini(&p, on_field, on_record, &r) != 0)
         fail(&r, 1, "unterminated quoted field at the end of the file");
     if (!r.failed && r.ncolumns == 0 && r.sep_line_taken) {
-        char why[96];
+        char why[96], spelled[2];
         snprintf(why, sizeof why, "no header row (only Excel's separator line, sep=%s)",
-                 r.separator == '\t' ? "<tab>" : (char[]){r.separator, '\0'});
+                 sep_line_spelling(r.separator, spelled));
         fail(&r, 0, why);
     }
     if (!r.failed && r.ncolumns == 0)

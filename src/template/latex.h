@@ -134,9 +134,10 @@ int latex_escape(const struct latex_line *line, const char *s, size_t n,
 /* Whether template text s[0..n) would start a ligature of TeX's input
  * (latex_escape's: -- ,, and the quotes) with line->last across a value
  * that wrote nothing (line->vanished): `{{a}},{{b}},{{c}}` with b empty is
- * 1,,3, which T2A and T1 print as 1„3; the caller writes {} first.  False
- * on a comment line or after a backslash, where {} would change what the
- * author wrote. */
+ * 1,,3, which T2A and T1 print as 1„3; the caller writes {} first.  After
+ * a % that may start a comment, the characters held before it count too.
+ * False on a comment line, after a backslash, or within \verb's text or
+ * \url's argument, where {} would change what the author wrote. */
 bool latex_joins_across(const struct latex_line *line, const char *s, size_t n);
 
 #endif

@@ -728,11 +728,6 @@ static bool take_declaration_mark(const char **s, size_t *n)
     return true;
 }
 
-/* A comment of the template: "gametab: columns at most N[: why]" refuses a
- * context of more than N columns (N: 1 to SIZE_MAX); "gametab: filled by
- * COMMAND" marks a command's own template, which render refuses (its
- * context is the command's values, not a CSV's rows).  "GAMETAB :" and
- * the like are declarations too, checked as such. */
 /* Whether s[0..n) starts with the name of a command that fills templates
  * with its own values, a word alone. */
 static bool fills_templates(const char *s, size_t n)
@@ -747,6 +742,11 @@ static bool fills_templates(const char *s, size_t n)
     return false;
 }
 
+/* A comment of the template: "gametab: columns at most N[: why]" refuses a
+ * context of more than N columns (N: 1 to SIZE_MAX); "gametab: filled by
+ * COMMAND" marks a command's own template, which render refuses (its
+ * context is the command's values, not a CSV's rows).  "GAMETAB :" and
+ * the like are declarations too, checked as such. */
 static int declaration(void *ud, const char *text, size_t len)
 {
     struct declarations *d = ud;
